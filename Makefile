@@ -1,0 +1,27 @@
+# Quick start: `make run` opens the program on the bundled 1867 game; `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test bench lint screenshots
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test,dev]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) -m rusty_train_py
+
+test: $(VENV)/.installed
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+bench: $(VENV)/.installed
+	$(PY) bench/routes.py
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check rusty_train_py tests bench
+
+screenshots: $(VENV)/.installed
+	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py

@@ -1,0 +1,217 @@
+"""Hex grid geometry: orientations, faces (edges 0-5), corners, rotation, hex names and pixels.
+
+Coordinates are "doubled" coordinates ``(x, y)`` as printed 18xx maps use them: every
+existing hex has ``x + y`` of one parity. Edges are numbered 0-5 clockwise on a screen whose
+y axis points down: on a flat-top map edge 0 is the bottom side, on a pointed-top map edge 0
+is the lower-left side (the whole hex turned 30 degrees clockwise).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+SQRT3 = math.sqrt(3.0)
+
+
+class HexAddressError(ValueError):
+    """A hex name or coordinate that does not exist on the map or cannot be parsed."""
+
+
+class Orientation(Enum):
+    FLAT = "flat"
+    POINTY = "pointy"
+
+    @property
+    def base_angle(self) -> float:
+        """Screen angle in degrees (y down, clockwise) of the middle of edge 0."""
+        return 90.0 if self is Orientation.FLAT else 120.0
+
+
+FACE_NAMES = {
+    Orientation.FLAT: ("bottom", "lower_left", "upper_left", "top", "upper_right", "lower_right"),
+    Orientation.POINTY: ("lower_left", "left", "upper_left", "upper_right", "right", "lower_right"),
+}
+# Corner k lies between edge k and edge k+1.
+CORNER_NAMES = {
+    Orientation.FLAT: ("bottom_left", "left", "top_left", "top_right", "right", "bottom_right"),
+    Orientation.POINTY: ("lower_left", "upper_left", "top", "upper_right", "lower_right", "bottom"),
+}
+
+# Neighbour offsets in doubled coordinates, by edge.
+NEIGHBOUR_DELTAS = {
+    Orientation.FLAT: ((0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1)),
+    Orientation.POINTY: ((-1, 1), (-2, 0), (-1, -1), (1, -1), (2, 0), (1, 1)),
+}
+
+
+def rotate_edge(edge: int, rotation: int) -> int:
+    """The edge that ``edge`` becomes when its tile turns ``rotation`` sixths clockwise."""
+    return (edge + rotation) % 6
+
+
+def opposite_edge(edge: int) -> int:
+    return (edge + 3) % 6
+
+
+def face_name(orientation: Orientation, edge: int) -> str:
+    return FACE_NAMES[orientation][edge % 6]
+
+
+def face_by_name(orientation: Orientation, name: str) -> int:
+    try:
+        return FACE_NAMES[orientation].index(name)
+    except ValueError:
+        raise ValueError(f"unknown face {name!r} for {orientation.value} hexes") from None
+
+
+def corner_name(orientation: Orientation, corner: int) -> str:
+    return CORNER_NAMES[orientation][corner % 6]
+
+
+def neighbour(orientation: Orientation, coord: tuple[int, int], edge: int) -> tuple[int, int]:
+    """The doubled coordinate of the hex across ``edge`` of ``coord``."""
+    dx, dy = NEIGHBOUR_DELTAS[orientation][edge % 6]
+    return (coord[0] + dx, coord[1] + dy)
+
+
+def edge_angle(orientation: Orientation, edge: float) -> float:
+    """Screen angle (radians, clockwise from +x with y down) from the centre to edge ``edge``.
+
+    Fractional edges such as 2.5 point at corners (2.5 = corner between edges 2 and 3).
+    """
+    return math.radians(orientation.base_angle + 60.0 * edge)
+
+
+@dataclass(frozen=True, slots=True)
+class HexLayout:
+    """Pixel layout of a map: orientation and hex size (centre-to-corner radius)."""
+
+    orientation: Orientation
+    size: float = 50.0
+
+    @property
+    def inradius(self) -> float:
+        return self.size * SQRT3 / 2.0
+
+    def centre(self, coord: tuple[int, int]) -> tuple[float, float]:
+        x, y = coord
+        if self.orientation is Orientation.FLAT:
+            return (x * 1.5 * self.size, y * self.inradius)
+        return (x * self.inradius, y * 1.5 * self.size)
+
+    def corner_offsets(self) -> list[tuple[float, float]]:
+        """Corner points relative to the centre, corner 0 first."""
+        return [
+            (
+                self.size * math.cos(edge_angle(self.orientation, k + 0.5)),
+                self.size * math.sin(edge_angle(self.orientation, k + 0.5)),
+            )
+            for k in range(6)
+        ]
+
+    def corners(self, coord: tuple[int, int]) -> list[tuple[float, float]]:
+        cx, cy = self.centre(coord)
+        return [(cx + dx, cy + dy) for dx, dy in self.corner_offsets()]
+
+    def edge_midpoint_offset(self, edge: float) -> tuple[float, float]:
+        a = edge_angle(self.orientation, edge)
+        return (self.inradius * math.cos(a), self.inradius * math.sin(a))
+
+    def coord_at(self, px: float, py: float) -> tuple[int, int]:
+        """The doubled coordinate of the hex containing pixel (px, py) (either parity)."""
+        # Axial conversion, then back to doubled coordinates.
+        if self.orientation is Orientation.FLAT:
+            q = (2.0 / 3.0 * px) / self.size
+            r = (-1.0 / 3.0 * px + SQRT3 / 3.0 * py) / self.size
+        else:
+            q = (SQRT3 / 3.0 * px - 1.0 / 3.0 * py) / self.size
+            r = (2.0 / 3.0 * py) / self.size
+        q, r = _axial_round(q, r)
+        if self.orientation is Orientation.FLAT:
+            return (q, 2 * r + q)
+        return (2 * q + r, r)
+
+
+def _axial_round(q: float, r: float) -> tuple[int, int]:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return int(rq), int(rr)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hex names
+
+
+def letters_for(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (bijective base 26)."""
+    if index < 0:
+        raise HexAddressError(f"negative letter index {index}")
+    out = ""
+    n = index + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(ord("A") + rem) + out
+    return out
+
+
+def letters_index(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n - 1
+
+
+def parse_hex_name(name: str) -> tuple[str, int]:
+    """Split ``"E5"`` into ``("E", 5)``; raise HexAddressError for anything else."""
+    text = name.strip().upper() if isinstance(name, str) else ""
+    i = 0
+    while i < len(text) and "A" <= text[i] <= "Z":
+        i += 1
+    letters, digits = text[:i], text[i:]
+    if not letters or not digits or not (digits.isdigit() or (digits[0] == "-" and digits[1:].isdigit())):
+        raise HexAddressError(f"bad hex address {name!r}: expected letters then a number, e.g. E5")
+    return letters, int(digits)
+
+
+def name_to_coord(orientation: Orientation, name: str) -> tuple[int, int]:
+    """Hex name as printed on the board -> doubled coordinate.
+
+    Flat-top maps: the letter is the column and the number the row; pointed-top maps the
+    other way round (the 18xx.games convention).
+    """
+    letters, number = parse_hex_name(name)
+    a, b = letters_index(letters), number - 1
+    return (a, b) if orientation is Orientation.FLAT else (b, a)
+
+
+def coord_to_name(orientation: Orientation, coord: tuple[int, int]) -> str:
+    x, y = coord
+    if orientation is Orientation.FLAT:
+        return f"{letters_for(x)}{y + 1}"
+    return f"{letters_for(y)}{x + 1}"
+
+
+def coord_to_offset(orientation: Orientation, coord: tuple[int, int]) -> tuple[int, int]:
+    """Doubled coordinate -> (row, col) offset coordinate, before any per-game shift."""
+    x, y = coord
+    if orientation is Orientation.FLAT:
+        return (y // 2, x)
+    return (y, x // 2)
+
+
+def offset_to_coord(orientation: Orientation, row: int, col: int, parity: int) -> tuple[int, int]:
+    """(row, col) offset coordinate -> doubled coordinate on a map whose x + y has ``parity``."""
+    if orientation is Orientation.FLAT:
+        x = col
+        y = 2 * row + ((parity - x) % 2)
+        return (x, y)
+    y = row
+    x = 2 * col + ((parity - y) % 2)
+    return (x, y)

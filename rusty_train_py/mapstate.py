@@ -1,0 +1,340 @@
+"""The state of a live map: tile and rotation per hex, station tokens, and the game phase.
+
+Every change is a value (an edit) with ``apply`` and ``revert``; the UI's undo stack stores
+them. Edits are built by the ``*_edit`` functions, which validate before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .game import Game
+from .hexgrid import HexAddressError
+from .tile import NodeKind, Tile
+
+
+class MapEditError(ValueError):
+    """An edit that the map does not allow; the message names the hex."""
+
+
+@dataclass(frozen=True, slots=True)
+class HexState:
+    """What is on one hex: a laid tile (None: the printed hex), its rotation, its tokens.
+
+    ``tokens`` holds ``(token_space_index, company)`` pairs sorted by space.
+    """
+
+    tile: str | None = None
+    rotation: int = 0
+    tokens: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def is_default(self) -> bool:
+        return self.tile is None and self.rotation == 0 and not self.tokens
+
+
+EMPTY = HexState()
+
+
+@dataclass(frozen=True, slots=True)
+class HexEdit:
+    """Replace the whole state of one hex (tile, rotation, tokens) with another."""
+
+    hex: str
+    before: HexState
+    after: HexState
+    text: str = "edit hex"
+
+    def apply(self, state: MapState) -> None:
+        state._set_hex(self.hex, self.after)
+
+    def revert(self, state: MapState) -> None:
+        state._set_hex(self.hex, self.before)
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEdit:
+    before: str
+    after: str
+    text: str = "change phase"
+
+    def apply(self, state: MapState) -> None:
+        state.phase = self.after
+
+    def revert(self, state: MapState) -> None:
+        state.phase = self.before
+
+
+Edit = HexEdit | PhaseEdit
+
+
+class MapState:
+    """A mutable map: the game (static) plus what has been laid and placed (dynamic)."""
+
+    def __init__(self, game: Game, phase: str | None = None):
+        self.game = game
+        self.phase = phase if phase is not None else game.default_phase
+        game.phase(self.phase)  # validates
+        self._hexes: dict[str, HexState] = {}
+
+    # ---- queries --------------------------------------------------------------------------
+
+    def hex_state(self, name: str) -> HexState:
+        return self._hexes.get(name, EMPTY)
+
+    def tile_at(self, name: str) -> tuple[Tile, int]:
+        """The tile showing on hex ``name`` and its rotation (the printed hex if none laid)."""
+        hs = self._hexes.get(name)
+        if hs is not None and hs.tile is not None:
+            return self.game.tile(hs.tile), hs.rotation
+        return self.game.hexes[name].tile, 0
+
+    def laid_tile(self, name: str) -> str | None:
+        hs = self._hexes.get(name)
+        return hs.tile if hs else None
+
+    def tokens_at(self, name: str) -> dict[int, str]:
+        return dict(self.hex_state(name).tokens)
+
+    def laid_tiles(self) -> dict[str, tuple[str, int]]:
+        """Hex -> (tile name, rotation) for every laid tile, in map order."""
+        return {
+            h: (self._hexes[h].tile, self._hexes[h].rotation)
+            for h in self.game.hex_order
+            if h in self._hexes and self._hexes[h].tile is not None
+        }
+
+    def all_tokens(self) -> list[tuple[str, int, str]]:
+        """(hex, token space, company) for every token, in map order."""
+        out = []
+        for h in self.game.hex_order:
+            for space, company in self.hex_state(h).tokens:
+                out.append((h, space, company))
+        return out
+
+    def tiles_in_use(self) -> Counter:
+        return Counter(hs.tile for hs in self._hexes.values() if hs.tile is not None)
+
+    def tiles_available(self, tile_name: str) -> int | None:
+        """Copies of a tile left (manifest minus tiles on the map); None for unlimited."""
+        if tile_name not in self.game.manifest:
+            return 0
+        total = self.game.manifest[tile_name]
+        if total is None:
+            return None
+        return total - self.tiles_in_use()[tile_name]
+
+    def tokens_placed(self, company: str) -> int:
+        return sum(1 for _, _, c in self.all_tokens() if c == company)
+
+    def tokens_left(self, company: str) -> int:
+        return self.game.company(company).tokens - self.tokens_placed(company)
+
+    def companies_on_map(self) -> list[str]:
+        placed = {c for _, _, c in self.all_tokens()}
+        return [c.abbrev for c in self.game.companies if c.abbrev in placed]
+
+    @property
+    def phase_colours(self) -> tuple[str, ...]:
+        return self.game.phase(self.phase).tiles
+
+    # ---- applying edits -------------------------------------------------------------------
+
+    def apply(self, edit: Edit) -> None:
+        edit.apply(self)
+
+    def revert(self, edit: Edit) -> None:
+        edit.revert(self)
+
+    def _set_hex(self, name: str, hs: HexState) -> None:
+        if hs.is_default:
+            self._hexes.pop(name, None)
+        else:
+            self._hexes[name] = hs
+
+    def copy(self) -> MapState:
+        other = MapState(self.game, self.phase)
+        other._hexes = dict(self._hexes)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, MapState)
+            and other.game.id == self.game.id
+            and other.phase == self.phase
+            and other._hexes == self._hexes
+        )
+
+    # ---- building edits -------------------------------------------------------------------
+
+    def _check_hex(self, name: str) -> str:
+        try:
+            return self.game.hex(name).name
+        except HexAddressError as exc:
+            raise MapEditError(str(exc)) from None
+
+    def place_tile_edit(
+        self, name: str, tile_name: str, rotation: int = 0, check_available: bool = True
+    ) -> HexEdit:
+        """Lay (or replace with) ``tile_name``; tokens move to the matching cities."""
+        name = self._check_hex(name)
+        if tile_name not in self.game.catalogue:
+            raise MapEditError(f"{name}: unknown tile {tile_name!r}")
+        if not isinstance(rotation, int) or not 0 <= rotation <= 5:
+            raise MapEditError(f"{name}: bad rotation {rotation!r} (0-5)")
+        mh = self.game.hexes[name]
+        if not mh.accepts_tiles:
+            raise MapEditError(f"{name}: a {mh.colour} hex cannot take tiles")
+        before = self.hex_state(name)
+        if check_available and before.tile != tile_name:
+            left = self.tiles_available(tile_name)
+            if left is not None and left <= 0:
+                raise MapEditError(f"{name}: no tile {tile_name} left")
+        old_tile, old_rot = self.tile_at(name)
+        new_tile = self.game.tile(tile_name)
+        tokens = carry_tokens(old_tile, old_rot, before.tokens, new_tile, rotation, where=name)
+        after = HexState(tile_name, rotation, tokens)
+        return HexEdit(name, before, after, f"lay {tile_name} on {name}")
+
+    def rotate_tile_edit(self, name: str, steps: int) -> HexEdit:
+        name = self._check_hex(name)
+        before = self.hex_state(name)
+        if before.tile is None:
+            raise MapEditError(f"{name}: no tile laid to rotate")
+        rotation = (before.rotation + steps) % 6
+        tile = self.game.tile(before.tile)
+        tokens = carry_tokens(tile, before.rotation, before.tokens, tile, rotation, where=name)
+        after = HexState(before.tile, rotation, tokens)
+        return HexEdit(name, before, after, f"rotate {before.tile} on {name}")
+
+    def remove_tile_edit(self, name: str) -> HexEdit:
+        """Remove the laid tile; tokens stay only if the printed hex has room for them."""
+        name = self._check_hex(name)
+        before = self.hex_state(name)
+        if before.tile is None:
+            raise MapEditError(f"{name}: no tile laid to remove")
+        old_tile, old_rot = self.tile_at(name)
+        printed = self.game.hexes[name].tile
+        try:
+            tokens = carry_tokens(old_tile, old_rot, before.tokens, printed, 0, where=name)
+        except MapEditError:
+            tokens = ()
+        return HexEdit(name, before, HexState(None, 0, tokens), f"remove {before.tile} from {name}")
+
+    def set_tokens_edit(self, name: str, tokens: dict[int, str]) -> HexEdit:
+        """Set every token on a hex at once (validated)."""
+        name = self._check_hex(name)
+        before = self.hex_state(name)
+        tile, _ = self.tile_at(name)
+        n_spaces = len(tile.token_spaces)
+        counts = Counter()
+        for space, company in tokens.items():
+            if not isinstance(space, int) or not 0 <= space < n_spaces:
+                raise MapEditError(
+                    f"{name}: no token space {space} (the tile has {n_spaces})"
+                )
+            try:
+                company = self.game.company(company).abbrev
+            except KeyError as exc:
+                raise MapEditError(f"{name}: {exc.args[0]}") from None
+            counts[company] += 1
+        old = Counter(c for _, c in before.tokens)
+        for company, n in counts.items():
+            extra = n - old[company]
+            if extra > 0 and extra > self.tokens_left(company):
+                raise MapEditError(f"{name}: {company} has no station tokens left")
+        norm = tuple(sorted((s, self.game.company(c).abbrev) for s, c in tokens.items()))
+        after = HexState(before.tile, before.rotation, norm)
+        return HexEdit(name, before, after, f"tokens on {name}")
+
+    def place_token_edit(self, name: str, space: int, company: str) -> HexEdit:
+        name = self._check_hex(name)
+        current = self.tokens_at(name)
+        if space in current:
+            raise MapEditError(f"{name}: token space {space} is taken by {current[space]}")
+        current[space] = company
+        return self.set_tokens_edit(name, current)
+
+    def remove_token_edit(self, name: str, space: int) -> HexEdit:
+        name = self._check_hex(name)
+        current = self.tokens_at(name)
+        if space not in current:
+            raise MapEditError(f"{name}: no token in space {space}")
+        del current[space]
+        return self.set_tokens_edit(name, current)
+
+    def phase_edit(self, phase: str) -> PhaseEdit:
+        try:
+            self.game.phase(phase)
+        except KeyError as exc:
+            raise MapEditError(exc.args[0]) from None
+        return PhaseEdit(self.phase, phase, f"phase {phase}")
+
+    def next_phase_edit(self) -> PhaseEdit:
+        names = [p.name for p in self.game.phases]
+        i = names.index(self.phase)
+        return self.phase_edit(names[(i + 1) % len(names)])
+
+
+def city_edges(tile: Tile, rotation: int) -> list[frozenset[int]]:
+    """For each city of the tile (declaration order), the edges its track reaches."""
+    conn = tile.connectivity(rotation)
+    return [conn.node_edges[n.index] for n in tile.nodes if n.kind is NodeKind.CITY]
+
+
+def carry_tokens(
+    old: Tile,
+    old_rot: int,
+    tokens: tuple[tuple[int, str], ...],
+    new: Tile,
+    new_rot: int,
+    where: str = "",
+) -> tuple[tuple[int, str], ...]:
+    """Move tokens from ``old`` to the matching cities of ``new``.
+
+    A city of the new tile matches an old city when it reaches every edge the old city
+    reached (the best overlap wins); tokens keep their slot order. Raises MapEditError when
+    the tokens do not fit.
+    """
+    if not tokens:
+        return ()
+    old_spaces = old.token_spaces
+    by_city: dict[int, list[str]] = {}
+    for space, company in sorted(tokens):
+        if space >= len(old_spaces):
+            raise MapEditError(f"{where}: token in space {space} which the tile does not have")
+        by_city.setdefault(old_spaces[space].city, []).append(company)
+    old_cities = [n.index for n in old.cities]
+    new_cities = [n.index for n in new.cities]
+    if not new_cities:
+        raise MapEditError(f"{where}: tile {new.name} has no city for the tokens")
+    old_edges = dict(zip(old_cities, city_edges(old, old_rot), strict=True))
+    new_edges = dict(zip(new_cities, city_edges(new, new_rot), strict=True))
+    free = {n.index: n.slots for n in new.cities}
+    placed: dict[int, list[str]] = {c: [] for c in new_cities}
+    for oc in sorted(by_city):
+        companies = by_city[oc]
+        if len(old_cities) == 1 and len(new_cities) == 1:
+            target = new_cities[0]
+        else:
+            oe = old_edges[oc]
+            candidates = sorted(
+                new_cities,
+                key=lambda nc: (not oe <= new_edges[nc], -len(oe & new_edges[nc]), nc),
+            )
+            target = next((nc for nc in candidates if free[nc] >= len(companies)), None)
+            if target is None:
+                raise MapEditError(f"{where}: no city of tile {new.name} has room for the tokens")
+        if free[target] < len(companies):
+            raise MapEditError(
+                f"{where}: tile {new.name} has {free[target]} token spaces, {len(companies)} tokens"
+            )
+        free[target] -= len(companies)
+        placed[target].extend(companies)
+    out = []
+    for sp in new.token_spaces:
+        lst = placed.get(sp.city, [])
+        if sp.slot < len(lst):
+            out.append((sp.index, lst[sp.slot]))
+    return tuple(out)

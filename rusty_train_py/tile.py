@@ -1,0 +1,438 @@
+"""Tiles: revenue centres (cities, towns, off-boards, junctions), track paths and labels.
+
+A tile is parsed from the tile notation of the largest online 18xx platform (parts separated
+by ``;``, e.g. ``city=revenue:20;path=a:0,b:_0;path=a:_0,b:3``). Connectivity under a
+rotation is computed from the parsed paths, never typed by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+
+COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue")
+TILE_COLOURS = ("yellow", "green", "brown", "grey")  # colours of tiles players lay, in order
+COLOUR_ALIASES = {"gray": "grey", "sepia": "grey", "purple": "grey"}
+# Drawing-only parts we accept and keep but do not interpret.
+IGNORED_PARTS = frozenset({"frame", "stripes", "partition", "pass", "halt", "assignment"})
+
+
+class TileDataError(ValueError):
+    """Bad tile data; the message names the tile (and file and line when known)."""
+
+
+def normalise_colour(name: str) -> str:
+    c = name.strip().lower()
+    return COLOUR_ALIASES.get(c, c)
+
+
+class NodeKind(Enum):
+    CITY = "city"
+    TOWN = "town"
+    OFFBOARD = "offboard"
+    JUNCTION = "junction"
+
+
+@dataclass(frozen=True, slots=True)
+class Revenue:
+    """A fixed revenue, or revenues by phase column (``yellow_20|brown_40``)."""
+
+    fixed: int = 0
+    by_column: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def is_phased(self) -> bool:
+        return bool(self.by_column)
+
+    def value(self, phase_colours: tuple[str, ...] = TILE_COLOURS) -> int:
+        """The revenue in a phase allowing ``phase_colours``: the most advanced colour listed."""
+        if not self.by_column:
+            return self.fixed
+        columns = dict(self.by_column)
+        for colour in reversed(phase_colours):
+            if colour in columns:
+                return columns[colour]
+        # Before any listed colour is allowed: the first column.
+        return self.by_column[0][1]
+
+    def column(self, name: str) -> int | None:
+        return dict(self.by_column).get(name)
+
+    @property
+    def max_value(self) -> int:
+        return max((v for _, v in self.by_column), default=self.fixed)
+
+    def to_code(self) -> str:
+        if not self.by_column:
+            return str(self.fixed)
+        return "|".join(f"{c}_{v}" for c, v in self.by_column)
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A city, town, off-board or junction on a tile, numbered in declaration order."""
+
+    index: int
+    kind: NodeKind
+    revenue: Revenue = Revenue()
+    slots: int = 0
+    groups: tuple[str, ...] = ()
+    hidden: bool = False
+    loc: float | None = None
+
+    @property
+    def is_revenue_centre(self) -> bool:
+        return self.kind is not NodeKind.JUNCTION
+
+    @property
+    def is_stop(self) -> bool:
+        return self.kind is not NodeKind.JUNCTION
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """One end of a path: a hex edge (0-5) or a node index."""
+
+    edge: int | None = None
+    node: int | None = None
+
+    @property
+    def is_edge(self) -> bool:
+        return self.edge is not None
+
+    def __str__(self) -> str:
+        return str(self.edge) if self.edge is not None else f"_{self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    a: End
+    b: End
+    terminal: bool = False
+    track: str = "broad"
+
+    @property
+    def edges(self) -> tuple[int, ...]:
+        return tuple(e.edge for e in (self.a, self.b) if e.edge is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Border:
+    edge: int
+    type: str = ""  # "" (invisible), "impassable", "water", "mountain"
+    cost: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TokenSpace:
+    """A token space: the ``slot``-th space of city node ``city`` (flat index ``index``)."""
+
+    index: int
+    city: int
+    slot: int
+
+
+@dataclass(frozen=True)
+class Tile:
+    name: str
+    colour: str
+    nodes: tuple[Node, ...] = ()
+    paths: tuple[Path, ...] = ()
+    label: str | None = None
+    future_label: tuple[str, str] | None = None  # (label, colour)
+    upgrade_cost: int = 0
+    terrain: tuple[str, ...] = ()
+    borders: tuple[Border, ...] = ()
+    stubs: tuple[int, ...] = ()
+    icons: tuple[str, ...] = ()
+    code: str = ""
+    extras: tuple[str, ...] = field(default=(), compare=False)
+
+    # ---- derived facts -------------------------------------------------------------------
+
+    @cached_property
+    def token_spaces(self) -> tuple[TokenSpace, ...]:
+        out = []
+        for node in self.nodes:
+            if node.kind is NodeKind.CITY:
+                for s in range(node.slots):
+                    out.append(TokenSpace(len(out), node.index, s))
+        return tuple(out)
+
+    @cached_property
+    def cities(self) -> tuple[Node, ...]:
+        return tuple(n for n in self.nodes if n.kind is NodeKind.CITY)
+
+    @cached_property
+    def towns(self) -> tuple[Node, ...]:
+        return tuple(n for n in self.nodes if n.kind is NodeKind.TOWN)
+
+    @cached_property
+    def revenue_centres(self) -> tuple[Node, ...]:
+        return tuple(n for n in self.nodes if n.is_revenue_centre)
+
+    @cached_property
+    def track_edges(self) -> frozenset[int]:
+        """Edges (rotation 0) that track reaches."""
+        return frozenset(e for p in self.paths for e in p.edges)
+
+    @property
+    def is_offboard(self) -> bool:
+        return any(n.kind is NodeKind.OFFBOARD for n in self.nodes)
+
+    @property
+    def is_blank(self) -> bool:
+        return not self.nodes and not self.paths
+
+    def edges_at(self, rotation: int) -> frozenset[int]:
+        return frozenset((e + rotation) % 6 for e in self.track_edges)
+
+    def connectivity(self, rotation: int = 0) -> Connectivity:
+        """Which edges and nodes the track joins, with the tile turned ``rotation`` sixths."""
+        return connectivity_of(self, rotation % 6)
+
+    def revenue_summary(self) -> tuple[tuple[str, int], ...]:
+        """Revenue centres as (kind, slots) pairs, for comparing tiles in upgrades."""
+        return tuple(sorted((n.kind.value, n.slots) for n in self.revenue_centres))
+
+
+@dataclass(frozen=True, slots=True)
+class Connectivity:
+    """The track network of one tile in one rotation.
+
+    ``node_edges[i]``: edges reachable from node i along track that crosses no other
+    revenue centre; ``edge_pairs``: pairs of edges joined by track that touches no revenue
+    centre (through-track); ``node_pairs``: pairs of nodes joined directly.
+    """
+
+    node_edges: tuple[frozenset[int], ...]
+    edge_pairs: frozenset[tuple[int, int]]
+    node_pairs: frozenset[tuple[int, int]]
+
+    @property
+    def edges(self) -> frozenset[int]:
+        out = set()
+        for es in self.node_edges:
+            out |= es
+        for a, b in self.edge_pairs:
+            out.update((a, b))
+        return frozenset(out)
+
+
+def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
+    """Compute the connectivity of ``tile`` turned ``rotation`` sixths clockwise.
+
+    Track pieces are joined at junction nodes (no revenue); paths sharing only an edge are
+    not joined to each other (a train leaves the hex there).
+    """
+    # Union paths through junctions: each "segment" is a walk from an end (edge or revenue
+    # node) through junctions to another end.
+    adj: dict[tuple[str, int], list[tuple[str, int]]] = {}
+
+    def key(end: End) -> tuple[str, int]:
+        if end.edge is not None:
+            return ("e", (end.edge + rotation) % 6)
+        return ("n", end.node)
+
+    for p in tile.paths:
+        ka, kb = key(p.a), key(p.b)
+        adj.setdefault(ka, []).append(kb)
+        adj.setdefault(kb, []).append(ka)
+
+    junctions = {n.index for n in tile.nodes if n.kind is NodeKind.JUNCTION}
+
+    def reach(start: tuple[str, int]) -> set[tuple[str, int]]:
+        seen = {start}
+        out: set[tuple[str, int]] = set()
+        stack = list(adj.get(start, []))
+        while stack:
+            k = stack.pop()
+            if k in seen:
+                continue
+            seen.add(k)
+            if k[0] == "n" and k[1] in junctions:
+                stack.extend(adj.get(k, []))
+            else:
+                out.add(k)
+        return out
+
+    node_edges = []
+    node_pairs = set()
+    for n in tile.nodes:
+        r = reach(("n", n.index)) if n.kind is not NodeKind.JUNCTION else set()
+        node_edges.append(frozenset(v for kind, v in r if kind == "e"))
+        for kind, v in r:
+            if kind == "n" and v != n.index:
+                node_pairs.add((min(n.index, v), max(n.index, v)))
+    edge_pairs = set()
+    for e in range(6):
+        for kind, v in reach(("e", e)):
+            if kind == "e" and v != e:
+                edge_pairs.add((min(e, v), max(e, v)))
+    return Connectivity(tuple(node_edges), frozenset(edge_pairs), frozenset(node_pairs))
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing the tile notation
+
+
+def _parse_revenue(text: str, where: str) -> Revenue:
+    text = text.strip()
+    try:
+        if "|" not in text and "_" not in text:
+            return Revenue(fixed=int(text))
+        cols = []
+        for item in text.split("|"):
+            colour, _, value = item.rpartition("_")
+            cols.append((normalise_colour(colour), int(value)))
+        return Revenue(fixed=cols[0][1], by_column=tuple(cols))
+    except ValueError:
+        raise TileDataError(f"{where}: bad revenue {text!r}") from None
+
+
+def _parse_options(body: str, where: str) -> dict[str, str]:
+    opts: dict[str, str] = {}
+    if not body:
+        return opts
+    for item in body.split(","):
+        k, sep, v = item.partition(":")
+        if not sep:
+            raise TileDataError(f"{where}: bad option {item!r} (expected key:value)")
+        opts[k.strip()] = v.strip()
+    return opts
+
+
+def _parse_end(text: str, n_nodes: int, where: str) -> End:
+    text = text.strip()
+    if text.startswith("_"):
+        try:
+            idx = int(text[1:])
+        except ValueError:
+            raise TileDataError(f"{where}: bad node reference {text!r}") from None
+        if not 0 <= idx < n_nodes:
+            raise TileDataError(f"{where}: path refers to node {text} but only {n_nodes} declared")
+        return End(node=idx)
+    try:
+        e = int(text)
+    except ValueError:
+        raise TileDataError(f"{where}: bad path end {text!r} (edge 0-5 or _N)") from None
+    if not 0 <= e <= 5:
+        raise TileDataError(f"{where}: edge {e} out of range 0-5")
+    return End(edge=e)
+
+
+def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> Tile:
+    """Parse one tile from its notation; raise TileDataError naming ``where`` on bad input."""
+    where = where or f"tile {name}"
+    colour = normalise_colour(colour)
+    if colour not in COLOURS:
+        raise TileDataError(f"{where}: unknown colour {colour!r} (one of {', '.join(COLOURS)})")
+    nodes: list[Node] = []
+    paths: list[Path] = []
+    borders: list[Border] = []
+    stubs: list[int] = []
+    icons: list[str] = []
+    extras: list[str] = []
+    label = None
+    future_label = None
+    upgrade_cost = 0
+    terrain: tuple[str, ...] = ()
+    code = (code or "").strip()
+    parts = [p for p in code.split(";") if p.strip()] if code else []
+    for part in parts:
+        kind, _, body = part.strip().partition("=")
+        kind = kind.strip()
+        if kind in ("city", "town", "offboard", "junction"):
+            opts = _parse_options(body, where)
+            revenue = _parse_revenue(opts.get("revenue", "0"), where)
+            slots = 0
+            if kind == "city":
+                try:
+                    slots = int(opts.get("slots", "1"))
+                except ValueError:
+                    raise TileDataError(f"{where}: bad slots {opts.get('slots')!r}") from None
+                if not 1 <= slots <= 6:
+                    raise TileDataError(f"{where}: a city has 1 to 6 token spaces, not {slots}")
+            loc = None
+            if "loc" in opts:
+                try:
+                    loc = float(opts["loc"])
+                except ValueError:
+                    loc = None  # e.g. loc:center: drawing only
+            groups = tuple(g for g in opts.get("groups", "").split("|") if g)
+            nodes.append(
+                Node(
+                    index=len(nodes),
+                    kind=NodeKind(kind),
+                    revenue=revenue,
+                    slots=slots,
+                    groups=groups,
+                    hidden=opts.get("hide") in ("1", "true"),
+                    loc=loc,
+                )
+            )
+        elif kind == "path":
+            opts = _parse_options(body, where)
+            if "a" not in opts or "b" not in opts:
+                raise TileDataError(f"{where}: path needs a: and b: ({part!r})")
+            a = _parse_end(opts["a"], len(nodes), where)
+            b = _parse_end(opts["b"], len(nodes), where)
+            if a == b:
+                raise TileDataError(f"{where}: path joins {a} to itself")
+            paths.append(
+                Path(a, b, terminal=opts.get("terminal") in ("1", "2", "true"),
+                     track=opts.get("track", "broad"))
+            )
+        elif kind == "label":
+            label = body.strip()
+        elif kind == "future_label":
+            opts = _parse_options(body, where)
+            future_label = (opts.get("label", ""), normalise_colour(opts.get("color", "")))
+        elif kind == "upgrade":
+            opts = _parse_options(body, where)
+            try:
+                upgrade_cost = int(opts.get("cost", "0"))
+            except ValueError:
+                raise TileDataError(f"{where}: bad upgrade cost in {part!r}") from None
+            terrain = tuple(t for t in opts.get("terrain", "").split("|") if t)
+        elif kind == "border":
+            opts = _parse_options(body, where)
+            try:
+                edge = int(opts["edge"])
+                cost = int(opts.get("cost", "0"))
+            except (KeyError, ValueError):
+                raise TileDataError(f"{where}: bad border {part!r}") from None
+            borders.append(Border(edge, opts.get("type", ""), cost))
+        elif kind == "stub":
+            opts = _parse_options(body, where)
+            try:
+                stubs.append(int(opts["edge"]))
+            except (KeyError, ValueError):
+                raise TileDataError(f"{where}: bad stub {part!r}") from None
+        elif kind == "icon":
+            opts = _parse_options(body, where)
+            icons.append(opts.get("image", ""))
+        elif kind in IGNORED_PARTS:
+            extras.append(part)
+        else:
+            raise TileDataError(f"{where}: unknown part {kind!r} in {part!r}")
+    used = {e.node for p in paths for e in (p.a, p.b) if e.node is not None}
+    for n in nodes:
+        if n.kind is NodeKind.JUNCTION and n.index not in used:
+            raise TileDataError(f"{where}: junction _{n.index} has no track")
+    return Tile(
+        name=name,
+        colour=colour,
+        nodes=tuple(nodes),
+        paths=tuple(paths),
+        label=label,
+        future_label=future_label,
+        upgrade_cost=upgrade_cost,
+        terrain=terrain,
+        borders=tuple(borders),
+        stubs=tuple(stubs),
+        icons=tuple(icons),
+        code=code,
+        extras=tuple(extras),
+    )
