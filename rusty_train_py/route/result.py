@@ -1,0 +1,111 @@
+"""Route-search results: each train's route, stops, revenue and bonuses; net revenue; dividends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """A revenue centre on a route; ``skipped`` when the train passes without counting it."""
+
+    hex: str
+    node: int
+    kind: str  # "city" | "town" | "offboard"
+    revenue: int  # what the stop pays this train (before the train's multiplier)
+    skipped: bool = False
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TrainRoute:
+    """One train's route: its stops in order, the track it uses, and what it earns."""
+
+    train: str
+    revenue: int
+    stops: tuple[Stop, ...]
+    hexes: tuple[str, ...]  # hexes in travel order (a hex may appear once per visit)
+    track: tuple[tuple[str, int], ...]  # (hex, index of the tile's path) for every piece used
+    bonuses: tuple[tuple[str, int], ...] = ()  # (bonus id, amount earned)
+    multiplier: int = 1
+
+    @property
+    def visited(self) -> tuple[Stop, ...]:
+        return tuple(s for s in self.stops if not s.skipped)
+
+    @property
+    def skipped(self) -> tuple[Stop, ...]:
+        return tuple(s for s in self.stops if s.skipped)
+
+    def describe(self) -> str:
+        parts = []
+        for s in self.stops:
+            label = s.name or s.hex
+            parts.append(f"({label} skipped)" if s.skipped else f"{label} {s.revenue}")
+        bonus = "".join(f" +{a} {b}" for b, a in self.bonuses)
+        mult = f" x{self.multiplier}" if self.multiplier != 1 else ""
+        return f"{self.train}: ${self.revenue}: " + ", ".join(parts) + mult + bonus
+
+
+@dataclass(frozen=True, slots=True)
+class Dividends:
+    """What a payout gives per share, for a full and a half payout."""
+
+    revenue: int
+    shares: int
+    full_per_share: int
+    half_per_share: int
+    half_retained: int  # what the company keeps on a half payout
+
+
+def dividends(revenue: int, shares: int) -> Dividends:
+    """Full payout: revenue split across ``shares`` (rounded down); half payout: the company
+    keeps half (rounded up to a whole amount per share) and pays out the rest."""
+    shares = max(1, shares)
+    full = revenue // shares
+    paid_half = (revenue // 2) // shares * shares
+    return Dividends(revenue, shares, full, paid_half // shares, revenue - paid_half)
+
+
+@dataclass(frozen=True)
+class RouteResult:
+    company: str
+    trains: tuple[str, ...]
+    routes: tuple[TrainRoute, ...]
+    net_revenue: int
+    optimal: bool = True  # False when stopped by a time limit or cancel before the proof
+    cancelled: bool = False
+    paths_found: int = 0
+    elapsed: float = 0.0
+    stats: dict = field(default_factory=dict, compare=False)
+
+    def dividends(self, shares: int) -> Dividends:
+        return dividends(self.net_revenue, shares)
+
+    def to_json(self) -> dict:
+        return {
+            "company": self.company,
+            "trains": list(self.trains),
+            "net_revenue": self.net_revenue,
+            "optimal": self.optimal,
+            "paths_found": self.paths_found,
+            "routes": [
+                {
+                    "train": r.train,
+                    "revenue": r.revenue,
+                    "stops": [
+                        {
+                            "hex": s.hex,
+                            "name": s.name,
+                            "kind": s.kind,
+                            "revenue": s.revenue,
+                            "skipped": s.skipped,
+                        }
+                        for s in r.stops
+                    ],
+                    "hexes": list(r.hexes),
+                    "bonuses": [{"bonus": b, "amount": a} for b, a in r.bonuses],
+                }
+                for r in self.routes
+            ],
+        }

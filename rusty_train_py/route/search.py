@@ -1,0 +1,296 @@
+"""Find the routes that earn a company the most, and prove it.
+
+1. Build the company's track graph and enumerate every path once (paths.py).
+2. For each train type, the revenue of every path (trains.py), paths sorted best first.
+3. Branch and bound over the trains: a train takes one of its paths (best first) or none;
+   paths of different trains may not share track (one AND of two ints). The bound at train i
+   is the revenue so far plus the exact best of trains i.. alone, computed first for every
+   suffix of the train list, so whole subtrees are cut without being visited.
+
+Ties are broken by path order, which is deterministic, so the same map gives the same routes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from ..game import Bonus
+from ..mapstate import MapState
+from .graph import TrackGraph, build_graph
+from .paths import RoutePath, SearchCancelled, enumerate_paths
+from .result import RouteResult, Stop, TrainRoute
+from .trains import Earner
+
+ProgressFn = Callable[[int, int, int], None]
+CancelFn = Callable[[], bool]
+
+
+class RouteSearchError(ValueError):
+    """Bad search request (unknown company, train or bonus)."""
+
+
+def select_bonuses(game, names: Sequence[str]) -> list[Bonus]:
+    """The game's always-on bonuses plus the options named by the player."""
+    chosen = []
+    wanted = {n.strip().lower() for n in names}
+    known = {b.id.lower() for b in game.bonuses}
+    for n in sorted(wanted - known):
+        raise RouteSearchError(
+            f"unknown bonus {n!r} for {game.id} (bonuses: {', '.join(b.id for b in game.bonuses) or 'none'})"
+        )
+    for b in game.bonuses:
+        if b.always or b.id.lower() in wanted:
+            chosen.append(b)
+    return chosen
+
+
+class _Stopped(Exception):
+    pass
+
+
+class _Search:
+    def __init__(self, per_train, suffix, deadline, cancel, progress):
+        self.per_train = per_train  # per train position: (sorted path ids, revenues, masks)
+        self.suffix = suffix
+        self.deadline = deadline
+        self.cancel = cancel
+        self.progress = progress
+        self.best = 0
+        self.best_pick: list[int] = []
+        self.ticks = 0
+        self.stopped = False
+
+    def check(self):
+        self.ticks += 1
+        if self.ticks & 1023 == 0:
+            if self.cancel is not None and self.cancel():
+                raise _Stopped
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise _Stopped
+
+    def solve(self, start: int, same_type_prev: list[bool], initial_best: int = 0) -> tuple[int, list[int]]:
+        """Exact best for trains start.. (no previous choices)."""
+        self.best = initial_best
+        self.best_pick = []
+        k = len(self.per_train)
+        pick = [-1] * k
+        self._dfs(start, 0, 0, pick, same_type_prev, start)
+        return self.best, list(self.best_pick)
+
+    def _dfs(self, i, used, total, pick, same_prev, start):
+        k = len(self.per_train)
+        if i == k:
+            if total > self.best:
+                self.best = total
+                self.best_pick = pick[start:]
+            return
+        order, revs, masks = self.per_train[i]
+        rest = self.suffix[i + 1] if i + 1 < k else 0
+        # Symmetry: a train of the same type as the one before takes a later path (or none
+        # if the one before took none).
+        lo = 0
+        if i > start and same_prev[i]:
+            prev = pick[i - 1]
+            if prev == -1:
+                lo = len(order)
+            else:
+                lo = prev + 1
+        top = i == start
+        n = len(order)
+        for pos in range(lo, n):
+            r = revs[pos]
+            if total + r + rest <= self.best:
+                break
+            self.check()
+            if top and self.progress is not None and pos & 63 == 0:
+                self.progress(pos, n, self.best)
+            if used & masks[pos]:
+                continue
+            pick[i] = pos
+            self._dfs(i + 1, used | masks[pos], total + r, pick, same_prev, start)
+        pick[i] = -1
+        if total + rest > self.best:
+            self._dfs(i + 1, used, total, pick, same_prev, start)
+
+
+def find_routes(
+    state: MapState,
+    company: str,
+    trains: Sequence[str],
+    bonuses: Sequence[str] = (),
+    progress: ProgressFn | None = None,
+    cancel: CancelFn | None = None,
+    time_limit: float | None = None,
+) -> RouteResult:
+    """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
+    stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False)."""
+    t0 = time.monotonic()
+    game = state.game
+    try:
+        comp = game.company(company)
+    except KeyError as exc:
+        raise RouteSearchError(exc.args[0]) from None
+    train_types = []
+    for t in trains:
+        try:
+            train_types.append(game.train(str(t)))
+        except KeyError as exc:
+            raise RouteSearchError(exc.args[0]) from None
+    chosen_bonuses = select_bonuses(game, bonuses)
+    deadline = t0 + time_limit if time_limit is not None else None
+
+    # Strongest trains first helps the bound; equal types sit together for symmetry breaking.
+    type_names = sorted({t.name for t in train_types}, key=lambda n: [x.name for x in game.trains].index(n))
+    graph = build_graph(state, comp.abbrev)
+    earners = {t.name: Earner(t, graph, chosen_bonuses) for t in train_types}
+
+    def may_extend(majors: int, towns: int, crossings: int) -> bool:
+        for e in earners.values():
+            if e.may_extend(majors, towns, crossings):
+                return True
+        return False
+
+    stats: dict = {}
+    empty = RouteResult(comp.abbrev, tuple(t.name for t in train_types), (), 0, True, False, 0,
+                        time.monotonic() - t0, stats)
+    if not train_types or not graph.tokens():
+        return empty
+    try:
+        paths = enumerate_paths(graph, may_extend, cancel)
+    except SearchCancelled:
+        return RouteResult(comp.abbrev, empty.trains, (), 0, False, True, 0, time.monotonic() - t0, stats)
+    stats["paths"] = len(paths)
+    stats["enumerate_s"] = round(time.monotonic() - t0, 3)
+
+    # Revenue of every path for every train type; keep the runnable ones, best first.
+    tables = {}
+    for name in type_names:
+        e = earners[name]
+        revs = []
+        for idx, p in enumerate(paths):
+            r = e.revenue(p.stops, p.crossings)
+            if r > 0:
+                revs.append((-r, idx))
+        revs.sort()
+        order = [idx for _, idx in revs]
+        tables[name] = (order, [-r for r, _ in revs], [paths[i].track for i in order])
+    stats["revenue_s"] = round(time.monotonic() - t0, 3)
+
+    # Train positions: by the best revenue of their type (descending), then game order.
+    positions = sorted(
+        train_types,
+        key=lambda t: (-(tables[t.name][1][0] if tables[t.name][1] else 0), type_names.index(t.name)),
+    )
+    per_train = [tables[t.name] for t in positions]
+    same_prev = [i > 0 and positions[i].name == positions[i - 1].name for i in range(len(positions))]
+    k = len(positions)
+    suffix = [0] * (k + 1)
+    search = _Search(per_train, suffix, deadline, cancel, None)
+    picks: list[int] = [-1] * k
+    optimal = True
+    cancelled = False
+    try:
+        for start in range(k - 1, -1, -1):
+            search.progress = progress if start == 0 else None
+            # Start from a feasible lower bound: the suffix after this train.
+            best, pick = search.solve(start, same_prev, suffix[start + 1] - 1 if start + 1 <= k else 0)
+            if best < suffix[start + 1]:
+                best = suffix[start + 1]
+            suffix[start] = best
+            if start == 0:
+                picks = pick if pick else picks
+    except _Stopped:
+        optimal = False
+        cancelled = bool(cancel is not None and cancel())
+        if search.best_pick and len(search.best_pick) == k:
+            picks = search.best_pick
+        else:
+            picks = _greedy(per_train)
+    if progress is not None:
+        total_n = len(per_train[0][0]) if per_train else 0
+        progress(total_n, total_n, _revenue_of(per_train, picks))
+
+    if optimal and picks == [-1] * k and suffix[0] > 0:
+        # The best was found in an earlier (suffix) pass; recompute its picks exactly.
+        search.progress = None
+        _, picks = search.solve(0, same_prev, suffix[0] - 1)
+
+    routes = []
+    for pos_i, t in enumerate(positions):
+        if pos_i >= len(picks) or picks[pos_i] == -1:
+            continue
+        order = per_train[pos_i][0]
+        path = paths[order[picks[pos_i]]]
+        routes.append(build_train_route(graph, earners[t.name], path, game))
+    # Report routes in the order the trains were given.
+    given = [t.name for t in train_types]
+    routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
+    net = sum(r.revenue for r in routes)
+    stats["search_s"] = round(time.monotonic() - t0, 3)
+    return RouteResult(
+        comp.abbrev,
+        tuple(given),
+        tuple(routes),
+        net,
+        optimal,
+        cancelled,
+        len(paths),
+        time.monotonic() - t0,
+        stats,
+    )
+
+
+def _revenue_of(per_train, picks) -> int:
+    total = 0
+    for i, p in enumerate(picks):
+        if p != -1 and i < len(per_train):
+            total += per_train[i][1][p]
+    return total
+
+
+def _greedy(per_train) -> list[int]:
+    """A quick feasible answer: each train in turn takes its best path that still fits."""
+    used = 0
+    picks = []
+    for order, _revs, masks in per_train:
+        choice = -1
+        for pos in range(len(order)):
+            if not used & masks[pos]:
+                choice = pos
+                used |= masks[pos]
+                break
+        picks.append(choice)
+    return picks
+
+
+def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) -> TrainRoute:
+    choice = earner.choose(path.stops, path.crossings)
+    assert choice is not None
+    stops = []
+    for i, cid in enumerate(path.stops):
+        c = graph.centres[cid]
+        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], c.name))
+    track: list[tuple[str, int]] = []
+    hexes: list[str] = [graph.centres[path.stops[0]].hex]
+    for n, corr_id in enumerate(path.corridors):
+        corr = graph.corridors[corr_id]
+        if n < path.reversed_corridors:
+            pieces = corr.track[::-1]
+            hx = list(corr.hexes[::-1][1:]) + [graph.centres[corr.a].hex]
+        else:
+            pieces = corr.track
+            hx = list(corr.hexes)
+        track.extend(pieces)
+        for h in hx:
+            if not hexes or hexes[-1] != h:
+                hexes.append(h)
+    return TrainRoute(
+        train=earner.train.name,
+        revenue=choice.revenue,
+        stops=tuple(stops),
+        hexes=tuple(hexes),
+        track=tuple(track),
+        bonuses=choice.bonuses,
+        multiplier=earner.mult,
+    )
