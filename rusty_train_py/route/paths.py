@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
 from .graph import TrackGraph
 
 
@@ -88,43 +90,81 @@ def half_paths(
     return out
 
 
+def _words(masks: list[int], n_words: int) -> np.ndarray:
+    """Split Python int bit masks into an (n, n_words) array of 64-bit words."""
+    arr = np.zeros((len(masks), n_words), dtype=np.uint64)
+    for k in range(n_words):
+        shift = 64 * k
+        arr[:, k] = np.fromiter(((m >> shift) & _WORD for m in masks), dtype=np.uint64, count=len(masks))
+    return arr
+
+
+_WORD = (1 << 64) - 1
+
+FitsFn = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
+
+
 def enumerate_paths(
     graph: TrackGraph,
     may_extend: Callable[[int, int, int], bool],
+    fits: FitsFn,
     cancel: Callable[[], bool] | None = None,
 ) -> list[RoutePath]:
-    """Every path through at least one company token, once each, in a deterministic order."""
+    """Every path through at least one company token, once each, in a deterministic order.
+
+    ``may_extend(majors, towns, crossings)`` says whether some train could run a path with
+    these counts; ``fits`` is the same test on numpy arrays, used when joining half-paths
+    (every pair is tested at once per half-path, with the masks as 64-bit word arrays).
+    """
     tokens = graph.tokens()
     is_major = [c.is_major for c in graph.centres]
+    n_words = max(1, (len(graph.bit_names) + 63) // 64)
     out: list[RoutePath] = []
     for k, anchor in enumerate(tokens):
         excluded = set(tokens[:k])
         halves = half_paths(graph, anchor, excluded, may_extend, cancel)
-        anchor_major = is_major[anchor]
-        anchor_town = not anchor_major
+        anchor_major = int(is_major[anchor])
+        anchor_town = 1 - anchor_major
         # The anchor alone is not a path; a half-path with at least one more stop is.
         for h in halves[1:]:
             out.append(RoutePath(h.stops, h.track, h.crossings, h.corridors, 0))
+        halves = halves[1:]
         n = len(halves)
-        for i in range(1, n):
+        if n < 2:
+            continue
+        words = _words([h.inner for h in halves], n_words)
+        majors = np.array([h.majors for h in halves], dtype=np.int32)
+        towns = np.array([h.towns for h in halves], dtype=np.int32)
+        crossings = np.array([h.crossings for h in halves], dtype=np.int32)
+        for i in range(n - 1):
             if cancel is not None and i % 256 == 0 and cancel():
                 raise SearchCancelled
             a = halves[i]
-            ai, am, at, ax = a.inner, a.majors + anchor_major, a.towns + anchor_town, a.crossings
+            row = words[i]
+            clash = (words[i + 1 :, 0] & row[0]) != 0
+            for w in range(1, n_words):
+                clash |= (words[i + 1 :, w] & row[w]) != 0
+            ok = ~clash
+            ok &= fits(
+                majors[i + 1 :] + (a.majors + anchor_major),
+                towns[i + 1 :] + (a.towns + anchor_town),
+                crossings[i + 1 :] + a.crossings,
+            )
+            js = np.flatnonzero(ok)
+            if not len(js):
+                continue
             a_rev = a.stops[::-1]
-            for j in range(i + 1, n):
+            a_corr = a.corridors[::-1]
+            na = len(a.corridors)
+            for j in (js + (i + 1)).tolist():
                 b = halves[j]
-                if ai & b.inner:
-                    continue
-                if not may_extend(am + b.majors, at + b.towns, ax + b.crossings):
-                    continue
                 out.append(
                     RoutePath(
                         a_rev + b.stops[1:],
                         a.track | b.track,
-                        ax + b.crossings,
-                        a.corridors[::-1] + b.corridors,
-                        len(a.corridors),
+                        a.crossings + b.crossings,
+                        a_corr + b.corridors,
+                        na,
                     )
                 )
     return out

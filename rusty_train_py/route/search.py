@@ -151,13 +151,20 @@ def find_routes(
                 return True
         return False
 
+    def fits(majors, towns, crossings):
+        ok = None
+        for e in earners.values():
+            f = e.fits(majors, towns, crossings)
+            ok = f if ok is None else ok | f
+        return ok
+
     stats: dict = {}
     empty = RouteResult(comp.abbrev, tuple(t.name for t in train_types), (), 0, True, False, 0,
                         time.monotonic() - t0, stats)
     if not train_types or not graph.tokens():
         return empty
     try:
-        paths = enumerate_paths(graph, may_extend, cancel)
+        paths = enumerate_paths(graph, may_extend, fits, cancel)
     except SearchCancelled:
         return RouteResult(comp.abbrev, empty.trains, (), 0, False, True, 0, time.monotonic() - t0, stats)
     stats["paths"] = len(paths)
@@ -169,6 +176,9 @@ def find_routes(
         e = earners[name]
         revs = []
         for idx, p in enumerate(paths):
+            if cancel is not None and idx & 4095 == 0 and cancel():
+                return RouteResult(comp.abbrev, empty.trains, (), 0, False, True, len(paths),
+                                   time.monotonic() - t0, stats)
             r = e.revenue(p.stops, p.crossings)
             if r > 0:
                 revs.append((-r, idx))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+import numpy as np
+
 from ..game import Bonus, TrainType
 from .graph import TrackGraph
 
@@ -113,18 +115,60 @@ class Earner:
         cap = len(optional) if limit is None else limit - 2
         return [0, n - 1], optional, cap
 
+    def fits(self, majors: np.ndarray, towns: np.ndarray, crossings: np.ndarray) -> np.ndarray:
+        """``may_extend`` on arrays of counts."""
+        ok = np.ones(majors.shape, dtype=bool)
+        if self.hex_limit is not None:
+            ok &= crossings + 1 <= self.hex_limit
+        if self.limit is None:
+            return ok
+        if self.towns_limit is not None or self.skip == "towns":
+            ok &= majors <= self.limit
+        elif self.skip == "none":
+            ok &= majors + towns <= self.limit
+        return ok
+
     def revenue(self, stops: tuple[int, ...], crossings: int = 0) -> int:
         """Best revenue of this train on the path with these stops; -1 if it cannot run it."""
         if self.hex_limit is not None and crossings + 1 > self.hex_limit:
             return -1
-        if self.skip == "none" and self.towns_limit is None and not self.conn_ids:
-            limit = self.limit
+        if self.towns_limit is not None or (self.conn_ids and not self.conn_ids.isdisjoint(stops)):
+            ch = self.choose(stops, crossings)
+            return -1 if ch is None else ch.revenue
+        worth = self.worth
+        limit = self.limit
+        skip = self.skip
+        if skip == "none" or self.hex_limit is not None:
             if limit is not None and len(stops) > limit:
                 return -1
-            worth = self.worth
             return sum([worth[s] for s in stops])
-        ch = self.choose(stops, crossings)
-        return -1 if ch is None else ch.revenue
+        if skip == "towns":
+            is_major = self.is_major
+            total = 0
+            count = 0
+            towns = []
+            for s in stops:
+                if is_major[s]:
+                    total += worth[s]
+                    count += 1
+                else:
+                    towns.append(worth[s])
+            if limit is not None:
+                if count > limit:
+                    return -1
+                cap = limit - count
+                if len(towns) > cap:
+                    towns.sort(reverse=True)
+                    del towns[cap:]
+            return total + sum(towns)
+        # skip any
+        if len(stops) < 2 or (limit is not None and limit < 2):
+            return -1
+        middle = [worth[s] for s in stops[1:-1]]
+        if limit is not None and len(middle) > limit - 2:
+            middle.sort(reverse=True)
+            del middle[limit - 2 :]
+        return worth[stops[0]] + worth[stops[-1]] + sum(middle)
 
     def choose(self, stops: tuple[int, ...], crossings: int = 0) -> Choice | None:
         """The exact best choice of counted stops (bonuses included), or None."""
