@@ -61,9 +61,9 @@ class _Search:
         self.ticks = 0
         self.stopped = False
 
-    def check(self):
+    def check(self, force: bool = False):
         self.ticks += 1
-        if self.ticks & 1023 == 0:
+        if force or self.ticks & 255 == 0:
             if self.cancel is not None and self.cancel():
                 raise _Stopped
             if self.deadline is not None and time.monotonic() > self.deadline:
@@ -73,6 +73,7 @@ class _Search:
         """Exact best for trains start.. (no previous choices)."""
         self.best = initial_best
         self.best_pick = []
+        self.check(force=True)
         k = len(self.per_train)
         pick = [-1] * k
         self._dfs(start, 0, 0, pick, same_type_prev, start)
