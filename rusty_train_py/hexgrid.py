@@ -119,9 +119,18 @@ class HexLayout:
         a = edge_angle(self.orientation, edge)
         return (self.inradius * math.cos(a), self.inradius * math.sin(a))
 
-    def coord_at(self, px: float, py: float) -> tuple[int, int]:
-        """The doubled coordinate of the hex containing pixel (px, py) (either parity)."""
-        # Axial conversion, then back to doubled coordinates.
+    def coord_at(self, px: float, py: float, parity: int = 0) -> tuple[int, int]:
+        """The doubled coordinate of the hex containing pixel (px, py).
+
+        ``parity`` is the map's parity of x + y (``Game.parity``: 1 for 1889).
+        """
+        # Shift an odd-parity lattice onto the even one, then axial conversion and back.
+        odd = parity % 2
+        if odd:
+            if self.orientation is Orientation.FLAT:
+                py -= self.inradius
+            else:
+                px -= self.inradius
         if self.orientation is Orientation.FLAT:
             q = (2.0 / 3.0 * px) / self.size
             r = (-1.0 / 3.0 * px + SQRT3 / 3.0 * py) / self.size
@@ -130,8 +139,8 @@ class HexLayout:
             r = (2.0 / 3.0 * py) / self.size
         q, r = _axial_round(q, r)
         if self.orientation is Orientation.FLAT:
-            return (q, 2 * r + q)
-        return (2 * q + r, r)
+            return (q, 2 * r + q + odd)
+        return (2 * q + r + odd, r)
 
 
 def _axial_round(q: float, r: float) -> tuple[int, int]:

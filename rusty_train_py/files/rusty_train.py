@@ -1,0 +1,325 @@
+"""Import of saved games of the Rust program Rusty Train (``.game`` JSON files).
+
+A save holds the game title, the phase and, per hex, ``row``/``col`` with an optional Rust
+tile name, rotation and station tokens (``[token_space_index, company]``). We turn it into
+a MapState of our game with the same title (games/*.toml ``[rusty_train]``).
+
+Two things differ between Rust's tiles and ours, although both number rotations in sixths
+of a turn clockwise:
+
+- Base orientation. Rusty Train draws some tiles turned against the 18xx.games drawing
+  that our tile files use (its tile 8 is our 8 turned 4 sixths, its 120 our 120 turned 1).
+  A Rust rotation ``r`` of such a tile is our rotation ``r + offset``
+  (``ROTATION_OFFSETS``).
+- City order. A Rust token-space index counts the token spaces of the tile's cities in
+  Rust's own city order; ours counts them in the order of our tile code. For tiles with
+  more than one city, ``CITY_EDGES`` gives, per Rust city in Rust's order, its token
+  spaces and the hex edges its track reaches (our edge numbers, Rust's base orientation);
+  each Rust city goes to the city of our tile whose track reaches the same edges.
+
+Both tables were derived from the tile definitions of robmoss/rusty_train (its
+``tile_<game>.json`` serialisation): track end points were placed with that program's
+hex geometry and joined to the city they end in. tests/test_rusty_train_import.py
+derives them again from the reference files and compares.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from ..game import Game, GameDataError, available_games, load_game
+from ..hexgrid import HexAddressError, Orientation, coord_to_name
+from ..mapstate import MapEditError, MapState
+from ..tile import Tile
+from .savefile import GameFileError
+
+ROTATIONS = {"Zero": 0, "Cw1": 1, "Cw2": 2, "Half": 3, "Acw2": 4, "Acw1": 5}
+ORIENTATIONS = {"FlatTop": Orientation.FLAT, "PointyTop": Orientation.POINTY}
+# Per game id: Rust tile name -> sixths to add to a Rust rotation to get ours (0 when absent;
+# the smallest offset where several fit, for tiles with rotational symmetry).
+# fmt: off
+ROTATION_OFFSETS: dict[str, dict[str, int]] = {
+    "1830": {
+        "1": 1, "2": 2, "7": 5, "8": 4, "55": 1, "56": 2, "58": 4, "16": 4, "19": 3,
+        "59": 2, "41": 3, "42": 3, "64": 2, "65": 4, "66": 2, "68": 1, "70": 3,
+    },
+    "1861": {
+        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "201": 5, "202": 4, "16": 4, "19": 3,
+        "88": 2, "625": 5, "626": 1, "41": 3, "42": 3, "911": 3,
+    },
+    "1867": {
+        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "201": 5, "202": 4, "16": 4, "19": 3,
+        "88": 2, "120": 1, "625": 5, "626": 1, "41": 3, "42": 3, "70": 3, "911": 3,
+        "122": 1, "124": 1,
+    },
+    "1889": {
+        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "437": 3, "438": 3, "12": 3, "13": 1,
+        "16": 4, "19": 3, "205": 3, "41": 3, "42": 3, "448": 3, "465": 2,
+    },
+}
+# fmt: on
+
+CityEdges = tuple[tuple[int, tuple[int, ...]], ...]  # per Rust city: (token spaces, edges)
+
+# Per game id: Rust tile name (catalogue tiles and pre-printed map tiles) with two or more
+# cities -> its cities in Rust's order.
+# fmt: off
+CITY_EDGES: dict[str, dict[str, CityEdges]] = {
+    "1830": {
+        "54": ((1, (2, 3)), (1, (0, 1))),
+        "59": ((1, (2,)), (1, (4,))),
+        "62": ((2, (2, 3)), (2, (0, 1))),
+        "64": ((1, (0, 5)), (1, (2, 4))),
+        "65": ((1, (0, 1)), (1, (2, 4))),
+        "66": ((1, (2, 5)), (1, (3, 4))),
+        "67": ((1, (0, 3)), (1, (2, 4))),
+        "68": ((1, (1, 4)), (1, (2, 5))),
+        "Detroit/Windsor": ((1, ()), (1, ())),
+        "Hamilton/Toronto": ((1, ()), (1, ())),
+        "Buffalo/Dunkirk": ((1, ()), (1, ())),
+        "Trenton/Philadelphia": ((1, ()), (1, ())),
+        "New York": ((1, (3,)), (1, (0,))),
+    },
+    "1861": {
+        "635": ((1, (0, 1)), (1, (2, 3)), (1, (4, 5))),
+        "637": ((1, (0, 1)), (1, (2, 3)), (1, (4, 5))),
+        "Moscow": ((1, (0,)), (1, (2,)), (1, (4,))),
+        "Kiev": ((1, (0,)), (1, (2,)), (1, (4,))),
+        "St Petersburg": ((1, (1,)), (1, (5,))),
+    },
+    "1867": {
+        "120": ((1, (1, 2)), (1, (3, 4))),
+        "637": ((1, (0, 1)), (1, (2, 3)), (1, (4, 5))),
+        "X1": ((1, (0, 3)), (1, (1, 4)), (1, (2, 5))),
+        "X2": ((1, (0, 3)), (1, (2, 4)), (1, (1, 5))),
+        "X3": ((1, (3, 5)), (1, (0, 4)), (1, (1, 2))),
+        "X4": ((1, (0, 3)), (1, (1, 2)), (1, (4, 5))),
+        "122": ((2, (1, 2)), (2, (3, 4))),
+        "X5": ((1, (0, 3)), (2, (1, 2, 4, 5))),
+        "X6": ((1, (1, 2)), (2, (0, 3, 4, 5))),
+        "X7": ((1, (2, 4)), (2, (0, 1, 3, 5))),
+        "Toronto": ((1, (1,)), (1, (4,))),
+        "Montreal": ((1, (1,)), (1, (3,)), (1, ())),
+    },
+    "1889": {},
+}
+# fmt: on
+
+
+def game_for_title(title: object, where: str) -> Game:
+    """Our game whose ``[rusty_train] title`` is ``title``; GameFileError naming ``where``."""
+    known = []
+    for gid in available_games():
+        try:
+            game = load_game(gid)
+        except GameDataError as exc:
+            raise GameFileError(f"{where}: {exc}") from None
+        rt_title = game.rusty_train.get("title")
+        known.append(str(rt_title))
+        if rt_title is not None and rt_title == title:
+            return game
+    raise GameFileError(
+        f"{where}: unknown Rusty Train game {title!r} (known: {', '.join(sorted(known))})"
+    )
+
+
+def hex_name_for(game: Game, row: object, col: object) -> str:
+    """Our hex name for Rust's (row, col) address; HexAddressError if it is not on the map."""
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, col)):
+        raise HexAddressError(f"bad hex address row {row!r}, col {col!r}: expected integers")
+    if game.orientation is Orientation.FLAT:
+        x = col
+        y = 2 * row + col % 2 + int(game.rusty_train.get("row_offset", 0))
+    else:
+        y = row
+        x = 2 * col + row % 2 + int(game.rusty_train.get("col_offset", 0))
+    name = game.by_coord.get((x, y))
+    if name is None:
+        try:
+            text = coord_to_name(game.orientation, (x, y))
+        except HexAddressError:
+            text = f"({x}, {y})"
+        raise HexAddressError(f"row {row}, col {col} ({text}) is not a hex of the {game.id} map")
+    return name
+
+
+def rotation_of(name: object) -> int:
+    """Rust rotation name (None: ``Zero``) -> sixths clockwise; ValueError for anything else."""
+    if name is None:
+        return 0
+    if isinstance(name, str) and name in ROTATIONS:
+        return ROTATIONS[name]
+    raise ValueError(f"bad rotation {name!r} (one of {', '.join(ROTATIONS)})")
+
+
+def _city_edges_at(tile: Tile, rotation: int) -> list[tuple[int, frozenset[int]]]:
+    conn = tile.connectivity(rotation)
+    return [(n.slots, conn.node_edges[n.index]) for n in tile.cities]
+
+
+def match_cities(
+    rust: list[tuple[int, frozenset[int]]], ours: list[tuple[int, frozenset[int]]]
+) -> list[int]:
+    """For each Rust city, the index of the matching city of ours (same track edges).
+
+    Tries every one-to-one assignment and keeps the best: equal edge sets first, then the
+    largest overlap; cities with the same number of token spaces only. Ties keep Rust's
+    order (the identity comes first). Cities that cannot be told apart (no track, as on
+    the printed OO hexes of 1830) therefore keep Rust's order.
+    """
+    n = len(rust)
+    if n != len(ours):
+        return list(range(min(n, len(ours))))
+    best, best_score = None, None
+    for perm in permutations(range(n)):
+        score = 0
+        for j, i in enumerate(perm):
+            (rs, re), (os_, oe) = rust[j], ours[i]
+            if rs > os_:
+                score = None
+                break
+            score += (1000 if re == oe else 0) + 10 * len(re & oe) - len(re ^ oe) + (rs == os_)
+        if score is not None and (best_score is None or score > best_score):
+            best, best_score = list(perm), score
+    return best if best is not None else list(range(n))
+
+
+def token_space_map(
+    game: Game, rust_tile: str, rust_rotation: int, tile: Tile, rotation: int
+) -> list[int]:
+    """Rust flat token-space index -> ours, for ``rust_tile`` shown as our ``tile``.
+
+    ``rust_rotation`` is the Rust rotation of the Rust tile; ``rotation`` ours of ``tile``.
+    """
+    cities = CITY_EDGES.get(game.id, {}).get(rust_tile)
+    ours_spaces = tile.token_spaces
+    if cities is None or len(tile.cities) < 2:
+        return [sp.index for sp in ours_spaces]
+    rust = [(slots, frozenset((e + rust_rotation) % 6 for e in edges)) for slots, edges in cities]
+    ours = _city_edges_at(tile, rotation)
+    match = match_cities(rust, ours)
+    index = {(sp.city, sp.slot): sp.index for sp in ours_spaces}
+    out = []
+    for j, (slots, _) in enumerate(cities):
+        if j >= len(match):
+            break
+        node = tile.cities[match[j]].index
+        for slot in range(slots):
+            if (node, slot) in index:
+                out.append(index[(node, slot)])
+    return out
+
+
+def state_from_rusty_train(data: dict, where: str) -> MapState:
+    """Build a MapState from a Rusty Train save; GameFileError naming ``where`` and the entry."""
+    if not isinstance(data, dict):
+        raise GameFileError(f"{where}: expected a JSON object")
+    game = game_for_title(data.get("game"), where)
+    rt = game.rusty_train
+    map_tiles = set(rt.get("map_tiles", ()))
+
+    phase = data.get("phase", game.default_phase)
+    try:
+        state = MapState(game, str(phase))
+    except KeyError:
+        raise GameFileError(
+            f"{where}: unknown phase {phase!r} for game {game.id}"
+            f" (phases: {', '.join(p.name for p in game.phases)})"
+        ) from None
+
+    the_map = data.get("map")
+    if not isinstance(the_map, dict):
+        raise GameFileError(f"{where}: 'map' should be an object")
+    orientation = the_map.get("orientation")
+    if orientation in ORIENTATIONS and ORIENTATIONS[orientation] is not game.orientation:
+        raise GameFileError(
+            f"{where}: map orientation {orientation} does not match game {game.id}"
+            f" ({game.orientation.value} hexes)"
+        )
+    entries = the_map.get("tiles", [])
+    if not isinstance(entries, list):
+        raise GameFileError(f"{where}: 'map.tiles' should be a list")
+
+    seen: dict[str, int] = {}
+    pending_tokens: list[tuple[str, str, dict[int, str], str]] = []
+    for i, entry in enumerate(entries):
+        ewhere = f"{where}: map.tiles[{i}]"
+        if not isinstance(entry, dict):
+            raise GameFileError(f"{ewhere}: expected an object")
+        row, col = entry.get("row"), entry.get("col")
+        try:
+            hex_name = hex_name_for(game, row, col)
+        except HexAddressError as exc:
+            raise GameFileError(f"{ewhere}: {exc}") from None
+        ewhere = f"{ewhere} (row {row}, col {col} = {hex_name})"
+        if hex_name in seen:
+            raise GameFileError(
+                f"{ewhere}: hex listed twice (first at map.tiles[{seen[hex_name]}])"
+            )
+        seen[hex_name] = i
+        tile_name = entry.get("tile")
+        tokens = entry.get("tokens", [])
+        if tile_name is None:
+            if tokens:
+                raise GameFileError(f"{ewhere}: tokens on a hex without a tile")
+            continue
+        try:
+            rust_rot = rotation_of(entry.get("rotation"))
+        except ValueError as exc:
+            raise GameFileError(f"{ewhere}: {exc}") from None
+        if not isinstance(tile_name, str):
+            raise GameFileError(f"{ewhere}: bad tile name {tile_name!r}")
+        if tile_name in game.catalogue:
+            rotation = (rust_rot + ROTATION_OFFSETS.get(game.id, {}).get(tile_name, 0)) % 6
+            try:
+                state.apply(
+                    state.place_tile_edit(hex_name, tile_name, rotation, check_available=False)
+                )
+            except MapEditError as exc:
+                raise GameFileError(f"{ewhere}: {exc}") from None
+            tile = game.tile(tile_name)
+        elif tile_name in map_tiles:
+            rotation = 0
+            tile = game.hexes[hex_name].tile
+        else:
+            raise GameFileError(
+                f"{ewhere}: unknown tile {tile_name!r}: neither a tile of game {game.id}"
+                " nor one of its Rusty Train map tiles"
+            )
+        if not isinstance(tokens, list):
+            raise GameFileError(f"{ewhere}: 'tokens' should be a list")
+        if not tokens:
+            continue
+        spaces = token_space_map(game, tile_name, rust_rot, tile, rotation)
+        placed: dict[int, str] = {}
+        for k, token in enumerate(tokens):
+            twhere = f"{ewhere}: tokens[{k}]"
+            if (
+                not isinstance(token, list)
+                or len(token) != 2
+                or not isinstance(token[0], int)
+                or isinstance(token[0], bool)
+                or not isinstance(token[1], str)
+            ):
+                raise GameFileError(f"{twhere}: expected [token space, company], got {token!r}")
+            space, abbrev = token
+            if not 0 <= space < len(spaces):
+                raise GameFileError(
+                    f"{twhere}: no token space {space} on tile {tile_name} (it has {len(spaces)})"
+                )
+            try:
+                company = game.company(abbrev).abbrev
+            except KeyError:
+                raise GameFileError(f"{twhere}: unknown company {abbrev!r}") from None
+            ours = spaces[space]
+            if ours in placed:
+                raise GameFileError(f"{twhere}: token space {space} is already taken")
+            placed[ours] = company
+        pending_tokens.append((hex_name, tile_name, placed, ewhere))
+
+    for hex_name, _tile_name, placed, ewhere in pending_tokens:
+        try:
+            state.apply(state.set_tokens_edit(hex_name, placed))
+        except MapEditError as exc:
+            raise GameFileError(f"{ewhere}: {exc}") from None
+    return state
