@@ -26,7 +26,9 @@ def _run(gamefile: str, company: str, trains: list[str], queue) -> None:
     result = find_routes(state, company, trains)
     wall = time.perf_counter() - t0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
-    queue.put((result.paths_found, result.net_revenue, result.optimal, wall, peak / 1024, base / 1024))
+    queue.put(
+        (result.paths_found, result.net_revenue, result.optimal, wall, peak / 1024, base / 1024)
+    )
 
 
 def main(argv: list[str]) -> int:
@@ -34,7 +36,9 @@ def main(argv: list[str]) -> int:
 
     gamefile = argv[1] if len(argv) > 1 else str(default_game_file())
     print(f"game: {gamefile}")
-    print(f"{'company':8} {'trains':10} {'paths':>8} {'revenue':>8} {'proven':>7} {'wall s':>8} {'peak MB':>8}")
+    print(
+        f"{'company':8} {'trains':10} {'paths':>8} {'revenue':>8} {'proven':>7} {'wall s':>8} {'peak MB':>8}"
+    )
     ctx = mp.get_context("spawn")
     for company, trains in CASES:
         q = ctx.Queue()
@@ -42,8 +46,10 @@ def main(argv: list[str]) -> int:
         p.start()
         paths, revenue, optimal, wall, peak, _base = q.get()
         p.join()
-        print(f"{company:8} {','.join(trains):10} {paths:8d} {revenue:8d}"
-              f" {'yes' if optimal else 'no':>7} {wall:8.2f} {peak:8.1f}")
+        print(
+            f"{company:8} {','.join(trains):10} {paths:8d} {revenue:8d}"
+            f" {'yes' if optimal else 'no':>7} {wall:8.2f} {peak:8.1f}"
+        )
     return 0
 
 

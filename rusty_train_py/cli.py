@@ -15,17 +15,30 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     g = sub.add_parser("gui", help="open the map editor (the default)")
-    g.add_argument("gamefile", nargs="?", help="saved game to open (default: the bundled 1867 game)")
+    g.add_argument(
+        "gamefile", nargs="?", help="saved game to open (default: the bundled 1867 game)"
+    )
 
     r = sub.add_parser("routes", help="find the best routes for a company")
     r.add_argument("gamefile", help="saved game (ours or a Rusty Train .game file)")
     r.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
     r.add_argument("--trains", "-t", required=True, help="comma-separated train names, e.g. 5,8")
-    r.add_argument("--bonus", "-b", action="append", default=[], metavar="NAME",
-                   help="a bonus option the company holds (repeatable)")
+    r.add_argument(
+        "--bonus",
+        "-b",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a bonus option the company holds (repeatable)",
+    )
     r.add_argument("--json", action="store_true", help="print one JSON object")
-    r.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
-                   help="stop after this long with the best routes found so far")
+    r.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="stop after this long with the best routes found so far",
+    )
 
     rd = sub.add_parser("render", help="draw a saved game to PNG or SVG")
     rd.add_argument("gamefile")
@@ -37,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     ts.add_argument("-o", "--output", required=True, help="output file (.png or .svg)")
     ts.add_argument("--hex-size", type=float, default=60.0)
 
-    cv = sub.add_parser("convert", help="read a saved game (e.g. a Rusty Train save) and save it in our format")
+    cv = sub.add_parser(
+        "convert", help="read a saved game (e.g. a Rusty Train save) and save it in our format"
+    )
     cv.add_argument("gamefile")
     cv.add_argument("-o", "--output", required=True)
 

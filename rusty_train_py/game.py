@@ -191,13 +191,17 @@ class Game:
         for t in self.trains:
             if t.name.upper() == name.strip().upper():
                 return t
-        raise KeyError(f"{self.id}: unknown train {name!r} (trains: {', '.join(t.name for t in self.trains)})")
+        raise KeyError(
+            f"{self.id}: unknown train {name!r} (trains: {', '.join(t.name for t in self.trains)})"
+        )
 
     def bonus(self, bonus_id: str) -> Bonus:
         for b in self.bonuses:
             if b.id.lower() == bonus_id.strip().lower():
                 return b
-        raise KeyError(f"{self.id}: unknown bonus {bonus_id!r} (bonuses: {', '.join(b.id for b in self.bonuses)})")
+        raise KeyError(
+            f"{self.id}: unknown bonus {bonus_id!r} (bonuses: {', '.join(b.id for b in self.bonuses)})"
+        )
 
     def tile(self, name: str) -> Tile:
         return self.catalogue[name]
@@ -250,7 +254,9 @@ def _req(d: dict, key: str, typ, where: str):
         raise GameDataError(f"{where}: missing {key!r}")
     v = d[key]
     if not isinstance(v, typ):
-        raise GameDataError(f"{where}: {key!r} should be {getattr(typ, '__name__', typ)}, got {v!r}")
+        raise GameDataError(
+            f"{where}: {key!r} should be {getattr(typ, '__name__', typ)}, got {v!r}"
+        )
     return v
 
 
@@ -259,7 +265,7 @@ def _count(v, where: str) -> int | None:
         return None
     if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
         return v
-    raise GameDataError(f"{where}: count should be a number >= 0 or \"unlimited\", got {v!r}")
+    raise GameDataError(f'{where}: count should be a number >= 0 or "unlimited", got {v!r}')
 
 
 def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) -> Game:
@@ -269,7 +275,9 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
     try:
         orientation = Orientation(layout)
     except ValueError:
-        raise GameDataError(f"{source}: layout should be 'flat' or 'pointy', got {layout!r}") from None
+        raise GameDataError(
+            f"{source}: layout should be 'flat' or 'pointy', got {layout!r}"
+        ) from None
     tile_sets = _req(data, "tiles", list, source)
     try:
         catalogue = Catalogue.load([str(t) for t in tile_sets], tiles_folder)
@@ -307,7 +315,9 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
     parities = {(x + y) % 2 for x, y in coords}
     if len(parities) != 1:
         odd = sorted(n for (x, y), n in coords.items() if (x + y) % 2 == 1)
-        raise GameDataError(f"{source}: hexes mix both coordinate parities (odd: {', '.join(odd[:5])})")
+        raise GameDataError(
+            f"{source}: hexes mix both coordinate parities (odd: {', '.join(odd[:5])})"
+        )
     for n in names:
         if n not in hexes:
             raise GameDataError(f"{source}: names: {n} is not a hex of the map")
@@ -378,7 +388,9 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
     for i, p in enumerate(_req(data, "phases", list, source)):
         where = f"{source}: phases[{i}]"
         pname = str(_req(p, "name", str, where))
-        tiles = tuple(normalise_colour(c) for c in _req(p, "tiles", list, f"{source}: phase {pname}"))
+        tiles = tuple(
+            normalise_colour(c) for c in _req(p, "tiles", list, f"{source}: phase {pname}")
+        )
         for c in tiles:
             if c not in TILE_COLOURS:
                 raise GameDataError(f"{source}: phase {pname}: unknown tile colour {c!r}")

@@ -184,7 +184,11 @@ def parse_hex_name(name: str) -> tuple[str, int]:
     while i < len(text) and "A" <= text[i] <= "Z":
         i += 1
     letters, digits = text[:i], text[i:]
-    if not letters or not digits or not (digits.isdigit() or (digits[0] == "-" and digits[1:].isdigit())):
+    if (
+        not letters
+        or not digits
+        or not (digits.isdigit() or (digits[0] == "-" and digits[1:].isdigit()))
+    ):
         raise HexAddressError(f"bad hex address {name!r}: expected letters then a number, e.g. E5")
     return letters, int(digits)
 

@@ -231,9 +231,7 @@ class MapState:
         counts = Counter()
         for space, company in tokens.items():
             if not isinstance(space, int) or not 0 <= space < n_spaces:
-                raise MapEditError(
-                    f"{name}: no token space {space} (the tile has {n_spaces})"
-                )
+                raise MapEditError(f"{name}: no token space {space} (the tile has {n_spaces})")
             try:
                 company = self.game.company(company).abbrev
             except KeyError as exc:

@@ -381,8 +381,12 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
             if a == b:
                 raise TileDataError(f"{where}: path joins {a} to itself")
             paths.append(
-                Path(a, b, terminal=opts.get("terminal") in ("1", "2", "true"),
-                     track=opts.get("track", "broad"))
+                Path(
+                    a,
+                    b,
+                    terminal=opts.get("terminal") in ("1", "2", "true"),
+                    track=opts.get("track", "broad"),
+                )
             )
         elif kind == "label":
             label = body.strip()

@@ -29,12 +29,8 @@ def state_to_data(state: MapState) -> dict:
         "version": VERSION,
         "game": state.game.id,
         "phase": state.phase,
-        "tiles": [
-            {"hex": h, "tile": t, "rotation": r} for h, (t, r) in state.laid_tiles().items()
-        ],
-        "tokens": [
-            {"hex": h, "space": s, "company": c} for h, s, c in state.all_tokens()
-        ],
+        "tiles": [{"hex": h, "tile": t, "rotation": r} for h, (t, r) in state.laid_tiles().items()],
+        "tokens": [{"hex": h, "space": s, "company": c} for h, s, c in state.all_tokens()],
     }
 
 
@@ -149,7 +145,11 @@ def state_from_data(data: object, where: str) -> MapState:
         except KeyError:
             raise GameFileError(f"{ewhere}: unknown company {company!r}") from None
         tile, _ = state.tile_at(game.hex(hex_name).name)
-        if not isinstance(space, int) or isinstance(space, bool) or not 0 <= space < len(tile.token_spaces):
+        if (
+            not isinstance(space, int)
+            or isinstance(space, bool)
+            or not 0 <= space < len(tile.token_spaces)
+        ):
             raise GameFileError(
                 f"{ewhere}: no token space {space!r} on tile {tile.name}"
                 f" (it has {len(tile.token_spaces)})"

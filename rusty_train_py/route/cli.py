@@ -23,8 +23,10 @@ def format_result(result, game) -> str:
             f" (company keeps ${d.half_retained})"
         )
     else:
-        lines.append(f"dividends: full ${d.revenue} to the owner; half ${d.revenue - d.half_retained}"
-                     f" (company keeps ${d.half_retained})")
+        lines.append(
+            f"dividends: full ${d.revenue} to the owner; half ${d.revenue - d.half_retained}"
+            f" (company keeps ${d.half_retained})"
+        )
     return "\n".join(lines)
 
 

@@ -187,7 +187,9 @@ def build_graph(state: MapState, company: str | None) -> TrackGraph:
     def is_junction(h: str, n: int) -> bool:
         return tiles[h][0].nodes[n].kind is NodeKind.JUNCTION
 
-    def walk(start: int, h: str, path_i: int, from_end, track_mask, inner_mask, track, hexes, crossings):
+    def walk(
+        start: int, h: str, path_i: int, from_end, track_mask, inner_mask, track, hexes, crossings
+    ):
         """Follow path ``path_i`` of hex ``h`` from ``from_end`` onward, recording corridors."""
         ea, eb = tiles[h][2][path_i]
         to_end = eb if ea == from_end else ea
@@ -206,7 +208,17 @@ def build_graph(state: MapState, company: str | None) -> TrackGraph:
                     return
                 for j, (pa, pb) in enumerate(tiles[h][2]):
                     if j != path_i and (pa == to_end or pb == to_end):
-                        walk(start, h, j, to_end, track_mask, inner_mask | jb, track, hexes, crossings)
+                        walk(
+                            start,
+                            h,
+                            j,
+                            to_end,
+                            track_mask,
+                            inner_mask | jb,
+                            track,
+                            hexes,
+                            crossings,
+                        )
                 return
             cid = centre_of[(h, n)]
             if cid == start:
@@ -226,8 +238,17 @@ def build_graph(state: MapState, company: str | None) -> TrackGraph:
         oe = ("e", opposite_edge(e))
         for j, (pa, pb) in enumerate(tiles[other][2]):
             if pa == oe or pb == oe:
-                walk(start, other, j, oe, track_mask | b, inner_mask | b, track,
-                     hexes + (other,), crossings + 1)
+                walk(
+                    start,
+                    other,
+                    j,
+                    oe,
+                    track_mask | b,
+                    inner_mask | b,
+                    track,
+                    hexes + (other,),
+                    crossings + 1,
+                )
 
     for c in centres:
         tile, rot, ends = tiles[c.hex]

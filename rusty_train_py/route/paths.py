@@ -95,7 +95,9 @@ def _words(masks: list[int], n_words: int) -> np.ndarray:
     arr = np.zeros((len(masks), n_words), dtype=np.uint64)
     for k in range(n_words):
         shift = 64 * k
-        arr[:, k] = np.fromiter(((m >> shift) & _WORD for m in masks), dtype=np.uint64, count=len(masks))
+        arr[:, k] = np.fromiter(
+            ((m >> shift) & _WORD for m in masks), dtype=np.uint64, count=len(masks)
+        )
     return arr
 
 

@@ -69,7 +69,9 @@ class _Search:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise _Stopped
 
-    def solve(self, start: int, same_type_prev: list[bool], initial_best: int = 0) -> tuple[int, list[int]]:
+    def solve(
+        self, start: int, same_type_prev: list[bool], initial_best: int = 0
+    ) -> tuple[int, list[int]]:
         """Exact best for trains start.. (no previous choices)."""
         self.best = initial_best
         self.best_pick = []
@@ -142,7 +144,9 @@ def find_routes(
     deadline = t0 + time_limit if time_limit is not None else None
 
     # Strongest trains first helps the bound; equal types sit together for symmetry breaking.
-    type_names = sorted({t.name for t in train_types}, key=lambda n: [x.name for x in game.trains].index(n))
+    type_names = sorted(
+        {t.name for t in train_types}, key=lambda n: [x.name for x in game.trains].index(n)
+    )
     graph = build_graph(state, comp.abbrev)
     earners = {t.name: Earner(t, graph, chosen_bonuses) for t in train_types}
 
@@ -160,14 +164,25 @@ def find_routes(
         return ok
 
     stats: dict = {}
-    empty = RouteResult(comp.abbrev, tuple(t.name for t in train_types), (), 0, True, False, 0,
-                        time.monotonic() - t0, stats)
+    empty = RouteResult(
+        comp.abbrev,
+        tuple(t.name for t in train_types),
+        (),
+        0,
+        True,
+        False,
+        0,
+        time.monotonic() - t0,
+        stats,
+    )
     if not train_types or not graph.tokens():
         return empty
     try:
         paths = enumerate_paths(graph, may_extend, fits, cancel)
     except SearchCancelled:
-        return RouteResult(comp.abbrev, empty.trains, (), 0, False, True, 0, time.monotonic() - t0, stats)
+        return RouteResult(
+            comp.abbrev, empty.trains, (), 0, False, True, 0, time.monotonic() - t0, stats
+        )
     stats["paths"] = len(paths)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
 
@@ -178,8 +193,17 @@ def find_routes(
         revs = []
         for idx, p in enumerate(paths):
             if cancel is not None and idx & 4095 == 0 and cancel():
-                return RouteResult(comp.abbrev, empty.trains, (), 0, False, True, len(paths),
-                                   time.monotonic() - t0, stats)
+                return RouteResult(
+                    comp.abbrev,
+                    empty.trains,
+                    (),
+                    0,
+                    False,
+                    True,
+                    len(paths),
+                    time.monotonic() - t0,
+                    stats,
+                )
             r = e.revenue(p.stops, p.crossings)
             if r > 0:
                 revs.append((-r, idx))
@@ -191,10 +215,15 @@ def find_routes(
     # Train positions: by the best revenue of their type (descending), then game order.
     positions = sorted(
         train_types,
-        key=lambda t: (-(tables[t.name][1][0] if tables[t.name][1] else 0), type_names.index(t.name)),
+        key=lambda t: (
+            -(tables[t.name][1][0] if tables[t.name][1] else 0),
+            type_names.index(t.name),
+        ),
     )
     per_train = [tables[t.name] for t in positions]
-    same_prev = [i > 0 and positions[i].name == positions[i - 1].name for i in range(len(positions))]
+    same_prev = [
+        i > 0 and positions[i].name == positions[i - 1].name for i in range(len(positions))
+    ]
     k = len(positions)
     suffix = [0] * (k + 1)
     search = _Search(per_train, suffix, deadline, cancel, None)
@@ -205,7 +234,9 @@ def find_routes(
         for start in range(k - 1, -1, -1):
             search.progress = progress if start == 0 else None
             # Start from a feasible lower bound: the suffix after this train.
-            best, pick = search.solve(start, same_prev, suffix[start + 1] - 1 if start + 1 <= k else 0)
+            best, pick = search.solve(
+                start, same_prev, suffix[start + 1] - 1 if start + 1 <= k else 0
+            )
             if best < suffix[start + 1]:
                 best = suffix[start + 1]
             suffix[start] = best
