@@ -1,0 +1,182 @@
+"""Offscreen rendering to PNG (QImage) or SVG (QSvgGenerator): maps and tile sheets.
+
+Works without a display: a QGuiApplication is created on the ``offscreen`` platform when
+none exists and no display is available.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, QSize
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
+
+from ..game import Game
+from ..hexgrid import HexLayout
+from ..mapstate import MapState
+from . import geometry, painter
+
+_APP: QGuiApplication | None = None
+BACKGROUND = "#ffffff"
+
+
+def ensure_gui_app() -> QGuiApplication:
+    """The running Qt application, or a new one (offscreen when there is no display).
+
+    A new one is a QApplication, so that widgets made later in the same process still work.
+    """
+    global _APP
+    app = QGuiApplication.instance()
+    if app is not None:
+        return app  # type: ignore[return-value]
+    if not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ) and sys.platform.startswith("linux"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    _APP = QApplication(sys.argv[:1])
+    return _APP
+
+
+def map_image_size(state: MapState, hex_size: float = 60.0) -> tuple[int, int]:
+    """Pixel size (width, height) of the image ``render_map_image`` writes."""
+    x0, y0, x1, y1 = geometry.map_bounds(state.game, HexLayout(state.game.orientation, hex_size))
+    return math.ceil(x1 - x0), math.ceil(y1 - y0)
+
+
+def _paint_to(path: Path, size: tuple[int, int], draw, title: str = "") -> None:
+    """Run ``draw(painter)`` on a PNG or SVG canvas of ``size`` pixels and save it."""
+    ensure_gui_app()
+    w, h = size
+    suffix = path.suffix.lower()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if suffix == ".svg":
+        from PySide6.QtSvg import QSvgGenerator
+
+        gen = QSvgGenerator()
+        gen.setFileName(str(path))
+        gen.setSize(QSize(w, h))
+        gen.setViewBox(QRectF(0, 0, w, h))
+        gen.setTitle(title)
+        gen.setDescription("rendered by rusty-train-py")
+        p = QPainter()
+        if not p.begin(gen):
+            raise OSError(f"{path}: cannot write SVG")
+        try:
+            p.fillRect(QRectF(0, 0, w, h), QColor(BACKGROUND))
+            draw(p)
+        finally:
+            p.end()
+        return
+    if suffix not in (".png", ".jpg", ".jpeg", ".bmp"):
+        raise ValueError(f"{path}: unknown image type {suffix!r} (use .png or .svg)")
+    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QColor(BACKGROUND))
+    p = QPainter(img)
+    try:
+        draw(p)
+    finally:
+        p.end()
+    if not img.save(str(path)):
+        raise OSError(f"{path}: cannot write image")
+
+
+def render_map_image(
+    state: MapState, path: str | os.PathLike, hex_size: float = 60.0, *, routes=None
+) -> tuple[int, int]:
+    """Draw the map of ``state`` to ``path`` (.png or .svg); returns the pixel size."""
+    path = Path(path)
+    layout = HexLayout(state.game.orientation, hex_size)
+    x0, y0, _, _ = geometry.map_bounds(state.game, layout)
+    size = map_image_size(state, hex_size)
+
+    def draw(p: QPainter) -> None:
+        p.translate(-x0, -y0)
+        painter.draw_map(p, state, layout, routes=routes)
+
+    _paint_to(path, size, draw, state.game.title)
+    return size
+
+
+def tile_sheet_size(
+    game: Game, hex_size: float = 60.0, columns: int | None = None
+) -> tuple[int, int]:
+    """Pixel size (width, height) of the tile sheet of ``game``."""
+    cell_w, cell_h, cols, title_h = _sheet_metrics(game, hex_size, columns)
+    rows = max(1, math.ceil(len(game.placeable_tiles) / cols))
+    return math.ceil(cell_w * cols), math.ceil(title_h + cell_h * rows)
+
+
+def _sheet_metrics(game: Game, hex_size: float, columns: int | None):
+    layout = HexLayout(game.orientation, hex_size)
+    xs = [dx for dx, _ in layout.corner_offsets()]
+    ys = [dy for _, dy in layout.corner_offsets()]
+    cell_w = (max(xs) - min(xs)) + hex_size * 0.35
+    cell_h = (max(ys) - min(ys)) + hex_size * 0.75
+    cols = columns or 10
+    return cell_w, cell_h, cols, hex_size * 0.8
+
+
+def render_tile_sheet(
+    game: Game, path: str | os.PathLike, hex_size: float = 60.0, columns: int | None = None
+) -> tuple[int, int]:
+    """Draw every tile of the game's manifest in a grid, each with its name and count."""
+    path = Path(path)
+    layout = HexLayout(game.orientation, hex_size)
+    cell_w, cell_h, cols, title_h = _sheet_metrics(game, hex_size, columns)
+    size = tile_sheet_size(game, hex_size, columns)
+    tiles = game.placeable_tiles
+    ys = [dy for _, dy in layout.corner_offsets()]
+    hex_h = max(ys) - min(ys)
+
+    def draw(p: QPainter) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter._text(
+            p, QPointF(size[0] / 2, title_h / 2), f"{game.title}: tiles", hex_size * 0.3, bold=True
+        )
+        for i, tile in enumerate(tiles):
+            r, c = divmod(i, cols)
+            cx = cell_w * (c + 0.5)
+            top = title_h + cell_h * r
+            cy = top + hex_size * 0.1 + hex_h / 2
+            painter.draw_tile(
+                p, tile, 0, None, (cx, cy), layout, ("yellow", "green", "brown", "grey")
+            )
+            count = game.manifest.get(tile.name)
+            text = (
+                f"{tile.name}  \u00d7{count}" if count is not None else f"{tile.name}  \u00d7\u221e"
+            )
+            painter._text(
+                p, QPointF(cx, cy + hex_h / 2 + hex_size * 0.28), text, hex_size * 0.22, bold=True
+            )
+
+    _paint_to(path, size, draw, f"{game.title}: tiles")
+    return size
+
+
+# ---------------------------------------------------------------------------------------------
+# Command line
+
+
+def cmd_render(args) -> int:
+    """``rusty-train-py render GAMEFILE -o OUT [--hex-size N]``."""
+    from ..files.savefile import load_game_state
+
+    state = load_game_state(args.gamefile)
+    w, h = render_map_image(state, args.output, getattr(args, "hex_size", 60.0) or 60.0)
+    print(f"wrote {args.output} ({w}x{h})")
+    return 0
+
+
+def cmd_tiles(args) -> int:
+    """``rusty-train-py tiles GAME -o OUT [--hex-size N]``."""
+    from ..game import load_game
+
+    game = load_game(args.game)
+    w, h = render_tile_sheet(game, args.output, getattr(args, "hex_size", 60.0) or 60.0)
+    print(f"wrote {args.output} ({w}x{h})")
+    return 0

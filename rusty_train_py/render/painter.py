@@ -1,0 +1,657 @@
+"""QPainter drawing of tiles and whole maps, free of widget state.
+
+``draw_map`` is what a QWidget.paintEvent (or an image export) calls: map pixels are those of
+``hexgrid.HexLayout.centre``; zoom and pan belong in the painter's transform. The shapes come
+from :mod:`rusty_train_py.render.geometry`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+
+from ..game import Company
+from ..hexgrid import HexLayout
+from ..mapstate import MapState
+from ..tile import TILE_COLOURS, NodeKind, Tile
+from . import geometry
+from .geometry import Point, TileLayout
+
+HEX_FILL = {
+    "white": "#f7f2e0",
+    "yellow": "#fde900",
+    "green": "#70b050",
+    "brown": "#cb7745",
+    "grey": "#bcbdc0",
+    "red": "#e8262c",
+    "blue": "#5aa9e6",
+}
+PHASE_FILL = {
+    "yellow": "#fde900",
+    "green": "#70b050",
+    "brown": "#cb7745",
+    "grey": "#bcbdc0",
+    "diesel": "#8fb3d9",
+}
+BORDER_COLOUR = {"impassable": "#d01c1f", "water": "#1c6fd0", "mountain": "#7a4a1c"}
+OUTLINE = "#5a5a5a"
+TRACK = "#000000"
+CASING = "#ffffff"
+FONT_FAMILY = "DejaVu Sans"
+DEFAULT_HIGHLIGHT = "#ff00c8"
+ROUTE_COLOURS = ("#e4007c", "#0072ce", "#00a651", "#ff8c00", "#7b3fe4", "#00b7c3")
+
+
+def _qp(p: Point, c: Point = (0.0, 0.0)) -> QPointF:
+    return QPointF(p[0] + c[0], p[1] + c[1])
+
+
+def _font(size: float, bold: bool = False) -> QFont:
+    f = QFont(FONT_FAMILY)
+    f.setPixelSize(max(1, round(size)))
+    f.setBold(bold)
+    f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    return f
+
+
+def _text(
+    painter: QPainter,
+    centre: QPointF,
+    text: str,
+    size: float,
+    *,
+    bold: bool = False,
+    colour: str | QColor = "#000000",
+    max_width: float | None = None,
+) -> None:
+    """Draw ``text`` centred on ``centre`` with a font ``size`` pixels high."""
+    font = _font(size, bold)
+    if max_width is not None:
+        w = QFontMetricsF(font).horizontalAdvance(text)
+        if w > max_width > 0:
+            font = _font(size * max_width / w, bold)
+    painter.setFont(font)
+    painter.setPen(QColor(colour))
+    h = size * 2
+    painter.drawText(
+        QRectF(centre.x() - 2000, centre.y() - h / 2, 4000, h), Qt.AlignmentFlag.AlignCenter, text
+    )
+
+
+def _pen(colour: str | QColor, width: float, cap=Qt.PenCapStyle.FlatCap) -> QPen:
+    pen = QPen(QColor(colour), width)
+    pen.setCapStyle(cap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return pen
+
+
+def _polyline(points: Sequence[Point], c: Point) -> QPainterPath:
+    path = QPainterPath(_qp(points[0], c))
+    for p in points[1:]:
+        path.lineTo(_qp(p, c))
+    return path
+
+
+def _polygon(points: Sequence[Point], c: Point) -> QPolygonF:
+    return QPolygonF([_qp(p, c) for p in points])
+
+
+# ---------------------------------------------------------------------------------------------
+# One tile
+
+
+def hex_fill_colour(colour: str) -> QColor:
+    """The fill colour of a hex or tile of game colour ``colour``."""
+    return QColor(HEX_FILL.get(colour, HEX_FILL["white"]))
+
+
+def draw_hex_background(
+    painter: QPainter,
+    colour: str,
+    centre: Point,
+    hex_layout: HexLayout,
+    *,
+    outline: bool = True,
+    skip_edges: Iterable[int] = (),
+) -> None:
+    """Fill a hex with the colour for ``colour`` and outline its sides (except ``skip_edges``)."""
+    corners = [(centre[0] + dx, centre[1] + dy) for dx, dy in hex_layout.corner_offsets()]
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(hex_fill_colour(colour))
+    painter.drawPolygon(_polygon(corners, (0.0, 0.0)))
+    if outline:
+        _outline(painter, corners, hex_layout.size, skip_edges)
+
+
+def _outline(painter: QPainter, corners: list[Point], size: float, skip: Iterable[int]) -> None:
+    skip = set(skip)
+    painter.setPen(_pen(OUTLINE, max(0.6, size * 0.015), Qt.PenCapStyle.RoundCap))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    if not skip:
+        painter.drawPolygon(_polygon(corners, (0.0, 0.0)))
+        return
+    for e in range(6):
+        if e not in skip:
+            painter.drawLine(_qp(corners[(e - 1) % 6]), _qp(corners[e]))
+
+
+def draw_tile(
+    painter: QPainter,
+    tile: Tile,
+    rotation: int = 0,
+    tokens: Mapping[int, str] | Iterable[tuple[int, str]] | None = None,
+    centre: Point = (0.0, 0.0),
+    hex_layout: HexLayout | None = None,
+    phase_colours: Sequence[str] = TILE_COLOURS,
+    companies: Mapping[str, Company] | None = None,
+    *,
+    location: str | None = None,
+    background: bool = True,
+) -> TileLayout:
+    """Draw one tile (fill, outline, track, cities, tokens, revenue, label) centred on ``centre``.
+
+    ``tokens`` maps token space index -> company abbreviation; ``companies`` gives their
+    colours. Returns the layout used, in hex-local coordinates.
+    """
+    hex_layout = hex_layout or HexLayout(geometry.Orientation.FLAT, 60.0)
+    layout = geometry.tile_layout(tile, rotation, hex_layout.orientation, hex_layout.size, location)
+    if background:
+        draw_hex_background(painter, tile.colour, centre, hex_layout)
+    draw_tile_content(
+        painter, tile, layout, tokens, centre, phase_colours, companies, location=location
+    )
+    return layout
+
+
+def draw_tile_content(
+    painter: QPainter,
+    tile: Tile,
+    layout: TileLayout,
+    tokens: Mapping[int, str] | Iterable[tuple[int, str]] | None,
+    centre: Point,
+    phase_colours: Sequence[str] = TILE_COLOURS,
+    companies: Mapping[str, Company] | None = None,
+    *,
+    location: str | None = None,
+) -> None:
+    """Draw everything on a tile except its fill and outline."""
+    R = layout.radius
+    c = centre
+    tokens = dict(tokens or {})
+    companies = companies or {}
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+
+    # Track: each piece with its casing, so crossings read as over and under.
+    casing = _pen(CASING, layout.casing_width)
+    black = _pen(TRACK, layout.track_width)
+    for piece in layout.tracks:
+        path = _polyline(piece.points, c)
+        painter.strokePath(path, casing)
+        painter.strokePath(path, black)
+    for piece in layout.stubs:
+        path = _polyline(piece.points, c)
+        painter.strokePath(path, casing)
+        painter.strokePath(path, black)
+    painter.setPen(_pen(CASING, R * 0.015))
+    painter.setBrush(QColor(TRACK))
+    for arrow in layout.arrows:
+        painter.drawPolygon(_polygon(arrow.points, c))
+
+    draw_nodes(painter, layout, tokens, c, companies)
+    _draw_tile_text(painter, tile, layout, c, phase_colours, location)
+
+
+def draw_nodes(
+    painter: QPainter,
+    layout: TileLayout,
+    tokens: Mapping[int, str],
+    c: Point,
+    companies: Mapping[str, Company],
+) -> None:
+    """Draw the cities (with their tokens) and towns of a laid-out tile."""
+    R = layout.radius
+    for node in layout.nodes:
+        if node.kind is NodeKind.CITY:
+            _draw_city(painter, node, c, R, tokens, companies)
+        elif node.kind is NodeKind.TOWN:
+            if node.bar is not None:
+                a, b = node.bar
+                painter.setPen(_pen(CASING, R * (geometry.TOWN_BAR_WIDTH + 0.04)))
+                painter.drawLine(_qp(a, c), _qp(b, c))
+                painter.setPen(_pen(TRACK, R * geometry.TOWN_BAR_WIDTH))
+                painter.drawLine(_qp(a, c), _qp(b, c))
+            else:
+                painter.setPen(_pen(CASING, R * 0.025))
+                painter.setBrush(QColor(TRACK))
+                painter.drawEllipse(_qp(node.centre, c), node.radius, node.radius)
+
+
+def _draw_tile_text(painter, tile, layout, c, phase_colours, location) -> None:
+    R = layout.radius
+    for disc in layout.revenues:
+        painter.setPen(_pen("#000000", max(0.6, R * 0.012)))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawEllipse(_qp(disc.centre, c), disc.radius, disc.radius)
+        _text(
+            painter, _qp(disc.centre, c), disc.text, disc.radius * 1.05, max_width=disc.radius * 1.8
+        )
+    node_revenue = {n.index: n.revenue for n in tile.nodes}
+    for row in layout.phase_revenues:
+        current = geometry.current_column(node_revenue[row.node], phase_colours)
+        _draw_phase_row(painter, row, c, R, current)
+
+    # Labels and marks.
+    if layout.label is not None:
+        _text(painter, _qp(layout.label.centre, c), layout.label.text, layout.label.size, bold=True)
+    if layout.future_label is not None:
+        fl = layout.future_label
+        w = geometry.text_width(fl.text, fl.size, True)
+        rect = QRectF(
+            c[0] + fl.centre[0] - w / 2, c[1] + fl.centre[1] - fl.size * 0.6, w, fl.size * 1.2
+        )
+        painter.setPen(_pen("#000000", max(0.5, R * 0.01)))
+        painter.setBrush(QColor(PHASE_FILL.get(fl.colour, "#ffffff")))
+        painter.drawRoundedRect(rect, fl.size * 0.2, fl.size * 0.2)
+        _text(painter, _qp(fl.centre, c), fl.text, fl.size, bold=True)
+    if layout.terrain is not None:
+        _draw_terrain(painter, layout.terrain, c)
+    for icon in layout.icons:
+        _draw_icon(painter, icon, c)
+    if location:
+        _draw_location(painter, location, _qp(layout.name_pos, c), layout.name_size, R)
+
+
+def _draw_city(painter, node, c, R, tokens, companies) -> None:
+    line = max(0.8, R * 0.02)
+    painter.setPen(_pen("#000000", line))
+    painter.setBrush(QColor("#ffffff"))
+    if node.outline:
+        painter.drawPolygon(_polygon(node.outline, c))
+    for sp in node.spaces:
+        centre = _qp(sp.centre, c)
+        company = tokens.get(sp.index)
+        painter.setPen(_pen("#000000", line if not node.outline else line * 0.7))
+        if company is None:
+            painter.setBrush(QColor("#ffffff"))
+            painter.drawEllipse(centre, sp.radius, sp.radius)
+            continue
+        info = companies.get(company)
+        fill = QColor(info.colour if info else "#808080")
+        text_colour = QColor(info.text_colour if info else "#ffffff")
+        painter.setBrush(fill)
+        painter.drawEllipse(centre, sp.radius, sp.radius)
+        painter.setPen(_pen("#ffffff", line * 0.8))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(centre, sp.radius * 0.86, sp.radius * 0.86)
+        size = sp.radius * (0.85 if len(company) <= 2 else 0.7)
+        _text(
+            painter, centre, company, size, bold=True, colour=text_colour, max_width=sp.radius * 1.6
+        )
+
+
+def _draw_phase_row(painter, row, c, R, current: int | None) -> None:
+    centres = row.box_centres()
+    w, h = row.box_width, row.box_height
+    thin = max(0.6, R * 0.012)
+    for i, ((colour, value), bc) in enumerate(zip(row.columns, centres, strict=True)):
+        rect = QRectF(c[0] + bc[0] - w / 2, c[1] + bc[1] - h / 2, w, h)
+        painter.setPen(_pen("#000000", thin))
+        painter.setBrush(QColor(PHASE_FILL.get(colour, "#ffffff")))
+        painter.drawRect(rect)
+        _text(painter, rect.center(), str(value), h * 0.68, bold=(i == current), max_width=w * 0.92)
+    if current is not None:
+        bc = centres[current]
+        grow = R * 0.03
+        rect = QRectF(
+            c[0] + bc[0] - w / 2 - grow, c[1] + bc[1] - h / 2 - grow, w + 2 * grow, h + 2 * grow
+        )
+        painter.setPen(_pen("#000000", R * 0.04, Qt.PenCapStyle.SquareCap))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(rect)
+
+
+def _draw_terrain(painter, mark, c) -> None:
+    s = mark.size
+    x = (
+        c[0]
+        + mark.centre[0]
+        - (geometry.text_width(mark.text, s) + 0.22 / 0.17 * s * len(mark.kinds)) / 2
+    )
+    y = c[1] + mark.centre[1]
+    for kind in mark.kinds:
+        w = s * 1.1
+        if kind == "mountain":
+            tri = QPolygonF(
+                [
+                    QPointF(x, y + s * 0.45),
+                    QPointF(x + w / 2, y - s * 0.5),
+                    QPointF(x + w, y + s * 0.45),
+                ]
+            )
+            painter.setPen(_pen("#4a3520", max(0.5, s * 0.08)))
+            painter.setBrush(QColor("#a0774a"))
+            painter.drawPolygon(tri)
+        else:
+            path = QPainterPath()
+            for k in range(2):
+                yy = y - s * 0.18 + k * s * 0.36
+                path.moveTo(x, yy)
+                steps = 12
+                for i in range(1, steps + 1):
+                    t = i / steps
+                    path.lineTo(x + w * t, yy + math.sin(t * 2 * math.pi) * s * 0.13)
+            painter.strokePath(path, _pen("#1c6fd0", max(0.6, s * 0.12), Qt.PenCapStyle.RoundCap))
+        x += s * 0.22 / 0.17
+    if mark.text:
+        w = geometry.text_width(mark.text, s)
+        _text(painter, QPointF(x + w / 2, y), mark.text, s, bold=True)
+
+
+def _draw_icon(painter, icon, c) -> None:
+    centre = _qp(icon.centre, c)
+    r = icon.size / 2
+    painter.setPen(_pen("#1c3f8a", max(0.6, r * 0.1)))
+    painter.setBrush(QColor("#ffffff"))
+    painter.drawEllipse(centre, r, r)
+    if icon.name == "port":
+        # A small anchor.
+        x, y = centre.x(), centre.y()
+        path = QPainterPath()
+        path.moveTo(x, y - r * 0.6)
+        path.lineTo(x, y + r * 0.6)
+        path.moveTo(x - r * 0.35, y - r * 0.3)
+        path.lineTo(x + r * 0.35, y - r * 0.3)
+        path.moveTo(x - r * 0.55, y + r * 0.15)
+        path.quadTo(x - r * 0.45, y + r * 0.65, x, y + r * 0.6)
+        path.quadTo(x + r * 0.45, y + r * 0.65, x + r * 0.55, y + r * 0.15)
+        painter.strokePath(path, _pen("#1c3f8a", max(0.6, r * 0.16), Qt.PenCapStyle.RoundCap))
+    else:
+        _text(painter, centre, icon.name[:1].upper(), r * 1.2, bold=True, colour="#1c3f8a")
+
+
+def _halo_text(
+    painter: QPainter,
+    centre: QPointF,
+    text: str,
+    size: float,
+    *,
+    max_width: float | None = None,
+    colour: str = "#202020",
+    halo: str = "#ffffff",
+    bold: bool = False,
+) -> None:
+    """Text with a pale halo, legible over track."""
+    font = _font(size, bold)
+    fm = QFontMetricsF(font)
+    w = fm.horizontalAdvance(text)
+    if max_width is not None and w > max_width > 0:
+        font = _font(size * max_width / w, bold)
+        fm = QFontMetricsF(font)
+        w = fm.horizontalAdvance(text)
+    path = QPainterPath()
+    baseline = centre.y() + (fm.ascent() - fm.descent()) / 2
+    path.addText(QPointF(centre.x() - w / 2, baseline), font, text)
+    halo_colour = QColor(halo)
+    halo_colour.setAlpha(200)
+    painter.strokePath(path, _pen(halo_colour, max(1.0, size * 0.22), Qt.PenCapStyle.RoundCap))
+    painter.fillPath(path, QColor(colour))
+
+
+def _draw_location(painter, name: str, centre: QPointF, size: float, R: float) -> None:
+    lines = geometry.name_lines(name)
+    n = len(lines)
+    for i, line in enumerate(lines):
+        y = centre.y() + (i - (n - 1) / 2) * size * 1.15
+        _halo_text(
+            painter,
+            QPointF(centre.x(), y),
+            line,
+            size * (1.0 if i == 0 else 0.85),
+            max_width=R * geometry.NAME_WIDTH * 1.05,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole map
+
+
+def companies_by_abbrev(state: MapState) -> dict[str, Company]:
+    """The game's companies by abbreviation, for token colours."""
+    return {c.abbrev: c for c in state.game.companies}
+
+
+def draw_map(
+    painter: QPainter,
+    state: MapState,
+    hex_layout: HexLayout,
+    *,
+    highlight_hex: str | None = None,
+    highlight_colour: str | None = None,
+    routes: Sequence[Any] | None = None,
+    faded: bool = False,
+    coordinates: bool = True,
+) -> None:
+    """Draw the map of ``state`` in map pixels (hex centres from ``hex_layout.centre``).
+
+    ``routes``: a sequence of ``(colour, train_route)`` where ``train_route`` has ``track``
+    ((hex, path index) pairs) and ``stops`` (objects with ``hex``, ``node``, ``skipped``), or
+    of ``(colour, pieces, stops)`` with ``stops`` as (hex, node index) pairs. ``faded`` draws
+    the map pale under the routes.
+    """
+    game = state.game
+    size = hex_layout.size
+    companies = companies_by_abbrev(state)
+    phase_colours = state.phase_colours
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    if faded:
+        painter.setOpacity(0.45)
+
+    names = game.hex_order
+    shown = {h: state.tile_at(h) for h in names}
+    centres = {h: hex_layout.centre(game.hexes[h].coord) for h in names}
+
+    # Fills, then outlines (skipping invisible sides), then contents, then special sides.
+    for h in names:
+        tile, _ = shown[h]
+        draw_hex_background(painter, tile.colour, centres[h], hex_layout, outline=False)
+    for h in names:
+        printed = game.hexes[h].tile
+        corners = [
+            (centres[h][0] + dx, centres[h][1] + dy) for dx, dy in hex_layout.corner_offsets()
+        ]
+        _outline(painter, corners, size, geometry.invisible_edges(printed))
+    for h in names:
+        tile, rot = shown[h]
+        layout = geometry.tile_layout(
+            tile, rot, hex_layout.orientation, size, game.hexes[h].location
+        )
+        draw_tile_content(
+            painter,
+            tile,
+            layout,
+            state.hex_state(h).tokens,
+            centres[h],
+            phase_colours,
+            companies,
+            location=game.hexes[h].location,
+        )
+    drawn: set[frozenset] = set()
+    for h in names:
+        for mark in geometry.border_marks(game.hexes[h].tile, hex_layout.orientation, size):
+            key = frozenset((h, game.neighbour(h, mark.edge) or f"{h}/{mark.edge}"))
+            if key in drawn:
+                continue
+            drawn.add(key)
+            _draw_border(painter, mark, centres[h], size)
+    if coordinates:
+        painter.setOpacity(1.0 if not faded else 0.6)
+        for pos, text in geometry.coordinate_labels(game, hex_layout):
+            _text(painter, _qp(pos), text, size * 0.24, bold=True, colour="#404040")
+    painter.setOpacity(1.0)
+
+    if routes:
+        draw_routes(painter, state, hex_layout, routes)
+    if highlight_hex is not None and highlight_hex in game.hexes:
+        c = centres[highlight_hex]
+        corners = [(c[0] + dx, c[1] + dy) for dx, dy in hex_layout.corner_offsets()]
+        painter.setPen(
+            _pen(highlight_colour or DEFAULT_HIGHLIGHT, size * 0.07, Qt.PenCapStyle.RoundCap)
+        )
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolygon(_polygon(corners, (0.0, 0.0)))
+    painter.restore()
+
+
+def _draw_border(painter, mark, c, size) -> None:
+    a, b = mark.line
+    painter.setPen(
+        _pen(BORDER_COLOUR.get(mark.type, "#d01c1f"), size * 0.09, Qt.PenCapStyle.RoundCap)
+    )
+    painter.drawLine(_qp(a, c), _qp(b, c))
+    if mark.cost:
+        pos = _qp(mark.cost_pos, c)
+        s = size * 0.16
+        w = geometry.text_width(f"${mark.cost}", s) + s * 0.2
+        painter.setPen(_pen(BORDER_COLOUR.get(mark.type, "#000000"), max(0.6, size * 0.012)))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawRoundedRect(
+            QRectF(pos.x() - w / 2, pos.y() - s * 0.65, w, s * 1.3), s * 0.3, s * 0.3
+        )
+        _text(painter, pos, f"${mark.cost}", s, bold=True)
+
+
+def _normalise_route(item: Any) -> tuple[str, list[tuple[str, int]], list[tuple[str, int]]]:
+    colour = item[0]
+    if len(item) >= 3:
+        pieces, stops = item[1], item[2]
+    else:
+        route = item[1]
+        pieces = getattr(route, "track", route)
+        stops = getattr(route, "stops", ())
+    stop_pairs = []
+    for s in stops or ():
+        if hasattr(s, "hex"):
+            if not getattr(s, "skipped", False):
+                stop_pairs.append((s.hex, s.node))
+        else:
+            stop_pairs.append((s[0], s[1]))
+    return str(colour), [(h, int(p)) for h, p in pieces], stop_pairs
+
+
+def draw_routes(
+    painter: QPainter, state: MapState, hex_layout: HexLayout, routes: Sequence[Any]
+) -> None:
+    """Draw routes over the map: thick coloured track, rings round the stops.
+
+    Routes sharing a piece of track are drawn side by side.
+    """
+    from shapely.geometry import LineString
+
+    game = state.game
+    size = hex_layout.size
+    norm = [_normalise_route(r) for r in routes]
+    users: dict[tuple[str, int], list[int]] = {}
+    for i, (_, pieces, _) in enumerate(norm):
+        for key in dict.fromkeys(pieces):
+            users.setdefault(key, []).append(i)
+    width = size * geometry.ROUTE_WIDTH
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    for i, (colour, pieces, _stops) in enumerate(norm):
+        col = QColor(colour)
+        pen = _pen(col, width, Qt.PenCapStyle.RoundCap)
+        for key in dict.fromkeys(pieces):
+            h, pi = key
+            if h not in game.hexes:
+                continue
+            tile, rot = state.tile_at(h)
+            layout = geometry.tile_layout(
+                tile, rot, hex_layout.orientation, size, game.hexes[h].location
+            )
+            piece = next((t for t in layout.tracks if t.path_index == pi), None)
+            if piece is None:
+                continue
+            pts = piece.points
+            sharing = users[key]
+            if len(sharing) > 1:
+                k = sharing.index(i)
+                off = (k - (len(sharing) - 1) / 2) * width * 0.9
+                line = LineString(pts).offset_curve(off)
+                if not line.is_empty and line.geom_type == "LineString":
+                    pts = tuple(line.coords)
+            c = hex_layout.centre(game.hexes[h].coord)
+            painter.strokePath(_polyline(pts, c), pen)
+    # Cities and towns stay readable on top of the route lines.
+    companies = companies_by_abbrev(state)
+    for h in dict.fromkeys(h for _, pieces, _ in norm for h, _ in pieces):
+        if h not in game.hexes:
+            continue
+        tile, rot = state.tile_at(h)
+        layout = geometry.tile_layout(
+            tile, rot, hex_layout.orientation, size, game.hexes[h].location
+        )
+        draw_nodes(
+            painter,
+            layout,
+            dict(state.hex_state(h).tokens),
+            hex_layout.centre(game.hexes[h].coord),
+            companies,
+        )
+    for colour, _, stops in norm:
+        col = QColor(colour)
+        ring = _pen(col, width * 0.7, Qt.PenCapStyle.RoundCap)
+        for h, node_index in stops:
+            if h not in game.hexes:
+                continue
+            tile, rot = state.tile_at(h)
+            layout = geometry.tile_layout(
+                tile, rot, hex_layout.orientation, size, game.hexes[h].location
+            )
+            node = layout.node(node_index)
+            if node is None:
+                continue
+            c = hex_layout.centre(game.hexes[h].coord)
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            if node.kind is NodeKind.CITY and node.outline:
+                from shapely.geometry import Polygon
+
+                outline = Polygon(node.outline).buffer(width * 0.5).exterior.coords
+                painter.drawPolygon(_polygon(list(outline), c))
+            elif node.kind is NodeKind.CITY:
+                r = node.radius + width * 0.5
+                painter.drawEllipse(_qp(node.centre, c), r, r)
+            elif node.kind is NodeKind.OFFBOARD:
+                row = next((r for r in layout.phase_revenues if r.node == node_index), None)
+                if row is not None:
+                    w = row.box_width * len(row.columns) + width
+                    rect = QRectF(
+                        c[0] + row.centre[0] - w / 2,
+                        c[1] + row.centre[1] - row.box_height / 2 - width / 2,
+                        w,
+                        row.box_height + width,
+                    )
+                    painter.drawRoundedRect(rect, width / 2, width / 2)
+                else:
+                    r = size * 0.3
+                    painter.drawEllipse(_qp(node.centre, c), r, r)
+            else:
+                r = max(node.radius, size * 0.12) + width * 0.4
+                painter.drawEllipse(_qp(node.centre, c), r, r)
+    painter.restore()

@@ -1,0 +1,173 @@
+"""Offscreen rendering: PNG and SVG maps, tile sheets, the CLI, highlights and routes."""
+
+from __future__ import annotations
+
+import math
+import os
+import xml.etree.ElementTree as ET
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
+
+from rusty_train_py.cli import main  # noqa: E402
+from rusty_train_py.game import load_game  # noqa: E402
+from rusty_train_py.hexgrid import SQRT3, HexLayout  # noqa: E402
+from rusty_train_py.mapstate import MapState  # noqa: E402
+from rusty_train_py.render import export, geometry, painter  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def app(qapp):
+    """pytest-qt's application (a QApplication), shared with the rest of the suite."""
+    return qapp
+
+
+def expected_size(game, size: float) -> tuple[int, int]:
+    """Map extent computed from the hex coordinates, plus the coordinate margins."""
+    xs = [h.coord[0] for h in game.hexes.values()]
+    ys = [h.coord[1] for h in game.hexes.values()]
+    margin = 2 * 0.7 * size
+    inr = size * SQRT3 / 2
+    if game.orientation.value == "flat":
+        w = (max(xs) - min(xs)) * 1.5 * size + 2 * size
+        h = (max(ys) - min(ys)) * inr + 2 * inr
+    else:
+        w = (max(xs) - min(xs)) * inr + 2 * inr
+        h = (max(ys) - min(ys)) * 1.5 * size + 2 * size
+    return math.ceil(w + margin), math.ceil(h + margin)
+
+
+def pixel(img: QImage, x: float, y: float) -> str:
+    return QColor(img.pixel(round(x), round(y))).name()
+
+
+def small_state() -> MapState:
+    state = MapState(load_game("1867"), "5")
+    state.apply(state.place_tile_edit("F16", "122", 0, check_available=False))
+    state.apply(state.place_tile_edit("E17", "623", 1, check_available=False))
+    state.apply(state.place_token_edit("F16", 0, "CPR"))
+    state.apply(state.place_token_edit("E17", 0, "GW"))
+    return state
+
+
+@pytest.mark.parametrize("game_id", ["1867", "1830"])
+def test_png_has_the_size_of_the_map_extent(tmp_path, game_id):
+    state = MapState(load_game(game_id))
+    out = tmp_path / "map.png"
+    size = export.render_map_image(state, out, hex_size=30)
+    assert size == expected_size(state.game, 30)
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == size
+    assert out.stat().st_size > 10_000
+
+
+def test_png_shows_hex_colours_where_the_hexes_are(tmp_path):
+    state = small_state()
+    game = state.game
+    out = tmp_path / "map.png"
+    hex_size = 40
+    export.render_map_image(state, out, hex_size=hex_size)
+    img = QImage(str(out))
+    layout = HexLayout(game.orientation, hex_size)
+    x0, y0, _, _ = geometry.map_bounds(game, layout)
+
+    def at(name: str, dx: float = 0.0, dy: float = 0.0) -> str:
+        cx, cy = layout.centre(game.hexes[name].coord)
+        return pixel(img, cx - x0 + dx, cy - y0 + dy)
+
+    assert at("B6") == painter.HEX_FILL["white"]  # a plain hex
+    assert at("E17", 0, -0.45 * hex_size) != painter.HEX_FILL["white"]  # a laid tile
+    assert at("A7", -0.7 * hex_size) == painter.HEX_FILL["red"]  # Sault Ste. Marie off-board
+    assert pixel(img, 2, 2) == "#ffffff"  # outside the map
+
+
+def test_svg_parses_as_xml_with_the_map_size(tmp_path):
+    state = small_state()
+    out = tmp_path / "map.svg"
+    w, h = export.render_map_image(state, out, hex_size=30)
+    root = ET.parse(out).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert root.get("viewBox") == f"0 0 {w} {h}"
+    assert len(list(root.iter())) > 100
+
+
+def test_tile_sheet_png_and_cli(tmp_path):
+    game = load_game("1889")
+    out = tmp_path / "tiles.png"
+    size = export.render_tile_sheet(game, out, hex_size=30)
+    assert size == export.tile_sheet_size(game, 30)
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == size
+    rows = math.ceil(len(game.placeable_tiles) / 10)
+    assert img.height() > rows * 30 * SQRT3
+    svg = tmp_path / "tiles.svg"
+    assert main(["tiles", "1889", "-o", str(svg), "--hex-size", "25"]) == 0
+    assert ET.parse(svg).getroot().tag.endswith("svg")
+
+
+def test_render_cli_writes_the_default_game(tmp_path):
+    from rusty_train_py.paths import default_game_file
+
+    if not default_game_file().exists():
+        pytest.skip("no bundled default game")
+    out = tmp_path / "bc.png"
+    assert main(["render", str(default_game_file()), "-o", str(out), "--hex-size", "20"]) == 0
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == expected_size(load_game("1867"), 20)
+
+
+def test_unknown_image_type_is_an_error(tmp_path):
+    with pytest.raises(ValueError, match="unknown image type"):
+        export.render_map_image(small_state(), tmp_path / "map.gif", hex_size=20)
+
+
+def test_highlight_routes_and_faded_draw_over_the_map():
+    state = small_state()
+    game = state.game
+    layout = HexLayout(game.orientation, 40)
+    x0, y0, x1, y1 = geometry.map_bounds(game, layout)
+    img = QImage(math.ceil(x1 - x0), math.ceil(y1 - y0), QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QColor("#ffffff"))
+    p = QPainter(img)
+    p.translate(-x0, -y0)
+    routes = [("#0072ce", [("E17", 0), ("F16", 0)], [("F16", 0)])]
+    painter.draw_map(
+        p, state, layout, highlight_hex="B6", highlight_colour="#00ff00", routes=routes, faded=True
+    )
+    p.end()
+    # The highlight runs along the hex outline: a corner of B6 is green.
+    cx, cy = layout.centre(game.hexes["B6"].coord)
+    corner = layout.corner_offsets()[1]
+    assert pixel(img, cx + corner[0] * 0.98 - x0, cy + corner[1] * 0.98 - y0) == "#00ff00"
+    # Faded: a plain hex is paler than its full colour.
+    bx, by = layout.centre(game.hexes["C5"].coord)
+    assert (
+        QColor(img.pixel(round(bx - x0), round(by - y0))).lightness()
+        > QColor(painter.HEX_FILL["white"]).lightness()
+    )
+    # The route is drawn in its colour along E17's path 0.
+    tile, rot = state.tile_at("E17")
+    piece = geometry.tile_layout(tile, rot, game.orientation, 40).tracks[0]
+    (ax, ay), (bx, by) = piece.points[0], piece.points[-1]  # edge, then city
+    mx, my = ax + (bx - ax) * 0.2, ay + (by - ay) * 0.2
+    ex, ey = layout.centre(game.hexes["E17"].coord)
+    assert pixel(img, ex + mx - x0, ey + my - y0) == "#0072ce"
+
+
+def test_draw_tile_returns_its_layout_and_draws_tokens():
+    game = load_game("1867")
+    tile = game.tile("57")
+    img = QImage(200, 200, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QColor("#ffffff"))
+    p = QPainter(img)
+    companies = {c.abbrev: c for c in game.companies}
+    layout = painter.draw_tile(
+        p, tile, 0, {0: "CPR"}, (100.0, 100.0), HexLayout(game.orientation, 80), companies=companies
+    )
+    p.end()
+    assert layout.nodes[0].spaces[0].centre == (0.0, 0.0)
+    # Just inside the token's rim: the company colour.
+    r = layout.nodes[0].spaces[0].radius
+    assert pixel(img, 100 - r * 0.93, 100) == QColor(game.company("CPR").colour).name()
