@@ -1,0 +1,298 @@
+"""The hex map canvas: draws the scene the current mode describes, zooms, and hit-tests.
+
+The map is drawn in map pixels of a fixed ``HexLayout``; zoom is the painter's scale, so
+zooming is smooth (animated between steps) and the tile layouts stay cached. The canvas sits
+in a QScrollArea; it takes the keyboard focus and hands every key to its ``key_handler``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
+
+from ..hexgrid import HexLayout
+from ..render import geometry
+from ..render.painter import draw_map
+from .modes.base import Scene
+
+HEX_SIZE = 60.0  # map pixels per hex radius at zoom 1
+MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
+ZOOM_STEP = 1.25
+BACKGROUND = "#e9e6dc"
+
+
+class MapCanvas(QWidget):
+    """Paints ``scene_provider()`` and reports keys and clicks."""
+
+    hexClicked = Signal(str, object, int)  # hex name, token space (or None), mouse button
+    zoomChanged = Signal(float)
+
+    def __init__(self, scene_provider: Callable[[], Scene | None], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.scene_provider = scene_provider
+        self.key_handler: Callable[[QKeyEvent], bool] | None = None
+        self.zoom = 1.0
+        self.zoom_animation_ms = 140
+        self._anim: QVariantAnimation | None = None
+        self._anchor: tuple[QPointF, QPointF] | None = None  # (map point, viewport point)
+        self.game = None
+        self.layout = None
+        self.bounds = (0.0, 0.0, 1.0, 1.0)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+
+    # ---- the map --------------------------------------------------------------------------
+
+    def set_game(self, game) -> None:
+        """Use the hex layout and bounds of ``game`` (call when a game is loaded)."""
+        self.game = game
+        self.layout = HexLayout(game.orientation, HEX_SIZE)
+        self.bounds = geometry.map_bounds(game, self.layout)
+        self._resize()
+        self.update()
+
+    def map_size(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.bounds
+        return x1 - x0, y1 - y0
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        w, h = self.map_size()
+        return QSize(math.ceil(w * self.zoom), math.ceil(h * self.zoom))
+
+    def _resize(self) -> None:
+        self.resize(self.sizeHint())
+
+    # ---- coordinates ----------------------------------------------------------------------
+
+    def to_map(self, p: QPointF) -> QPointF:
+        x0, y0, _, _ = self.bounds
+        return QPointF(p.x() / self.zoom + x0, p.y() / self.zoom + y0)
+
+    def to_widget(self, p: QPointF) -> QPointF:
+        x0, y0, _, _ = self.bounds
+        return QPointF((p.x() - x0) * self.zoom, (p.y() - y0) * self.zoom)
+
+    def hex_at(self, p: QPointF) -> str | None:
+        if self.game is None:
+            return None
+        m = self.to_map(p)
+        coord = self.layout.coord_at(m.x(), m.y(), self.game.parity)
+        return self.game.by_coord.get(coord)
+
+    def hex_rect(self, name: str) -> QRectF:
+        """The widget rectangle around hex ``name``."""
+        cx, cy = self.layout.centre(self.game.hexes[name].coord)
+        r = HEX_SIZE
+        tl = self.to_widget(QPointF(cx - r, cy - r))
+        return QRectF(tl.x(), tl.y(), 2 * r * self.zoom, 2 * r * self.zoom)
+
+    def token_space_at(self, p: QPointF, hex_name: str, state) -> int | None:
+        tile, rot = state.tile_at(hex_name)
+        layout = geometry.tile_layout(tile, rot, self.layout.orientation, HEX_SIZE)
+        m = self.to_map(p)
+        cx, cy = self.layout.centre(self.game.hexes[hex_name].coord)
+        return layout.token_space_at((m.x() - cx, m.y() - cy))
+
+    # ---- zoom -----------------------------------------------------------------------------
+
+    def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
+        """Zoom at once, keeping the map point under ``anchor`` (viewport point) in place."""
+        zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
+        area = self.scroll_area()
+        if anchor is None and area is not None:
+            vp = area.viewport().rect()
+            anchor = QPointF(vp.width() / 2, vp.height() / 2)
+        map_pt = None
+        if area is not None and anchor is not None:
+            map_pt = self.to_map(self.mapFrom(area.viewport(), anchor.toPoint()).toPointF())
+        self.zoom = zoom
+        self._resize()
+        if area is not None and map_pt is not None:
+            w = self.to_widget(map_pt)
+            area.horizontalScrollBar().setValue(round(w.x() - anchor.x()))
+            area.verticalScrollBar().setValue(round(w.y() - anchor.y()))
+        self.update()
+        self.zoomChanged.emit(self.zoom)
+
+    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
+        """Zoom smoothly by ``factor`` (animated unless ``zoom_animation_ms`` is 0)."""
+        target = max(MIN_ZOOM, min(MAX_ZOOM, self.target_zoom * factor))
+        if self.zoom_animation_ms <= 0:
+            self.set_zoom(target, anchor)
+            return
+        if self._anim is not None:
+            self._anim.stop()
+        anim = QVariantAnimation(self)
+        anim.setDuration(self.zoom_animation_ms)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.setStartValue(float(self.zoom))
+        anim.setEndValue(float(target))
+        anim.valueChanged.connect(lambda v: self.set_zoom(float(v), anchor))
+        self._anim = anim
+        self._target = target
+        anim.start()
+
+    @property
+    def target_zoom(self) -> float:
+        if self._anim is not None and self._anim.state() == QVariantAnimation.State.Running:
+            return self._target
+        return self.zoom
+
+    def fit_zoom(self) -> float:
+        """The zoom that shows the whole map in the scroll area's viewport."""
+        area = self.scroll_area()
+        if area is None:
+            return 1.0
+        vp = area.viewport().size()
+        w, h = self.map_size()
+        return max(MIN_ZOOM, min(MAX_ZOOM, min(vp.width() / w, vp.height() / h)))
+
+    def scroll_area(self) -> QScrollArea | None:
+        p = self.parentWidget()
+        while p is not None and not isinstance(p, QScrollArea):
+            p = p.parentWidget()
+        return p
+
+    def ensure_hex_visible(self, name: str) -> None:
+        """Scroll so that hex ``name`` and a ring of its neighbours are on screen."""
+        area = self.scroll_area()
+        if area is None or self.game is None:
+            return
+        c = self.hex_rect(name).center()
+        margin = round(HEX_SIZE * self.zoom * 2.2)
+        area.ensureVisible(round(c.x()), round(c.y()), margin, margin)
+
+    def center_on(self, name: str) -> None:
+        """Scroll so that hex ``name`` is in the middle of the viewport (as far as possible)."""
+        area = self.scroll_area()
+        if area is None or self.game is None:
+            return
+        c = self.hex_rect(name).center()
+        vp = area.viewport()
+        area.horizontalScrollBar().setValue(round(c.x() - vp.width() / 2))
+        area.verticalScrollBar().setValue(round(c.y() - vp.height() / 2))
+
+    # ---- painting -------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        painter = QPainter(self)
+        painter.fillRect(event.rect(), QColor(BACKGROUND))
+        scene = self.scene_provider()
+        if scene is not None and self.game is not None:
+            self.paint_scene(painter, scene, self.zoom)
+        painter.end()
+
+    def paint_scene(self, painter: QPainter, scene: Scene, zoom: float) -> None:
+        """Draw ``scene`` at ``zoom`` with the map's top-left corner at the painter's origin."""
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        x0, y0, _, _ = self.bounds
+        painter.scale(zoom, zoom)
+        painter.translate(-x0, -y0)
+        routes = None
+        if scene.routes:
+            routes = list(zip(scene.route_colours or (), scene.routes, strict=False))
+        draw_map(
+            painter,
+            scene.state,
+            self.layout,
+            highlight_hex=scene.highlight_hex,
+            highlight_colour=scene.highlight_colour,
+            routes=routes,
+            faded=scene.faded,
+        )
+        if scene.highlight_hex is not None and not scene.faded:
+            self._halo(painter, scene)
+        if scene.token_space is not None and scene.highlight_hex is not None:
+            self._ring_token_space(painter, scene)
+        painter.restore()
+
+    def _halo(self, painter: QPainter, scene: Scene) -> None:
+        """A soft band of the mode colour inside the active hex's border, easy to spot."""
+        cx, cy = self.layout.centre(self.game.hexes[scene.highlight_hex].coord)
+        inset = 0.9
+        pts = [QPointF(cx + dx * inset, cy + dy * inset) for dx, dy in self.layout.corner_offsets()]
+        colour = QColor(scene.highlight_colour)
+        colour.setAlpha(80)
+        pen = QPen(colour, HEX_SIZE * 0.12)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolygon(QPolygonF(pts))
+
+    def render_image(self, zoom: float = 1.0) -> QImage:
+        """The current scene drawn on an image (for screenshots), whatever is on screen."""
+        w, h = self.map_size()
+        img = QImage(
+            math.ceil(w * zoom), math.ceil(h * zoom), QImage.Format.Format_ARGB32_Premultiplied
+        )
+        img.fill(QColor(BACKGROUND))
+        scene = self.scene_provider()
+        if scene is not None and self.game is not None:
+            painter = QPainter(img)
+            self.paint_scene(painter, scene, zoom)
+            painter.end()
+        return img
+
+    def _ring_token_space(self, painter: QPainter, scene: Scene) -> None:
+        tile, rot = scene.state.tile_at(scene.highlight_hex)
+        layout = geometry.tile_layout(tile, rot, self.layout.orientation, HEX_SIZE)
+        cx, cy = self.layout.centre(self.game.hexes[scene.highlight_hex].coord)
+        for node in layout.nodes:
+            for sp in node.spaces:
+                if sp.index == scene.token_space:
+                    pen = QPen(QColor(scene.highlight_colour), HEX_SIZE * 0.06)
+                    painter.setPen(pen)
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
+                    r = sp.radius + HEX_SIZE * 0.05
+                    painter.drawEllipse(QPointF(cx + sp.centre[0], cy + sp.centre[1]), r, r)
+                    return
+
+    # ---- input ----------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if self.key_handler is not None and self.key_handler(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002
+        return False  # Tab stays on the map
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        name = self.hex_at(event.position())
+        if name is not None:
+            scene = self.scene_provider()
+            space = self.token_space_at(event.position(), name, scene.state) if scene else None
+            self.hexClicked.emit(name, space, int(event.button().value))
+        event.accept()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y() / 120.0
+            if steps:
+                area = self.scroll_area()
+                anchor = None
+                if area is not None:
+                    anchor = QPointF(area.viewport().mapFrom(self, event.position().toPoint()))
+                self.zoom_by(ZOOM_STEP**steps, anchor)
+            event.accept()
+            return
+        event.ignore()  # the scroll area scrolls

@@ -1,0 +1,355 @@
+"""The window's dialogs, behind one object the window calls (tests replace it with a stub).
+
+Every method returns the user's answer or None when they cancel; none of them changes the
+map itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QCompleter,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..game import Company, Game
+from ..route.result import RouteResult
+from .preferences import TrainChoice
+
+GAME_FILTER = (
+    "Saved games (*.json *.game);;rusty-train-py games (*.json);;"
+    "Rusty Train games (*.game);;All files (*)"
+)
+MAX_TRAINS_EACH = 4  # most copies of one train type a company can pick in the dialog
+
+
+def colour_icon(colour: str, size: int = 14) -> QIcon:
+    pix = QPixmap(size, size)
+    pix.fill(QColor(colour))
+    return QIcon(pix)
+
+
+def money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+class CompanyDialog(QDialog):
+    """Pick one company from a list (those with tokens on the map)."""
+
+    def __init__(self, companies: Sequence[Company], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Select a company")
+        self.list = QListWidget()
+        for c in companies:
+            item = QListWidgetItem(colour_icon(c.colour), f"{c.name} ({c.abbrev})")
+            item.setData(Qt.ItemDataRole.UserRole, c.abbrev)
+            self.list.addItem(item)
+        self.list.setCurrentRow(0)
+        self.list.itemDoubleClicked.connect(self.accept)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Find the best routes for:"))
+        layout.addWidget(self.list)
+        layout.addWidget(buttons)
+        self.resize(360, 360)
+
+    def selected(self) -> str | None:
+        item = self.list.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+
+class TrainsDialog(QDialog):
+    """Pick a company's trains (how many of each type) and the bonuses it holds."""
+
+    def __init__(
+        self, game: Game, company: Company, last: TrainChoice, parent: QWidget | None = None
+    ):
+        super().__init__(parent)
+        self.setWindowTitle(f"Select trains: {company.name}")
+        self.spins: dict[str, QSpinBox] = {}
+        self.checks: dict[str, QCheckBox] = {}
+        counts = {t: last.trains.count(t) for t in set(last.trains)}
+
+        trains_box = QGroupBox("Trains")
+        grid = QGridLayout(trains_box)
+        for row, t in enumerate(game.trains):
+            spin = QSpinBox()
+            limit = MAX_TRAINS_EACH if t.count is None else min(MAX_TRAINS_EACH, t.count)
+            spin.setRange(0, limit)
+            spin.setValue(min(counts.get(t.name, 0), limit))
+            spin.setAccessibleName(f"{t.name}-trains")
+            self.spins[t.name] = spin
+            grid.addWidget(QLabel(f"<b>{t.name}</b>"), row, 0)
+            stock = "unlimited" if t.count is None else f"{t.count} in the game"
+            grid.addWidget(QLabel(f"{t.description.split(': ', 1)[-1]} ({stock})"), row, 1)
+            grid.addWidget(spin, row, 2)
+
+        bonus_box = QGroupBox("Bonuses")
+        blay = QVBoxLayout(bonus_box)
+        for b in game.bonuses:
+            check = QCheckBox(b.name)
+            check.setToolTip(b.name)
+            if b.always:
+                check.setChecked(True)
+                check.setEnabled(False)
+                check.setText(f"{b.name} (always)")
+            else:
+                check.setChecked(b.id in last.bonuses)
+            self.checks[b.id] = check
+            blay.addWidget(check)
+        if not game.bonuses:
+            blay.addWidget(QLabel("This game has no route bonuses."))
+        blay.addStretch(1)
+
+        row = QHBoxLayout()
+        row.addWidget(trains_box, 3)
+        row.addWidget(bonus_box, 2)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.buttons)
+        for spin in self.spins.values():
+            spin.valueChanged.connect(self._update_ok)
+        self._update_ok()
+
+    def _update_ok(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(any(s.value() for s in self.spins.values()))
+
+    def choice(self) -> TrainChoice:
+        trains = []
+        for name, spin in self.spins.items():
+            trains.extend([name] * spin.value())
+        bonuses = [bid for bid, c in self.checks.items() if c.isChecked() and c.isEnabled()]
+        return TrainChoice(tuple(trains), tuple(bonuses))
+
+
+class HexDialog(QDialog):
+    """Type a hex name (or a place name) to jump there; completes as you type."""
+
+    def __init__(self, game: Game, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Go to hex")
+        self.game = game
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText("e.g. F16 or Toronto")
+        entries = sorted(game.hexes, key=lambda n: game.hexes[n].coord)
+        entries += sorted(f"{mh.location} ({mh.name})" for mh in game.hexes.values() if mh.location)
+        completer = QCompleter(QStringListModel(entries, self), self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.edit.setCompleter(completer)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Hex name or place:"))
+        layout.addWidget(self.edit)
+        layout.addWidget(buttons)
+
+    def text(self) -> str:
+        return self.edit.text()
+
+
+def resolve_hex(game: Game, text: str) -> str | None:
+    """A hex name from what the user typed: ``F16``, ``f16``, ``Toronto`` or ``Toronto (F16)``."""
+    text = text.strip()
+    if not text:
+        return None
+    if text.endswith(")") and "(" in text:
+        text = text[text.rindex("(") + 1 : -1]
+    if game.has_hex(text):
+        return game.hex(text).name
+    low = text.lower()
+    for mh in sorted(game.hexes.values(), key=lambda m: m.coord):
+        if mh.location and mh.location.lower() == low:
+            return mh.name
+    for mh in sorted(game.hexes.values(), key=lambda m: m.coord):
+        if mh.location and low in mh.location.lower():
+            return mh.name
+    return None
+
+
+class PreferencesDialog(QDialog):
+    def __init__(self, screenshot_dir: Path, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Preferences")
+        self.folder = QLineEdit(str(screenshot_dir))
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.folder, 1)
+        row.addWidget(browse)
+        form = QFormLayout()
+        form.addRow("Screenshot folder:", row)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.resize(520, 100)
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Screenshot folder", self.folder.text())
+        if folder:
+            self.folder.setText(folder)
+
+
+def dividends_html(result: RouteResult, company: Company) -> str:
+    d = result.dividends(company.shares)
+    rows = [f"<h3>{company.name}: {money(d.revenue)}</h3>"]
+    if company.shares <= 1:
+        rows.append(f"<p>Full payout: <b>{money(d.revenue)}</b> to the owner.</p>")
+        rows.append(
+            f"<p>Half payout: <b>{money(d.revenue - d.half_retained)}</b> to the owner,"
+            f" {money(d.half_retained)} kept by the company.</p>"
+        )
+        return "".join(rows)
+    rows.append("<table cellspacing='0' cellpadding='4'>")
+    rows.append(
+        "<tr><th></th><th align='right'>per share</th><th align='right'>company keeps</th></tr>"
+    )
+    rows.append(
+        f"<tr><td>Full payout</td><td align='right'><b>{money(d.full_per_share)}</b></td>"
+        f"<td align='right'>{money(d.revenue - d.full_per_share * d.shares)}</td></tr>"
+    )
+    rows.append(
+        f"<tr><td>Half payout</td><td align='right'><b>{money(d.half_per_share)}</b></td>"
+        f"<td align='right'>{money(d.half_retained)}</td></tr>"
+    )
+    rows.append("</table>")
+    rows.append(f"<p>{d.shares} shares.</p>")
+    return "".join(rows)
+
+
+def message_box(parent: QWidget | None, title: str, html: str) -> QMessageBox:
+    """An information box showing ``html`` (dividends, the key list)."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(title)
+    box.setIcon(QMessageBox.Icon.Information)
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(html)
+    box.setStyleSheet("QLabel { min-width: 320px; }")
+    return box
+
+
+class Dialogs:
+    """The real dialogs. Each method is a single question; tests swap in a stub."""
+
+    # ---- files ----------------------------------------------------------------------------
+
+    def open_file(self, parent: QWidget, folder: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(parent, "Load a saved game", folder, GAME_FILTER)
+        return path or None
+
+    def save_file(self, parent: QWidget, suggested: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(
+            parent, "Save the game", suggested, "rusty-train-py games (*.json)"
+        )
+        if not path:
+            return None
+        return path if Path(path).suffix else path + ".json"
+
+    def ask_save_changes(self, parent: QWidget, name: str) -> str:
+        """``"save"``, ``"discard"`` or ``"cancel"``."""
+        box = QMessageBox(parent)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"Save the changes to {name}?")
+        box.setInformativeText("Your edits will be lost if you don't save them.")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return "save"
+        if answer == QMessageBox.StandardButton.Discard:
+            return "discard"
+        return "cancel"
+
+    def choose_game(self, parent: QWidget, games: Sequence[tuple[str, str]]) -> str | None:
+        labels = [f"{title} ({gid})" for gid, title in games]
+        label, ok = QInputDialog.getItem(parent, "New game", "Game:", labels, 0, False)
+        if not ok:
+            return None
+        return games[labels.index(label)][0]
+
+    # ---- messages -------------------------------------------------------------------------
+
+    def error(self, parent: QWidget, title: str, message: str) -> None:
+        QMessageBox.critical(parent, title, message)
+
+    def show_info(self, parent: QWidget, title: str, html: str) -> None:
+        message_box(parent, title, html).exec()
+
+    # ---- map questions --------------------------------------------------------------------
+
+    def ask_hex(self, parent: QWidget, game: Game) -> str | None:
+        dlg = HexDialog(game, parent)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dlg.text()
+
+    def ask_phase(self, parent: QWidget, phases: Sequence[str], current: str) -> str | None:
+        labels = list(phases)
+        phase, ok = QInputDialog.getItem(
+            parent, "Change the game phase", "Phase:", labels, labels.index(current), False
+        )
+        return phase if ok else None
+
+    def choose_company(self, parent: QWidget, companies: Sequence[Company]) -> str | None:
+        dlg = CompanyDialog(companies, parent)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dlg.selected()
+
+    def choose_trains(
+        self, parent: QWidget, game: Game, company: Company, last: TrainChoice
+    ) -> TrainChoice | None:
+        dlg = TrainsDialog(game, company, last, parent)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dlg.choice()
+
+    def preferences(self, parent: QWidget, screenshot_dir: Path) -> Path | None:
+        dlg = PreferencesDialog(screenshot_dir, parent)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return Path(dlg.folder.text()) if dlg.folder.text().strip() else None

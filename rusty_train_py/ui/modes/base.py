@@ -1,0 +1,151 @@
+"""The mode state machine: each mode owns a table of key bindings and returns the next mode.
+
+A binding's handler returns the mode to switch to, or None to stay. Modes never touch
+widgets: they ask the window (a ``ModeHost``) to push an edit, show a message or open a
+dialog, and describe what the canvas should draw through ``scene``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import Qt
+
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...mapstate import Edit, MapState
+    from ...route.result import TrainRoute
+    from ..dialogs import Dialogs
+    from ..preferences import Preferences, TrainChoice
+
+Key = Qt.Key
+
+# Border colours of the active hex, one per mode (the mode chip in the status bar matches).
+MODE_COLOURS = {
+    "Default": "#d62728",
+    "Replace tile": "#1f6fd1",
+    "Edit tokens": "#1a9850",
+    "Find routes": "#8e44ad",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class KeyPress:
+    """A key as the modes see it: the Qt key code and whether Ctrl/Alt/Meta were held."""
+
+    key: int
+    text: str = ""
+    ctrl: bool = False
+
+    @classmethod
+    def of(cls, key: int, text: str = "", ctrl: bool = False) -> KeyPress:
+        return cls(int(key), text, ctrl)
+
+
+@dataclass(frozen=True)
+class Binding:
+    """Keys, how the help shows them, what they do, and the handler (host -> next mode)."""
+
+    keys: tuple[int, ...]
+    shown: str
+    label: str
+    handler: Callable[[ModeHost], Mode | None]
+    menu: bool = True  # listed in the Mode menu
+
+
+@dataclass
+class Scene:
+    """What the canvas draws for a mode."""
+
+    state: MapState
+    highlight_hex: str | None
+    highlight_colour: str
+    routes: Sequence[TrainRoute] | None = None
+    route_colours: Sequence[str] | None = None
+    faded: bool = False
+    token_space: int | None = None  # a token space of the active hex to ring
+
+
+class ModeHost(Protocol):
+    """What the modes may ask of the main window."""
+
+    state: MapState
+    active_hex: str
+    dialogs: Dialogs
+    prefs: Preferences
+
+    @property
+    def game(self) -> Game: ...
+
+    def push_edit(self, edit: Edit) -> None: ...
+
+    def show_message(self, text: str, timeout_ms: int = 6000) -> None: ...
+
+    def move_active(self, direction: str) -> None: ...
+
+    def select_hex(self, name: str, centre: bool = False) -> None: ...
+
+    def start_route_search(self, company: str, choice: TrainChoice) -> None: ...
+
+    def cancel_route_search(self) -> None: ...
+
+    def show_filter(self, text: str) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def ui_parent(self): ...
+
+
+def keys(*names: str) -> tuple[int, ...]:
+    """Qt key codes by name: ``keys("Comma", "Less")``."""
+    return tuple(int(getattr(Key, f"Key_{n}")) for n in names)
+
+
+ROTATE_ACW = keys("Comma", "Less")
+ROTATE_CW = keys("Period", "Greater")
+
+
+class Mode:
+    """A mode of the map editor. Subclasses fill ``bindings`` and may override the rest."""
+
+    name = "Mode"
+    help_keys = ""  # a line for the status bar
+
+    def __init__(self) -> None:
+        self.bindings: list[Binding] = []
+
+    @property
+    def colour(self) -> str:
+        return MODE_COLOURS[self.name]
+
+    def binding_for(self, press: KeyPress) -> Binding | None:
+        if press.ctrl:
+            return None
+        for b in self.bindings:
+            if press.key in b.keys:
+                return b
+        return None
+
+    def handle_click(
+        self, host: ModeHost, hex_name: str | None, token_space: int | None
+    ) -> Mode | None:
+        return None
+
+    def enter(self, host: ModeHost) -> None:
+        """Called once the window has switched to this mode."""
+
+    def leave(self, host: ModeHost) -> None:
+        """Called before the window switches away from this mode."""
+
+    def scene(self, host: ModeHost) -> Scene:
+        return Scene(host.state, host.active_hex, self.colour)
+
+    def title(self, host: ModeHost) -> str:
+        """Extra text for the window title (results, the train shown)."""
+        return ""
+
+    def status(self, host: ModeHost) -> str:
+        """What the mode is doing now, for the caption over the map."""
+        return ""

@@ -1,0 +1,118 @@
+"""Default mode: select hexes, rotate or remove the tile, change phase, enter the other modes."""
+
+from __future__ import annotations
+
+from ...mapstate import MapEditError, MapState
+from .base import ROTATE_ACW, ROTATE_CW, Binding, Mode, ModeHost, keys
+
+
+class DefaultMode(Mode):
+    name = "Default"
+    help_keys = (
+        "arrows/click select · e tile · u upgrade · t tokens · r routes · , . rotate · "
+        "Del remove · p phase · g go to"
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bindings = [
+            Binding(keys("E"), "e", "Replace tile (any tile)", self.replace_any),
+            Binding(keys("U"), "u", "Upgrade tile", self.replace_upgrade),
+            Binding(keys("T"), "t", "Edit tokens", self.edit_tokens),
+            Binding(keys("R"), "r", "Find routes…", self.find_routes),
+            Binding(keys("Left"), "Left", "Select the hex on the left", self.mover("left"), False),
+            Binding(
+                keys("Right"), "Right", "Select the hex on the right", self.mover("right"), False
+            ),
+            Binding(keys("Up"), "Up", "Select the hex above", self.mover("up"), False),
+            Binding(keys("Down"), "Down", "Select the hex below", self.mover("down"), False),
+            Binding(ROTATE_ACW, ",", "Rotate tile anticlockwise", self.rotate(-1)),
+            Binding(ROTATE_CW, ".", "Rotate tile clockwise", self.rotate(1)),
+            Binding(keys("Backspace", "Delete"), "Del", "Remove tile", self.remove_tile),
+            Binding(keys("P"), "p", "Change phase…", self.change_phase),
+            Binding(keys("G"), "g", "Go to hex…", self.go_to_hex),
+        ]
+
+    # ---- handlers -------------------------------------------------------------------------
+
+    def replace_any(self, host: ModeHost) -> Mode | None:
+        from .replace_tile import ReplaceTileMode
+
+        return ReplaceTileMode.start(host, upgrades_only=False)
+
+    def replace_upgrade(self, host: ModeHost) -> Mode | None:
+        from .replace_tile import ReplaceTileMode
+
+        return ReplaceTileMode.start(host, upgrades_only=True)
+
+    def edit_tokens(self, host: ModeHost) -> Mode | None:
+        from .edit_tokens import EditTokensMode
+
+        return EditTokensMode.start(host)
+
+    def find_routes(self, host: ModeHost) -> Mode | None:
+        from .find_routes import FindRoutesMode
+
+        return FindRoutesMode.start(host)
+
+    @staticmethod
+    def mover(direction: str):
+        def move(host: ModeHost) -> None:
+            host.move_active(direction)
+
+        return move
+
+    @staticmethod
+    def rotate(steps: int):
+        def rotate(host: ModeHost) -> None:
+            host.push_edit(host.state.rotate_tile_edit(host.active_hex, steps))
+
+        return rotate
+
+    def remove_tile(self, host: ModeHost) -> None:
+        host.push_edit(host.state.remove_tile_edit(host.active_hex))
+
+    def change_phase(self, host: ModeHost) -> None:
+        state = host.state
+        names = [p.name for p in state.game.phases]
+        phase = host.dialogs.ask_phase(host.ui_parent(), names, state.phase)
+        if phase is None or phase == state.phase:
+            return None
+        try:
+            host.push_edit(state.phase_edit(phase))
+        except MapEditError as exc:
+            host.show_message(str(exc))
+        return None
+
+    def go_to_hex(self, host: ModeHost) -> None:
+        from ..dialogs import resolve_hex
+
+        text = host.dialogs.ask_hex(host.ui_parent(), host.game)
+        if text is None:
+            return None
+        name = resolve_hex(host.game, text)
+        if name is None:
+            host.show_message(f"There is no hex {text.strip()!r} on this map")
+        else:
+            host.select_hex(name, centre=True)
+        return None
+
+    def handle_click(
+        self, host: ModeHost, hex_name: str | None, token_space: int | None
+    ) -> Mode | None:
+        if hex_name is not None:
+            host.select_hex(hex_name)
+        return None
+
+    def status(self, host: ModeHost) -> str:
+        return describe_hex(host.state, host.active_hex)
+
+
+def describe_hex(state: MapState, name: str) -> str:
+    """``F16 Toronto: tile 124 (rotation 1)`` or ``E5: printed white hex``."""
+    mh = state.game.hexes[name]
+    where = name + (f" {mh.location}" if mh.location else "")
+    laid = state.laid_tile(name)
+    if laid:
+        return f"{where}: tile {laid} (rotation {state.hex_state(name).rotation})"
+    return f"{where}: printed {mh.colour} hex"

@@ -1,0 +1,142 @@
+"""Edit-tokens mode: choose a token space, cycle through the companies' tokens, remove them.
+
+Left/Right choose the space, Up/Down put the next/previous company with a token to spare
+(and none on this hex yet) in it, ``0``/Delete/Backspace empty it. Return keeps the tokens
+as one undoable edit; Esc discards them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...mapstate import HexEdit, MapEditError, MapState
+from .base import Binding, Mode, ModeHost, Scene, keys
+
+
+class EditTokensMode(Mode):
+    name = "Edit tokens"
+    help_keys = "Left/Right space · Up/Down company · 0/Del remove · Return keep · Esc discard"
+
+    def __init__(self, host: ModeHost, hex_name: str):
+        super().__init__()
+        self.hex = hex_name
+        self.base_state = host.state
+        tile, _ = host.state.tile_at(hex_name)
+        self.n_spaces = len(tile.token_spaces)
+        self.original = host.state.tokens_at(hex_name)
+        self.tokens = dict(self.original)
+        self.space = 0
+        self._preview: tuple[tuple, MapState, HexEdit] | None = None
+        self.bindings = [
+            Binding(keys("Left"), "Left", "Previous token space", self.move(-1)),
+            Binding(keys("Right"), "Right", "Next token space", self.move(1)),
+            Binding(keys("Up"), "Up", "Next company's token", self.cycle(1)),
+            Binding(keys("Down"), "Down", "Previous company's token", self.cycle(-1)),
+            Binding(keys("0", "Delete", "Backspace"), "0", "Remove the token", self.remove),
+            Binding(keys("Return", "Enter"), "Return", "Keep the tokens", self.keep),
+            Binding(keys("Escape"), "Esc", "Discard and return", self.discard),
+        ]
+
+    @classmethod
+    def start(cls, host: ModeHost) -> Mode | None:
+        tile, _ = host.state.tile_at(host.active_hex)
+        if not tile.token_spaces:
+            host.show_message(f"{host.active_hex}: no token spaces on this hex")
+            return None
+        return cls(host, host.active_hex)
+
+    # ---- companies ------------------------------------------------------------------------
+
+    def spare(self, company: str) -> int:
+        """Tokens the company has left, counting the edits made here."""
+        placed_here = Counter(self.tokens.values())
+        had_here = Counter(self.original.values())
+        return self.base_state.tokens_left(company) + had_here[company] - placed_here[company]
+
+    def choices(self) -> list[str]:
+        """Companies that may take the current space: a token to spare, none elsewhere here."""
+        current = self.tokens.get(self.space)
+        others = {c for s, c in self.tokens.items() if s != self.space}
+        out = []
+        for c in self.base_state.game.companies:
+            if c.abbrev == current or (c.abbrev not in others and self.spare(c.abbrev) > 0):
+                out.append(c.abbrev)
+        return out
+
+    # ---- handlers -------------------------------------------------------------------------
+
+    def move(self, delta: int):
+        def move(host: ModeHost) -> None:
+            self.space = (self.space + delta) % self.n_spaces
+
+        return move
+
+    def cycle(self, delta: int):
+        def cycle(host: ModeHost) -> None:
+            choices = self.choices()
+            current = self.tokens.get(self.space)
+            if current is None:
+                if not choices:
+                    host.show_message("No company has a token to spare")
+                    return
+                self.tokens[self.space] = choices[0] if delta > 0 else choices[-1]
+                return
+            i = choices.index(current)
+            self.tokens[self.space] = choices[(i + delta) % len(choices)]
+
+        return cycle
+
+    def remove(self, host: ModeHost) -> None:
+        self.tokens.pop(self.space, None)
+
+    def keep(self, host: ModeHost) -> Mode:
+        from .default import DefaultMode
+
+        edit = self.edit()
+        if edit is not None and edit.before != edit.after:
+            host.push_edit(edit)
+        return DefaultMode()
+
+    def discard(self, host: ModeHost) -> Mode:
+        from .default import DefaultMode
+
+        return DefaultMode()
+
+    def handle_click(
+        self, host: ModeHost, hex_name: str | None, token_space: int | None
+    ) -> Mode | None:
+        if hex_name == self.hex and token_space is not None:
+            self.space = token_space
+        return None
+
+    # ---- what is shown --------------------------------------------------------------------
+
+    def edit(self) -> HexEdit | None:
+        preview = self._preview_for()
+        return preview[1] if preview else None
+
+    def _preview_for(self) -> tuple[MapState, HexEdit] | None:
+        key = tuple(sorted(self.tokens.items()))
+        if self._preview is None or self._preview[0] != key:
+            try:
+                edit = self.base_state.set_tokens_edit(self.hex, dict(self.tokens))
+            except MapEditError:
+                return None
+            state = self.base_state.copy()
+            edit.apply(state)
+            self._preview = (key, state, edit)
+        return self._preview[1], self._preview[2]
+
+    def scene(self, host: ModeHost) -> Scene:
+        preview = self._preview_for()
+        state = preview[0] if preview else self.base_state
+        return Scene(state, self.hex, self.colour, token_space=self.space)
+
+    def status(self, host: ModeHost) -> str:
+        company = self.tokens.get(self.space)
+        if company:
+            name = self.base_state.game.company(company).name
+            what = f"{company} ({name}), {self.spare(company)} more to place"
+        else:
+            what = "empty"
+        return f"{self.hex}: token space {self.space + 1} of {self.n_spaces}: {what}"

@@ -1,0 +1,79 @@
+"""Preferences kept between runs (QSettings): screenshot folder, recent files, last trains."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+from ..paths import screenshots_dir
+
+MAX_RECENT = 8
+
+
+@dataclass(frozen=True, slots=True)
+class TrainChoice:
+    """The trains a company runs and the bonus options it holds, for one route search."""
+
+    trains: tuple[str, ...] = ()
+    bonuses: tuple[str, ...] = field(default=())
+
+
+class Preferences:
+    """A thin typed layer over QSettings; tests pass a QSettings on a temporary file."""
+
+    def __init__(self, settings: QSettings | None = None):
+        self.settings = settings if settings is not None else QSettings()
+
+    # ---- screenshots ----------------------------------------------------------------------
+
+    @property
+    def screenshot_dir(self) -> Path:
+        value = self.settings.value("screenshots/folder", "")
+        return Path(value) if value else screenshots_dir()
+
+    @screenshot_dir.setter
+    def screenshot_dir(self, folder: str | Path | None) -> None:
+        self.settings.setValue("screenshots/folder", str(folder) if folder else "")
+
+    # ---- recent files ---------------------------------------------------------------------
+
+    @property
+    def recent_files(self) -> list[str]:
+        raw = self.settings.value("files/recent", "[]")
+        try:
+            items = json.loads(raw) if isinstance(raw, str) else list(raw)
+        except (ValueError, TypeError):
+            return []
+        return [str(p) for p in items if isinstance(p, str)][:MAX_RECENT]
+
+    def add_recent(self, path: str | Path) -> None:
+        path = str(Path(path).resolve())
+        items = [p for p in self.recent_files if p != path]
+        self.settings.setValue("files/recent", json.dumps([path, *items][:MAX_RECENT]))
+
+    def remove_recent(self, path: str) -> None:
+        items = [p for p in self.recent_files if p != path]
+        self.settings.setValue("files/recent", json.dumps(items))
+
+    # ---- trains per company ---------------------------------------------------------------
+
+    def last_trains(self, game_id: str, company: str) -> TrainChoice:
+        raw = self.settings.value(f"trains/{game_id}/{company}", "")
+        try:
+            data = json.loads(raw) if raw else {}
+        except (ValueError, TypeError):
+            data = {}
+        return TrainChoice(
+            tuple(str(t) for t in data.get("trains", [])),
+            tuple(str(b) for b in data.get("bonuses", [])),
+        )
+
+    def set_last_trains(self, game_id: str, company: str, choice: TrainChoice) -> None:
+        data = {"trains": list(choice.trains), "bonuses": list(choice.bonuses)}
+        self.settings.setValue(f"trains/{game_id}/{company}", json.dumps(data))
+
+    def sync(self) -> None:
+        self.settings.sync()

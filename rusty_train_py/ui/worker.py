@@ -1,0 +1,105 @@
+"""The route search on a QThreadPool thread: progress, result and failure come back as signals.
+
+The search gets a copy of the map, a ``cancel`` callable reading a threading.Event that the
+search checks inside its loops, and a progress callback throttled so the GUI thread is not
+flooded. The GUI thread never waits for it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QObject, QRunnable, Signal
+
+from ..mapstate import MapState
+
+SearchFn = Callable[..., object]
+
+
+class WorkerSignals(QObject):
+    progress = Signal(int, int, int)  # done, total, best revenue so far
+    finished = Signal(object)  # RouteResult
+    failed = Signal(str)
+
+
+def default_search() -> SearchFn:
+    from ..route.search import find_routes
+
+    return find_routes
+
+
+class RouteSearchWorker(QRunnable):
+    """Runs ``search(state, company, trains, bonuses, progress=..., cancel=...)`` once."""
+
+    def __init__(
+        self,
+        state: MapState,
+        company: str,
+        trains: Sequence[str],
+        bonuses: Sequence[str] = (),
+        search: SearchFn | None = None,
+        progress_interval: float = 0.05,
+    ):
+        super().__init__()
+        self.setAutoDelete(False)  # Python owns it (the window keeps a reference)
+        self.state = state.copy()
+        self.company = company
+        self.trains = list(trains)
+        self.bonuses = list(bonuses)
+        self.search = search or default_search()
+        self.signals = WorkerSignals()
+        self.progress_interval = progress_interval
+        self._cancel = threading.Event()
+        self._done = threading.Event()
+        self._last_emit = 0.0
+        self._last_best = -1
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the search has returned (for shutdown and tests only)."""
+        return self._done.wait(timeout)
+
+    def _progress(self, done: int, total: int, best: int) -> None:
+        now = time.monotonic()
+        if (
+            best != self._last_best
+            or done >= total
+            or now - self._last_emit >= self.progress_interval
+        ):
+            self._last_emit = now
+            self._last_best = best
+            self.signals.progress.emit(int(done), int(total), int(best))
+
+    def run(self) -> None:
+        try:
+            result = self.search(
+                self.state,
+                self.company,
+                self.trains,
+                self.bonuses,
+                progress=self._progress,
+                cancel=self._cancel.is_set,
+            )
+        except Exception as exc:  # reported to the user, never a crash of the thread
+            if isinstance(exc, ValueError | KeyError):
+                message = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+            else:
+                message = f"{type(exc).__name__}: {exc}\n\n{traceback.format_exc(limit=6)}"
+            self._done.set()
+            self.signals.failed.emit(message)
+            return
+        self._done.set()
+        self.signals.finished.emit(result)

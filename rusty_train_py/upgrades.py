@@ -1,0 +1,199 @@
+"""Which tiles may replace the tile on a hex, and in which rotations (Qt-free).
+
+Two lists serve the Replace-tile mode: every tile that fits the hex (``e``: for correcting
+a map, anything whose tokens fit) and the valid upgrades (``u``): the next colour, the same
+revenue centres and label, every piece of existing track kept, no impassable border crossed
+and copies of the tile left.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .mapstate import MapEditError, MapState
+from .tile import Node, NodeKind, Tile
+
+# The colour a hex of each colour upgrades to; a white hex takes yellow.
+NEXT_COLOUR = {"white": "yellow", "yellow": "green", "green": "brown", "brown": "grey"}
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A tile that may be placed on a hex and the rotations it may take there."""
+
+    tile: str
+    rotations: tuple[int, ...]
+
+
+def current_colour(state: MapState, hex_name: str) -> str:
+    """The colour showing on a hex: the laid tile's, or the printed hex's."""
+    tile, _ = state.tile_at(hex_name)
+    return tile.colour
+
+
+def required_label(state: MapState, hex_name: str, colour: str) -> str | None:
+    """The label a tile of ``colour`` must carry on this hex (its printed or future label)."""
+    printed = state.game.hexes[hex_name].tile
+    if printed.future_label is not None and printed.future_label[1] == colour:
+        return printed.future_label[0] or None
+    return printed.label
+
+
+def crosses_impassable(state: MapState, hex_name: str, tile: Tile, rotation: int) -> bool:
+    """Whether the tile's track, turned ``rotation``, runs over an impassable border."""
+    for edge in tile.edges_at(rotation):
+        border = state.game.border(hex_name, edge)
+        if border is not None and border.type == "impassable":
+            return True
+    return False
+
+
+def _centres(tile: Tile, rotation: int) -> list[tuple[Node, frozenset[int]]]:
+    conn = tile.connectivity(rotation)
+    return [(n, conn.node_edges[n.index]) for n in tile.revenue_centres]
+
+
+def _towns_kept(old: list, new: list) -> bool:
+    """Every old town matches its own new town reaching all of its edges."""
+    if len(old) != len(new):
+        return False
+    return any(
+        all(oe <= ne for (_, oe), (_, ne) in zip(old, perm, strict=True))
+        for perm in itertools.permutations(new)
+    )
+
+
+def _cities_kept(old: list, new: list, merge_allowed: bool) -> bool:
+    """Every old city maps to a new city reaching all of its edges, with room for its tokens.
+
+    With as many new cities as old, the map is one-to-one and no city loses token spaces;
+    with fewer (a labelled city merging, as Toronto 122 -> 124), several old cities may share
+    a new one that has as many spaces as they had together.
+    """
+    if len(new) == len(old):
+        for perm in itertools.permutations(new):
+            if all(
+                oe <= ne and nn.slots >= on.slots
+                for (on, oe), (nn, ne) in zip(old, perm, strict=True)
+            ):
+                return True
+        return False
+    if not merge_allowed or not new or len(new) > len(old):
+        return False
+    for choice in itertools.product(range(len(new)), repeat=len(old)):
+        room = [n.slots for n, _ in new]
+        ok = True
+        for (on, oe), j in zip(old, choice, strict=True):
+            room[j] -= on.slots
+            if not oe <= new[j][1] or room[j] < 0:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def keeps_track(
+    old: Tile, old_rotation: int, new: Tile, new_rotation: int, merge_allowed: bool = False
+) -> bool:
+    """Whether ``new`` (turned ``new_rotation``) keeps every connection of ``old``.
+
+    Each old revenue centre must find a new one of its kind reaching all of its edges, and
+    every through-track pair of edges must still be joined.
+    """
+    old_c, new_c = _centres(old, old_rotation), _centres(new, new_rotation)
+    if any(n.kind not in (NodeKind.CITY, NodeKind.TOWN) for n, _ in old_c + new_c):
+        return False
+
+    def of(kind, items):
+        return [x for x in items if x[0].kind is kind]
+
+    if not _towns_kept(of(NodeKind.TOWN, old_c), of(NodeKind.TOWN, new_c)):
+        return False
+    if not _cities_kept(of(NodeKind.CITY, old_c), of(NodeKind.CITY, new_c), merge_allowed):
+        return False
+    old_pairs = old.connectivity(old_rotation).edge_pairs
+    return old_pairs <= new.connectivity(new_rotation).edge_pairs
+
+
+def upgrade_problem(state: MapState, hex_name: str, tile_name: str, rotation: int) -> str | None:
+    """Why ``tile_name`` turned ``rotation`` is not a valid upgrade of the hex (None if it is)."""
+    game = state.game
+    mh = game.hexes[hex_name]
+    if not mh.accepts_tiles:
+        return f"{hex_name}: a {mh.colour} hex cannot take tiles"
+    if tile_name not in game.manifest:
+        return f"{hex_name}: tile {tile_name} is not in the game's manifest"
+    old, old_rot = state.tile_at(hex_name)
+    new = game.tile(tile_name)
+    want = NEXT_COLOUR.get(old.colour)
+    if new.colour != want:
+        return f"{hex_name}: a {old.colour} hex takes a {want or 'no'} tile, not {new.colour}"
+    label = required_label(state, hex_name, new.colour)
+    if new.label != label:
+        if label:
+            return f"{hex_name}: needs a tile labelled {label}"
+        return f"{hex_name}: tile {tile_name} is labelled {new.label}"
+    left = state.tiles_available(tile_name)
+    if left is not None and left <= 0 and state.laid_tile(hex_name) != tile_name:
+        return f"{hex_name}: no tile {tile_name} left"
+    if crosses_impassable(state, hex_name, new, rotation):
+        return f"{hex_name}: tile {tile_name} would cross an impassable border"
+    if not keeps_track(old, old_rot, new, rotation, merge_allowed=label is not None):
+        return f"{hex_name}: tile {tile_name} does not keep the existing track and stations"
+    try:
+        state.place_tile_edit(hex_name, tile_name, rotation)
+    except MapEditError as exc:
+        return str(exc)
+    return None
+
+
+def is_valid_upgrade(state: MapState, hex_name: str, tile_name: str, rotation: int) -> bool:
+    return upgrade_problem(state, hex_name, tile_name, rotation) is None
+
+
+def _fits(state: MapState, hex_name: str, tile_name: str, rotation: int) -> bool:
+    try:
+        state.place_tile_edit(hex_name, tile_name, rotation)
+    except MapEditError:
+        return False
+    return True
+
+
+def _unique_rotations(tile: Tile, rotations: Sequence[int]) -> tuple[int, ...]:
+    """Drop rotations that look the same as an earlier one (a straight track has three)."""
+    seen: set = set()
+    out = []
+    for r in rotations:
+        conn = tile.connectivity(r)
+        key = (tuple(sorted(tuple(sorted(e)) for e in conn.node_edges)), conn.edge_pairs)
+        if tile.cities:
+            key = (conn.node_edges, conn.edge_pairs)  # token spaces tell cities apart
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return tuple(out)
+
+
+def upgrade_candidates(state: MapState, hex_name: str) -> list[Candidate]:
+    """Every valid upgrade of the hex with its valid rotations, in catalogue order."""
+    out = []
+    for tile in state.game.placeable_tiles:
+        rots = [r for r in range(6) if is_valid_upgrade(state, hex_name, tile.name, r)]
+        if rots:
+            out.append(Candidate(tile.name, _unique_rotations(tile, rots)))
+    return out
+
+
+def fitting_candidates(state: MapState, hex_name: str) -> list[Candidate]:
+    """Every tile of the manifest that can go on the hex at all (copies left, tokens fit)."""
+    if not state.game.hexes[hex_name].accepts_tiles:
+        return []
+    out = []
+    for tile in state.game.placeable_tiles:
+        rots = [r for r in range(6) if _fits(state, hex_name, tile.name, r)]
+        if rots:
+            out.append(Candidate(tile.name, _unique_rotations(tile, rots)))
+    return out

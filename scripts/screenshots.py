@@ -1,0 +1,208 @@
+"""Render the main window in each mode to PNG, offscreen: screenshots/ui_*.png.
+
+    QT_QPA_PLATFORM=offscreen python scripts/screenshots.py [--out screenshots]
+
+The window opens on the bundled 1867 game; the dialogs are answered by a script (the same
+answers a player would give), so the pictures show exactly what the program shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QPointF, QRectF, QSettings, Qt  # noqa: E402
+from PySide6.QtGui import QColor, QFont, QImage, QPainter  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from rusty_train_py.paths import PROJECT_ROOT  # noqa: E402
+from rusty_train_py.route.search import find_routes  # noqa: E402
+from rusty_train_py.ui.dialogs import (  # noqa: E402
+    CompanyDialog,
+    Dialogs,
+    TrainsDialog,
+    dividends_html,
+    message_box,
+)
+from rusty_train_py.ui.main_window import MainWindow  # noqa: E402
+from rusty_train_py.ui.preferences import Preferences, TrainChoice  # noqa: E402
+
+K = Qt.Key
+
+
+class ScriptedDialogs(Dialogs):
+    """Answers for the route dialogs: GW with a 5-train and an 8-train (the seed's example)."""
+
+    company = "GW"
+    trains = TrainChoice(("5", "8"))
+
+    def choose_company(self, parent, companies):
+        return self.company
+
+    def choose_trains(self, parent, game, company, last):
+        return self.trains
+
+    def show_info(self, parent, title, html):
+        self.info = (title, html)
+
+
+def slow_search(state, company, trains, bonuses=(), progress=None, cancel=None, **kw):
+    """The real search, then a pause (with progress) so the picture catches it running."""
+    result = find_routes(state, company, trains, bonuses)
+    stop = threading.Event()
+    total = 1000
+    for done in range(0, 620, 20):
+        if cancel is not None and cancel():
+            break
+        if progress is not None:
+            progress(done, total, result.net_revenue if done > 300 else result.net_revenue - 90)
+        stop.wait(0.01)
+    while cancel is not None and not cancel():
+        stop.wait(0.01)
+    return result
+
+
+def framed(image: QImage, title: str) -> QImage:
+    """The window picture under a title bar (offscreen windows have no frame to grab)."""
+    bar = 34
+    out = QImage(image.width(), image.height() + bar, QImage.Format.Format_ARGB32_Premultiplied)
+    out.fill(QColor("#2b2b2b"))
+    p = QPainter(out)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    for i, colour in enumerate(("#ff5f57", "#febc2e", "#28c840")):
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(colour))
+        p.drawEllipse(QPointF(20 + 22 * i, bar / 2), 6.5, 6.5)
+    font = QFont()
+    font.setPixelSize(14)
+    font.setBold(True)
+    p.setFont(font)
+    p.setPen(QColor("#f0f0f0"))
+    p.drawText(QRectF(90, 0, image.width() - 180, bar), Qt.AlignmentFlag.AlignCenter, title)
+    p.drawImage(0, bar, image)
+    p.end()
+    return out
+
+
+def pump(app: QApplication, ms: int = 60) -> None:
+    import time
+
+    end = time.monotonic() + ms / 1000
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.005)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(PROJECT_ROOT / "screenshots"))
+    ap.add_argument("--width", type=int, default=1400)
+    ap.add_argument("--height", type=int, default=900)
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    tmp = tempfile.mkdtemp(prefix="rtp-shots-")
+    prefs = Preferences(QSettings(str(Path(tmp) / "prefs.ini"), QSettings.Format.IniFormat))
+    dialogs = ScriptedDialogs()
+    win = MainWindow(prefs=prefs, dialogs=dialogs)
+    win.canvas.zoom_animation_ms = 0
+    win.open_default_game()
+    win.resize(args.width, args.height)
+    win.show()
+    pump(app, 200)
+    win.fit_map()
+    written = []
+
+    def shot(name: str, widget=None) -> None:
+        pump(app)
+        path = out / f"ui_{name}.png"
+        widget = widget or win
+        framed(widget.grab().toImage(), widget.windowTitle()).save(str(path))
+        written.append(path)
+
+    def press(*keys: int) -> None:
+        for k in keys:
+            win.press(k)
+        pump(app, 20)
+
+    # Default mode: the active hex (red border) on Toronto.
+    win.select_hex("F16")
+    shot("default")
+
+    # Replace tile mode, upgrades only: the yellow city at M9 offered its green upgrades.
+    win.canvas.set_zoom(1.4)
+    win.select_hex("M9", centre=True)
+    press(K.Key_U)
+    press(K.Key_Up)
+    shot("replace_tile")
+    press(K.Key_Escape)
+
+    # Edit tokens mode on Montreal, second token space selected.
+    win.select_hex("L12", centre=True)
+    press(K.Key_T, K.Key_Right)
+    shot("edit_tokens")
+    press(K.Key_Escape)
+    win.fit_map()
+
+    # Find routes: the search running (map faded, progress, Cancel).
+    win.search_fn = slow_search
+    win.select_hex("F16")
+    press(K.Key_R)
+    import time
+
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and "Best so far: –" in win.view.progress_best.text():
+        pump(app, 20)
+    pump(app, 150)
+    shot("searching")
+    win.cancel_route_search()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and win.searching:
+        pump(app, 20)
+    press(K.Key_Escape)
+
+    # Find routes: the optimal routes drawn, then one route on its own.
+    win.search_fn = None
+    press(K.Key_R)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and win.searching:
+        pump(app, 20)
+    shot("routes")
+    press(K.Key_Right)
+    shot("route_single")
+    press(K.Key_Left)
+
+    # The dialogs of Find routes mode (built as the window builds them, grabbed unshown).
+    game = win.game
+    company_dialog = CompanyDialog([game.company(c) for c in win.state.companies_on_map()], win)
+    company_dialog.list.setCurrentRow(win.state.companies_on_map().index("GW"))
+    shot("select_company", company_dialog)
+    trains_dialog = TrainsDialog(game, game.company("GW"), TrainChoice(("5", "8")), win)
+    trains_dialog.adjustSize()
+    shot("select_trains", trains_dialog)
+    result = win.mode.result
+    box = message_box(
+        win, "Dividends: Great Western Railway", dividends_html(result, game.company("GW"))
+    )
+    box.adjustSize()
+    shot("dividends", box)
+    press(K.Key_Escape)
+
+    win.undo_stack.setClean()
+    win.close()
+    for p in written:
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+"""Upgrade validation: colour progression, revenue centres, labels, kept track, borders, supply."""
+
+from __future__ import annotations
+
+import pytest
+
+from rusty_train_py.game import load_game
+from rusty_train_py.mapstate import MapState
+from rusty_train_py.upgrades import (
+    Candidate,
+    fitting_candidates,
+    is_valid_upgrade,
+    keeps_track,
+    upgrade_candidates,
+    upgrade_problem,
+)
+
+
+@pytest.fixture
+def state() -> MapState:
+    return MapState(load_game("1867"))
+
+
+def names(cands: list[Candidate]) -> list[str]:
+    return [c.tile for c in cands]
+
+
+def test_blank_white_hex_takes_yellow_track_in_every_distinct_rotation(state):
+    assert upgrade_candidates(state, "E5") == [
+        Candidate("7", (0, 1, 2, 3, 4, 5)),
+        Candidate("8", (0, 1, 2, 3, 4, 5)),
+        Candidate("9", (0, 1, 2)),
+    ]
+
+
+def test_labelled_city_hex_takes_only_tiles_with_its_label(state):
+    assert names(upgrade_candidates(state, "D16")) == ["201", "202", "621"]
+    assert upgrade_problem(state, "D16", "57", 0) == "D16: needs a tile labelled Y"
+
+
+def test_future_label_applies_when_the_colour_matches(state):
+    # Ottawa J12: Y until grey, then O (X8).
+    for tile, rot in (("621", 0), ("622", 0), ("623", 0)):
+        state.apply(state.place_tile_edit("J12", tile, rot, check_available=False))
+    assert names(upgrade_candidates(state, "J12")) == ["X8"]
+
+
+def test_printed_yellow_city_takes_green_keeping_its_track(state):
+    # Toronto F16: two cities reaching edges 1 and 4; tile 120 keeps them in rotations 1, 4.
+    assert upgrade_candidates(state, "F16") == [Candidate("120", (1, 4))]
+    assert upgrade_problem(state, "F16", "120", 0) == (
+        "F16: tile 120 does not keep the existing track and stations"
+    )
+
+
+def test_labelled_cities_may_merge_into_one_with_as_many_spaces(state):
+    state.apply(state.place_tile_edit("F16", "120", 1))
+    assert upgrade_candidates(state, "F16") == [Candidate("122", (1,))]
+    state.apply(state.place_tile_edit("F16", "122", 1))
+    assert upgrade_candidates(state, "F16") == [Candidate("124", (1,))]
+
+
+def test_colour_must_be_the_next_one(state):
+    state.apply(state.place_tile_edit("E5", "57", 0))
+    assert upgrade_problem(state, "E5", "63", 0) == "E5: a yellow hex takes a green tile, not brown"
+    assert upgrade_candidates(state, "E5") == [
+        Candidate("14", (0, 2)),
+        Candidate("15", (0, 3)),
+        Candidate("619", (0, 3)),
+    ]
+
+
+def test_plain_track_keeps_its_connections(state):
+    state.apply(state.place_tile_edit("E5", "9", 0))  # straight 0-3
+    cands = upgrade_candidates(state, "E5")
+    for c in cands:
+        for r in c.rotations:
+            conn = state.game.tile(c.tile).connectivity(r)
+            assert (0, 3) in conn.edge_pairs
+    assert names(cands) == ["18", "19", "20", "23", "24", "26", "27"]
+
+
+def test_no_copies_left_means_no_upgrade(state):
+    state.apply(state.place_tile_edit("F16", "120", 1))
+    state.apply(state.place_tile_edit("E5", "57", 0))
+    # Lay both copies of tile 14 elsewhere.
+    state.apply(state.place_tile_edit("E7", "14", 0, check_available=False))
+    state.apply(state.place_tile_edit("E9", "14", 0, check_available=False))
+    assert upgrade_problem(state, "E5", "14", 0) == "E5: no tile 14 left"
+    assert "14" not in names(upgrade_candidates(state, "E5"))
+
+
+def test_impassable_borders_are_not_crossed(state):
+    # D10 has impassable borders on edges 0, 1, 2 and 5: only edges 3 and 4 are open.
+    assert upgrade_candidates(state, "D10") == [Candidate("7", (3,))]
+    assert not is_valid_upgrade(state, "D10", "9", 0)
+
+
+def test_keeps_track_counts_towns_apart_from_cities(state):
+    game = state.game
+    assert not keeps_track(game.tile("57"), 0, game.tile("87"), 0)
+    assert keeps_track(game.tile("4"), 0, game.tile("87"), 0)
+
+
+def test_tokens_ride_along_with_the_upgrade(state):
+    state.apply(state.place_tile_edit("E5", "57", 0))
+    state.apply(state.place_token_edit("E5", 0, "GW"))
+    assert is_valid_upgrade(state, "E5", "14", 0)
+    edit = state.place_tile_edit("E5", "14", 0)
+    assert edit.after.tokens == ((0, "GW"),)
+
+
+def test_grey_and_red_hexes_take_nothing(state):
+    red = next(h for h, mh in state.game.hexes.items() if mh.colour == "red")
+    assert upgrade_candidates(state, red) == []
+    assert fitting_candidates(state, red) == []
+
+
+def test_fitting_candidates_list_every_manifest_tile_whose_tokens_fit(state):
+    fit = names(fitting_candidates(state, "E5"))
+    assert len(fit) == len(state.game.manifest)
+    state.apply(state.place_tile_edit("E5", "57", 0))
+    state.apply(state.place_token_edit("E5", 0, "GW"))
+    fit = fitting_candidates(state, "E5")
+    assert all(state.game.tile(c.tile).cities for c in fit)
+    assert "9" not in names(fit)
