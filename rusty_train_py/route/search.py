@@ -15,10 +15,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
 from ..game import Bonus
 from ..mapstate import MapState
 from .graph import TrackGraph, build_graph
-from .paths import RoutePath, SearchCancelled, enumerate_paths
+from .paths import _WORD, RoutePath, SearchCancelled, _words, enumerate_paths
 from .result import RouteResult, Stop, TrainRoute
 from .trains import Earner
 
@@ -50,16 +52,26 @@ class _Stopped(Exception):
 
 
 class _Search:
-    def __init__(self, per_train, suffix, deadline, cancel, progress):
-        self.per_train = per_train  # per train position: (sorted path ids, revenues, masks)
+    """Branch and bound over train positions (each: path ids, revenues, masks, best first).
+
+    The bound at a node is the revenue so far plus, for every train still to place, the best
+    path that does not clash with the track already used (each train alone), capped by the
+    exact best of the remaining trains computed beforehand (``suffix``).
+    """
+
+    SCAN = 48  # paths scanned in Python before a numpy scan of the rest
+
+    def __init__(self, per_train, suffix, n_words, deadline, cancel, progress):
+        self.per_train = per_train
         self.suffix = suffix
+        self.n_words = n_words
+        self.words = [_words(masks, n_words) for _, _, masks in per_train]
         self.deadline = deadline
         self.cancel = cancel
         self.progress = progress
         self.best = 0
         self.best_pick: list[int] = []
         self.ticks = 0
-        self.stopped = False
 
     def check(self, force: bool = False):
         self.ticks += 1
@@ -68,6 +80,25 @@ class _Search:
                 raise _Stopped
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise _Stopped
+
+    def best_fit(self, j: int, used: int) -> int:
+        """Revenue of train j's best path that shares no track with ``used`` (0 if none)."""
+        _, revs, masks = self.per_train[j]
+        n = len(masks)
+        stop = min(n, self.SCAN)
+        for pos in range(stop):
+            if not used & masks[pos]:
+                return revs[pos]
+        if stop >= n:
+            return 0
+        words = self.words[j][stop:]
+        clash = np.zeros(len(words), dtype=bool)
+        for w in range(self.n_words):
+            uw = (used >> (64 * w)) & _WORD
+            if uw:
+                clash |= (words[:, w] & np.uint64(uw)) != 0
+        free = np.flatnonzero(~clash)
+        return revs[stop + int(free[0])] if len(free) else 0
 
     def solve(
         self, start: int, same_type_prev: list[bool], initial_best: int = 0
@@ -88,18 +119,22 @@ class _Search:
                 self.best = total
                 self.best_pick = pick[start:]
             return
+        top = i == start
+        # Conflict-aware bound for trains i.. given the track already used.
+        if used and not top:
+            fits = [self.best_fit(j, used) for j in range(i, k)]
+            if total + min(self.suffix[i], sum(fits)) <= self.best:
+                return
+            rest = min(self.suffix[i + 1], sum(fits[1:])) if i + 1 < k else 0
+        else:
+            rest = self.suffix[i + 1] if i + 1 < k else 0
         order, revs, masks = self.per_train[i]
-        rest = self.suffix[i + 1] if i + 1 < k else 0
         # Symmetry: a train of the same type as the one before takes a later path (or none
         # if the one before took none).
         lo = 0
         if i > start and same_prev[i]:
             prev = pick[i - 1]
-            if prev == -1:
-                lo = len(order)
-            else:
-                lo = prev + 1
-        top = i == start
+            lo = len(order) if prev == -1 else prev + 1
         n = len(order)
         for pos in range(lo, n):
             r = revs[pos]
@@ -226,7 +261,8 @@ def find_routes(
     ]
     k = len(positions)
     suffix = [0] * (k + 1)
-    search = _Search(per_train, suffix, deadline, cancel, None)
+    n_words = max(1, (graph.n_track_bits + 63) // 64)
+    search = _Search(per_train, suffix, n_words, deadline, cancel, None)
     picks: list[int] = [-1] * k
     optimal = True
     cancelled = False
