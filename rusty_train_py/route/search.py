@@ -51,27 +51,137 @@ class _Stopped(Exception):
     pass
 
 
+EPS = 1e-6
+
+
 class _Search:
     """Branch and bound over train positions (each: path ids, revenues, masks, best first).
 
-    The bound at a node is the revenue so far plus, for every train still to place, the best
-    path that does not clash with the track already used (each train alone), capped by the
-    exact best of the remaining trains computed beforehand (``suffix``).
+    Bounds, all valid upper bounds on what the trains still to place can add:
+    - ``suffix[i]``: the exact best of trains i.. alone, solved first for every suffix;
+    - a Lagrangian bound: with a price on every piece of track, each train independently
+      takes its best path clear of the used track, valued at revenue minus the prices of its
+      track, plus the prices of all track still free. The prices are tuned once, at the root,
+      by subgradient steps; any prices give a valid bound, good prices a tight one.
+    Equal trains take paths in rising positions, so each combination is met once.
     """
 
-    SCAN = 48  # paths scanned in Python before a numpy scan of the rest
-
-    def __init__(self, per_train, suffix, n_words, deadline, cancel, progress):
+    def __init__(self, per_train, n_bits, deadline, cancel):
         self.per_train = per_train
-        self.suffix = suffix
-        self.n_words = n_words
-        self.words = [_words(masks, n_words) for _, _, masks in per_train]
+        self.k = len(per_train)
+        self.n_bits = max(1, n_bits)
+        self.n_words = (self.n_bits + 63) // 64
+        self.suffix = [0] * (self.k + 1)
         self.deadline = deadline
         self.cancel = cancel
-        self.progress = progress
+        self.progress = None
         self.best = 0
         self.best_pick: list[int] = []
         self.ticks = 0
+        # Per distinct table (equal trains share one): word masks, bit matrix, revenues.
+        self._tables: dict[int, tuple] = {}
+        self._users: dict[int, list[int]] = {}
+        for order, revs, masks in per_train:
+            key = id(order)
+            if key not in self._tables:
+                words = _words(masks, self.n_words)
+                bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
+                bits = np.ascontiguousarray(bits[:, : self.n_bits])
+                self._tables[key] = (words, bits, np.asarray(revs, dtype=np.float64))
+                self._users[key] = _bit_users(bits)
+        self.tables = [self._tables[id(order)] for order, _, _ in per_train]
+        self.users = [self._users[id(order)] for order, _, _ in per_train]
+        self.set_prices(np.zeros(self.n_bits))
+
+    # -- prices -----------------------------------------------------------------------------
+
+    def set_prices(self, lam: np.ndarray) -> None:
+        self.lam = lam
+        self.lam_list = lam.tolist()
+        self.lam_total = float(lam.sum())
+        adj_by_table = {}
+        for key, (_, bits, revs) in self._tables.items():
+            adj_by_table[key] = revs - bits @ lam if lam.any() else revs.copy()
+        self.adj = [adj_by_table[id(order)] for order, _, _ in self.per_train]
+        self.adj_list = [a.tolist() for a in self.adj]
+
+    def tune_prices(self, lower: int, iterations: int = 200) -> float:
+        """Subgradient steps towards the prices giving the tightest root bound."""
+        lam = np.zeros(self.n_bits)
+        best_bound = float("inf")
+        best_lam = lam
+        theta = 2.0
+        stall = 0
+        matrices = {id(bits): bits.astype(np.float32) for _, bits, _ in self.tables}
+        for _ in range(iterations):
+            bound = float(lam.sum())
+            g = np.ones(self.n_bits)
+            lam32 = lam.astype(np.float32)
+            for _, bits, revs in self.tables:
+                adj = revs - matrices[id(bits)] @ lam32
+                p = int(np.argmax(adj)) if len(adj) else -1
+                if p >= 0 and adj[p] > 0:
+                    bound += float(adj[p])
+                    g -= bits[p]
+            if bound < best_bound - EPS:
+                best_bound, best_lam, stall = bound, lam.copy(), 0
+            else:
+                stall += 1
+                if stall >= 8:
+                    theta /= 2.0
+                    stall = 0
+            if best_bound < lower + 1 - EPS or theta < 1e-4:
+                break
+            norm = float(g @ g)
+            if norm == 0.0:
+                break
+            step = theta * max(bound - lower, 1.0) / norm
+            lam = np.maximum(0.0, lam - step * g)
+        self.set_prices(best_lam)
+        return best_bound
+
+    def first_fit(self, j: int, used: int, lo: int = 0) -> int:
+        """Position of train j's first path from ``lo`` on that shares no track with ``used``
+        (the number of paths if none): one OR per used bit over per-bit sets of paths."""
+        users = self.users[j]
+        clash = 0
+        while used:
+            low = used & -used
+            clash |= users[low.bit_length() - 1]
+            used ^= low
+        clash >>= lo
+        return lo + ((clash + 1) & ~clash).bit_length() - 1
+
+    def free_prices(self, used: int) -> float:
+        """Sum of the prices of the track bits not in ``used``."""
+        total = self.lam_total
+        lam = self.lam_list
+        while used:
+            low = used & -used
+            total -= lam[low.bit_length() - 1]
+            used ^= low
+        return total
+
+    def best_adjusted(self, j: int, used: int, lo: int) -> float:
+        """Train j's best price-adjusted value over paths from ``lo`` clear of ``used``."""
+        words = self.tables[j][0]
+        adj = self.adj[j]
+        if lo >= len(adj):
+            return 0.0
+        if not used:
+            return max(0.0, float(adj[lo:].max()))
+        clash = None
+        for w in range(self.n_words):
+            uw = (used >> (64 * w)) & _WORD
+            if uw:
+                c = (words[lo:, w] & np.uint64(uw)) != 0
+                clash = c if clash is None else clash | c
+        if clash is None:
+            return max(0.0, float(adj[lo:].max()))
+        free = adj[lo:][~clash]
+        return max(0.0, float(free.max())) if len(free) else 0.0
+
+    # -- search -----------------------------------------------------------------------------
 
     def check(self, force: bool = False):
         self.ticks += 1
@@ -81,25 +191,6 @@ class _Search:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise _Stopped
 
-    def best_fit(self, j: int, used: int) -> int:
-        """Revenue of train j's best path that shares no track with ``used`` (0 if none)."""
-        _, revs, masks = self.per_train[j]
-        n = len(masks)
-        stop = min(n, self.SCAN)
-        for pos in range(stop):
-            if not used & masks[pos]:
-                return revs[pos]
-        if stop >= n:
-            return 0
-        words = self.words[j][stop:]
-        clash = np.zeros(len(words), dtype=bool)
-        for w in range(self.n_words):
-            uw = (used >> (64 * w)) & _WORD
-            if uw:
-                clash |= (words[:, w] & np.uint64(uw)) != 0
-        free = np.flatnonzero(~clash)
-        return revs[stop + int(free[0])] if len(free) else 0
-
     def solve(
         self, start: int, same_type_prev: list[bool], initial_best: int = 0
     ) -> tuple[int, list[int]]:
@@ -107,37 +198,58 @@ class _Search:
         self.best = initial_best
         self.best_pick = []
         self.check(force=True)
-        k = len(self.per_train)
-        pick = [-1] * k
+        pick = [-1] * self.k
         self._dfs(start, 0, 0, pick, same_type_prev, start)
         return self.best, list(self.best_pick)
 
     def _dfs(self, i, used, total, pick, same_prev, start):
-        k = len(self.per_train)
+        k = self.k
         if i == k:
             if total > self.best:
                 self.best = total
                 self.best_pick = pick[start:]
             return
         top = i == start
-        # Conflict-aware bound for trains i.. given the track already used.
-        if used and not top:
-            fits = [self.best_fit(j, used) for j in range(i, k)]
-            if total + min(self.suffix[i], sum(fits)) <= self.best:
-                return
-            rest = min(self.suffix[i + 1], sum(fits[1:])) if i + 1 < k else 0
-        else:
-            rest = self.suffix[i + 1] if i + 1 < k else 0
         order, revs, masks = self.per_train[i]
-        # Symmetry: a train of the same type as the one before takes a later path (or none
-        # if the one before took none).
-        lo = 0
-        if i > start and same_prev[i]:
-            prev = pick[i - 1]
-            lo = len(order) if prev == -1 else prev + 1
         n = len(order)
+        # Symmetry: a train of the same type as the one before takes a later path (or none
+        # if the one before took none), so positions rise along a run of equal trains.
+        lo = 0
+        if not top and same_prev[i]:
+            prev = pick[i - 1]
+            lo = n if prev == -1 else prev + 1
+        if i == k - 1:
+            # The last train: its best path that fits is the first one clear of ``used``.
+            pos = self.first_fit(i, used, lo)
+            if pos < n and total + revs[pos] > self.best:
+                pick[i] = pos
+                self.best = total + revs[pos]
+                self.best_pick = pick[start:]
+                pick[i] = -1
+            elif total > self.best:
+                self.best = total
+                self.best_pick = pick[start:]
+            self.check()
+            return
+        run = 0
+        while i + 1 + run < k and same_prev[i + 1 + run]:
+            run += 1
+        suffix_rest = self.suffix[i + 1]
+        # Lagrangian values of the later trains (trains of i's run start after i's path).
+        free = self.free_prices(used)
+        later = 0.0
+        for j in range(i + 1, k):
+            later += self.best_adjusted(j, used, lo + 1 + (j - i - 1) if j <= i + run else 0)
+        if not top:
+            own = self.best_adjusted(i, used, lo)
+            bound = min(self.suffix[i], own + later + free)
+            if total + bound < self.best + 1 - EPS:
+                return
+        adj = self.adj_list[i]
+        threshold = self.best + 1 - EPS - total - later - free
         for pos in range(lo, n):
             r = revs[pos]
+            rest = min(suffix_rest, run * r + self.suffix[i + 1 + run]) if run else suffix_rest
             if total + r + rest <= self.best:
                 break
             self.check()
@@ -145,11 +257,16 @@ class _Search:
                 self.progress(pos, n, self.best)
             if used & masks[pos]:
                 continue
+            if adj[pos] < threshold:
+                continue
             pick[i] = pos
             self._dfs(i + 1, used | masks[pos], total + r, pick, same_prev, start)
+            threshold = self.best + 1 - EPS - total - later - free
         pick[i] = -1
-        if total + rest > self.best:
-            self._dfs(i + 1, used, total, pick, same_prev, start)
+        # Train i runs no route (then neither does the rest of its run).
+        none_rest = self.suffix[i + 1 + run] if run else suffix_rest
+        if total + none_rest > self.best:
+            self._dfs(i + 1 + run, used, total, pick, same_prev, start)
 
 
 def find_routes(
@@ -260,9 +377,11 @@ def find_routes(
         i > 0 and positions[i].name == positions[i - 1].name for i in range(len(positions))
     ]
     k = len(positions)
-    suffix = [0] * (k + 1)
-    n_words = max(1, (graph.n_track_bits + 63) // 64)
-    search = _Search(per_train, suffix, n_words, deadline, cancel, None)
+    search = _Search(per_train, graph.n_track_bits, deadline, cancel)
+    suffix = search.suffix
+    if k > 2:
+        lower = _revenue_of(per_train, _greedy(per_train))
+        stats["root_bound"] = round(search.tune_prices(lower), 1)
     picks: list[int] = [-1] * k
     optimal = True
     cancelled = False
@@ -317,6 +436,16 @@ def find_routes(
         time.monotonic() - t0,
         stats,
     )
+
+
+def _bit_users(bits: np.ndarray) -> list[int]:
+    """For every track bit (column of ``bits``), the set of positions of the paths using it,
+    as a Python int (bit p set when the path at position p uses the track bit)."""
+    users = []
+    for b in range(bits.shape[1]):
+        packed = np.packbits(bits[:, b].astype(bool), bitorder="little")
+        users.append(int.from_bytes(packed.tobytes(), "little"))
+    return users
 
 
 def _revenue_of(per_train, picks) -> int:
