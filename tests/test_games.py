@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import os
 import re
 from pathlib import Path
 
 import pytest
+from reference_data import GAMES, reference_game
 
 from rusty_train_py.game import GameDataError, load_game, load_game_file
 from rusty_train_py.paths import games_dir, tiles_dir
 from rusty_train_py.tile import NodeKind
-
-GAMES = ("1830", "1861", "1867", "1889")
-REFERENCE = Path(os.environ.get("RUSTY_TRAIN_REFERENCE", "/work/shared/reference"))
-
-
-def reference_game(game_id: str) -> dict:
-    path = REFERENCE / "18xx_games" / f"{game_id}.json"
-    if not path.exists():
-        pytest.skip(f"reference data {path} is not available (only on the project's build machine)")
-    return json.loads(path.read_text(encoding="utf-8"))
-
 
 # ---- the four games ---------------------------------------------------------------------------
 

@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import math
-import os
-from pathlib import Path
 
 import pytest
+from reference_data import GAMES, reference_game
 
 from rusty_train_py import hexgrid
 from rusty_train_py.game import available_games, load_game
 from rusty_train_py.hexgrid import HexAddressError, HexLayout, Orientation
-
-GAMES = ("1830", "1861", "1867", "1889")
-REFERENCE = Path(os.environ.get("RUSTY_TRAIN_REFERENCE", "/work/shared/reference"))
-
-
-def reference_game(game_id: str) -> dict:
-    path = REFERENCE / "18xx_games" / f"{game_id}.json"
-    if not path.exists():
-        pytest.skip(f"reference data {path} is not available (only on the project's build machine)")
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def test_the_four_games_are_there():

@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from reference_data import REFERENCE
 
 from rusty_train_py.files.savefile import load_game_state
 from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.search import RouteSearchError, find_routes
 
-RUST_SAVE = Path(__file__).resolve().parents[2] / "shared/reference/rusty_train/1867_bc.game"
+RUST_SAVE = REFERENCE / "rusty_train" / "1867_bc.game"
 
 
 @pytest.fixture(scope="module")

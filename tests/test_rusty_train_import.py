@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 
 import pytest
+from reference_data import GAMES, REFERENCE
 
 from rusty_train_py.files import rusty_train
 from rusty_train_py.files.rusty_train import (
@@ -26,8 +26,6 @@ from rusty_train_py.game import load_game
 from rusty_train_py.hexgrid import HexAddressError, opposite_edge
 from rusty_train_py.paths import default_game_file
 
-GAMES = ("1830", "1861", "1867", "1889")
-REFERENCE = Path(os.environ.get("RUSTY_TRAIN_REFERENCE", "/work/shared/reference"))
 RESOURCE = Path(__file__).resolve().parent.parent / "resources" / "1867_bc.json"
 
 

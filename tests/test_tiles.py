@@ -8,17 +8,14 @@ rusty_train_py.tile, so a parser bug shows up as a difference.
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 
 import pytest
+from reference_data import GAMES, REFERENCE
 
 from rusty_train_py.game import load_game
 from rusty_train_py.tile import NodeKind, TileDataError, parse_tile
 
-GAMES = ("1830", "1861", "1867", "1889")
-REFERENCE = Path(os.environ.get("RUSTY_TRAIN_REFERENCE", "/work/shared/reference"))
 GAME_COLOURS = {"gray": "grey"}
 
 

@@ -149,3 +149,24 @@ class Mode:
     def status(self, host: ModeHost) -> str:
         """What the mode is doing now, for the caption over the map."""
         return ""
+
+
+class EditingMode(Mode):
+    """A mode that edits one hex: Return keeps the edit (one undo step), Esc discards it."""
+
+    def edit(self):
+        """The edit Return would keep, or None."""
+        return None
+
+    def keep(self, host: ModeHost) -> Mode:
+        from .default import DefaultMode
+
+        edit = self.edit()
+        if edit is not None and edit.before != edit.after:
+            host.push_edit(edit)
+        return DefaultMode()
+
+    def discard(self, host: ModeHost) -> Mode:
+        from .default import DefaultMode
+
+        return DefaultMode()

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ...mapstate import HexEdit, MapEditError, MapState
-from .base import Binding, Mode, ModeHost, Scene, keys
+from .base import Binding, EditingMode, Mode, ModeHost, Scene, keys
 
 
-class EditTokensMode(Mode):
+class EditTokensMode(EditingMode):
     name = "Edit tokens"
     help_keys = "Left/Right space · Up/Down company · 0/Del remove · Return keep · Esc discard"
 
@@ -88,19 +88,6 @@ class EditTokensMode(Mode):
 
     def remove(self, host: ModeHost) -> None:
         self.tokens.pop(self.space, None)
-
-    def keep(self, host: ModeHost) -> Mode:
-        from .default import DefaultMode
-
-        edit = self.edit()
-        if edit is not None and edit.before != edit.after:
-            host.push_edit(edit)
-        return DefaultMode()
-
-    def discard(self, host: ModeHost) -> Mode:
-        from .default import DefaultMode
-
-        return DefaultMode()
 
     def handle_click(
         self, host: ModeHost, hex_name: str | None, token_space: int | None

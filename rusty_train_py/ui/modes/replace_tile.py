@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from ...mapstate import HexEdit, MapEditError, MapState
 from ...upgrades import Candidate, fitting_candidates, upgrade_candidates
-from .base import ROTATE_ACW, ROTATE_CW, Binding, Mode, ModeHost, Scene, keys
+from .base import ROTATE_ACW, ROTATE_CW, Binding, EditingMode, Mode, ModeHost, Scene, keys
 
 
-class ReplaceTileMode(Mode):
+class ReplaceTileMode(EditingMode):
     name = "Replace tile"
     help_keys = (
         "Up/Down tile · , . rotate · o original · / filter · e all tiles · u upgrades · "
@@ -144,19 +144,6 @@ class ReplaceTileMode(Mode):
                 )
 
         return use
-
-    def keep(self, host: ModeHost) -> Mode:
-        from .default import DefaultMode
-
-        edit = self.edit()
-        if edit is not None and edit.before != edit.after:
-            host.push_edit(edit)
-        return DefaultMode()
-
-    def discard(self, host: ModeHost) -> Mode:
-        from .default import DefaultMode
-
-        return DefaultMode()
 
     # ---- what is shown --------------------------------------------------------------------
 
