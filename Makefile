@@ -21,7 +21,7 @@ bench: $(VENV)/.installed
 	$(PY) bench/routes.py
 
 lint: $(VENV)/.installed
-	$(VENV)/bin/ruff check rusty_train_py tests bench
+	$(VENV)/bin/ruff check rusty_train_py tests bench scripts
 
 screenshots: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
