@@ -193,8 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     box = message_box(
         win, "Dividends: Great Western Railway", dividends_html(result, game.company("GW"))
     )
-    box.adjustSize()
+    box.show()  # a message box lays itself out when shown, as exec() does in the app
+    QApplication.processEvents()
     shot("dividends", box)
+    box.close()
     press(K.Key_Escape)
 
     win.undo_stack.setClean()

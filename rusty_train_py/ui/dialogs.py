@@ -263,7 +263,7 @@ def message_box(parent: QWidget | None, title: str, html: str) -> QMessageBox:
     box.setIcon(QMessageBox.Icon.Information)
     box.setTextFormat(Qt.TextFormat.RichText)
     box.setText(html)
-    box.setStyleSheet("QLabel { min-width: 320px; }")
+    box.setStyleSheet("QLabel#qt_msgbox_label { min-width: 320px; }")
     return box
 
 
