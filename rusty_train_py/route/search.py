@@ -13,6 +13,7 @@ Ties are broken by path order, which is deterministic, so the same map gives the
 from __future__ import annotations
 
 import time
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -90,6 +91,7 @@ class _Search:
                 self._tables[key] = (words, bits, np.asarray(revs, dtype=np.float64))
                 self._users[key] = _bit_users(bits)
         self.tables = [self._tables[id(order)] for order, _, _ in per_train]
+        self.neg_revs = [[-r for r in revs] for _, revs, _ in per_train]
         self.users = [self._users[id(order)] for order, _, _ in per_train]
         self.set_prices(np.zeros(self.n_bits))
 
@@ -140,17 +142,41 @@ class _Search:
         self.set_prices(best_lam)
         return best_bound
 
-    def first_fit(self, j: int, used: int, lo: int = 0) -> int:
-        """Position of train j's first path from ``lo`` on that shares no track with ``used``
-        (the number of paths if none): one OR per used bit over per-bit sets of paths."""
+    def first_fit(self, j: int, used: int, lo: int = 0, hi: int | None = None) -> int:
+        """Position of train j's first path in [lo, hi) that shares no track with ``used``
+        (``hi`` if none): one OR per used bit over per-bit sets of paths, cut to ``hi``."""
         users = self.users[j]
+        if hi is None:
+            hi = len(self.per_train[j][0])
+        if hi <= lo:
+            return hi
+        window = (1 << hi) - 1
         clash = 0
         while used:
             low = used & -used
-            clash |= users[low.bit_length() - 1]
+            clash |= users[low.bit_length() - 1] & window
             used ^= low
         clash >>= lo
-        return lo + ((clash + 1) & ~clash).bit_length() - 1
+        pos = lo + ((clash + 1) & ~clash).bit_length() - 1
+        return min(pos, hi)
+
+    def clear_positions(self, j: int, used: int, lo: int, hi: int) -> list[int]:
+        """Positions in [lo, hi) of train j's paths that share no track with ``used``."""
+        if hi <= lo:
+            return []
+        users = self.users[j]
+        window = (1 << hi) - 1
+        clash = 0
+        while used:
+            low = used & -used
+            clash |= users[low.bit_length() - 1] & window
+            used ^= low
+        clear = (window & ~clash) >> lo
+        if not clear:
+            return []
+        raw = clear.to_bytes((clear.bit_length() + 7) // 8, "little")
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
+        return (np.flatnonzero(bits) + lo).tolist()
 
     def free_prices(self, used: int) -> float:
         """Sum of the prices of the track bits not in ``used``."""
@@ -219,9 +245,11 @@ class _Search:
             prev = pick[i - 1]
             lo = n if prev == -1 else prev + 1
         if i == k - 1:
-            # The last train: its best path that fits is the first one clear of ``used``.
-            pos = self.first_fit(i, used, lo)
-            if pos < n and total + revs[pos] > self.best:
+            # The last train: its best path that fits is the first one clear of ``used``,
+            # and only paths that would beat the best so far are worth looking at.
+            hi = bisect_left(self.neg_revs[i], total - self.best)
+            pos = self.first_fit(i, used, lo, hi)
+            if pos < hi and total + revs[pos] > self.best:
                 pick[i] = pos
                 self.best = total + revs[pos]
                 self.best_pick = pick[start:]
@@ -247,16 +275,19 @@ class _Search:
                 return
         adj = self.adj_list[i]
         threshold = self.best + 1 - EPS - total - later - free
-        for pos in range(lo, n):
+        self.check(force=top)
+        # Only paths clear of the used track, and rich enough to beat the best with the most
+        # the later trains could add, are candidates: found at once from the per-bit sets.
+        hi = bisect_left(self.neg_revs[i], total + suffix_rest - self.best)
+        for seen, pos in enumerate(self.clear_positions(i, used, lo, hi)):
             r = revs[pos]
             rest = min(suffix_rest, run * r + self.suffix[i + 1 + run]) if run else suffix_rest
             if total + r + rest <= self.best:
                 break
-            self.check()
-            if top and self.progress is not None and pos & 63 == 0:
-                self.progress(pos, n, self.best)
-            if used & masks[pos]:
-                continue
+            if top:
+                self.check()
+                if self.progress is not None and seen & 31 == 0:
+                    self.progress(pos, n, self.best)
             if adj[pos] < threshold:
                 continue
             pick[i] = pos

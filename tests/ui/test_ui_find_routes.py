@@ -146,13 +146,13 @@ def test_cancel_button_stops_a_search_that_would_never_end(qtbot, prefs, dialogs
 
 
 def test_esc_cancels_a_long_real_search(qtbot, prefs, dialogs):
-    """CNR with three 8-trains on the bundled mid-game map takes minutes; Esc stops it."""
+    """CNR with four 8-trains on the bundled mid-game map takes minutes to prove; Esc stops it."""
     from rusty_train_py.paths import default_game_file
 
     if not default_game_file().exists():
         pytest.skip("the bundled 1867_bc game is missing")
     win = make_window(qtbot, prefs, dialogs, bundled_state())
-    dialogs.company, dialogs.trains = "CNR", TrainChoice(("8", "8", "8"))
+    dialogs.company, dialogs.trains = "CNR", TrainChoice(("8", "8", "8", "8"))
     key(qtbot, win, K.Key_R)
     qtbot.wait(700)
     assert win.searching
