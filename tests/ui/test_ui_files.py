@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
+from reference_data import REFERENCE
 
 from rusty_train_py.files.savefile import load_game_state
 
@@ -17,9 +17,7 @@ from .conftest import key
 
 K = Qt.Key
 CTRL = Qt.KeyboardModifier.ControlModifier
-SEED_SAVE = (
-    Path(__file__).resolve().parents[3] / "shared" / "reference" / "rusty_train" / "1867_bc.game"
-)
+SEED_SAVE = REFERENCE / "rusty_train" / "1867_bc.game"
 
 
 def lay(window, hex_name="E5", tile="57", rotation=0):
