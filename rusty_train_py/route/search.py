@@ -419,15 +419,12 @@ def find_routes(
     try:
         for start in range(k - 1, -1, -1):
             search.progress = progress if start == 0 else None
-            # Start from a feasible lower bound: the suffix after this train.
-            best, pick = search.solve(
-                start, same_prev, suffix[start + 1] - 1 if start + 1 <= k else 0
-            )
-            if best < suffix[start + 1]:
-                best = suffix[start + 1]
+            # The trains after this one alone reach suffix[start + 1], so any combination
+            # worth recording reaches at least that: start just below it.
+            best, pick = search.solve(start, same_prev, suffix[start + 1] - 1)
             suffix[start] = best
             if start == 0:
-                picks = pick if pick else picks
+                picks = pick
     except _Stopped:
         optimal = False
         cancelled = bool(cancel is not None and cancel())
@@ -438,11 +435,6 @@ def find_routes(
     if progress is not None:
         total_n = len(per_train[0][0]) if per_train else 0
         progress(total_n, total_n, _revenue_of(per_train, picks))
-
-    if optimal and picks == [-1] * k and suffix[0] > 0:
-        # The best was found in an earlier (suffix) pass; recompute its picks exactly.
-        search.progress = None
-        _, picks = search.solve(0, same_prev, suffix[0] - 1)
 
     routes = []
     for pos_i, t in enumerate(positions):
