@@ -7,9 +7,12 @@ rotation is computed from the parsed paths, never typed by hand.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+
+import networkx as nx
 
 COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue")
 TILE_COLOURS = ("yellow", "green", "brown", "grey")  # colours of tiles players lay, in order
@@ -190,7 +193,11 @@ class Tile:
 
     def connectivity(self, rotation: int = 0) -> Connectivity:
         """Which edges and nodes the track joins, with the tile turned ``rotation`` sixths."""
-        return connectivity_of(self, rotation % 6)
+        cache = self.__dict__.setdefault("_connectivity", {})  # tiles are immutable
+        r = rotation % 6
+        if r not in cache:
+            cache[r] = connectivity_of(self, r)
+        return cache[r]
 
     def revenue_summary(self) -> tuple[tuple[str, int], ...]:
         """Revenue centres as (kind, slots) pairs, for comparing tiles in upgrades."""
@@ -223,54 +230,41 @@ class Connectivity:
 def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
     """Compute the connectivity of ``tile`` turned ``rotation`` sixths clockwise.
 
-    Track pieces are joined at junction nodes (no revenue); paths sharing only an edge are
-    not joined to each other (a train leaves the hex there).
+    Every path end is a vertex of its own, except at junctions, where the ends meet: so the
+    connected components of the track graph are the stretches of track between revenue
+    centres and edges. Paths sharing only an edge stay apart (a train leaves the hex there),
+    and a revenue centre is an end, never a way through.
     """
-    # Union paths through junctions: each "segment" is a walk from an end (edge or revenue
-    # node) through junctions to another end.
-    adj: dict[tuple[str, int], list[tuple[str, int]]] = {}
-
-    def key(end: End) -> tuple[str, int]:
-        if end.edge is not None:
-            return ("e", (end.edge + rotation) % 6)
-        return ("n", end.node)
-
-    for p in tile.paths:
-        ka, kb = key(p.a), key(p.b)
-        adj.setdefault(ka, []).append(kb)
-        adj.setdefault(kb, []).append(ka)
-
     junctions = {n.index for n in tile.nodes if n.kind is NodeKind.JUNCTION}
-
-    def reach(start: tuple[str, int]) -> set[tuple[str, int]]:
-        seen = {start}
-        out: set[tuple[str, int]] = set()
-        stack = list(adj.get(start, []))
-        while stack:
-            k = stack.pop()
-            if k in seen:
+    graph = nx.Graph()
+    for i, p in enumerate(tile.paths):
+        vertices = []
+        for side, end in (("a", p.a), ("b", p.b)):
+            if end.node is not None and end.node in junctions:
+                vertices.append(("junction", end.node))
                 continue
-            seen.add(k)
-            if k[0] == "n" and k[1] in junctions:
-                stack.extend(adj.get(k, []))
+            v = ("end", i, side)
+            if end.edge is not None:
+                graph.add_node(v, edge=(end.edge + rotation) % 6)
             else:
-                out.add(k)
-        return out
+                graph.add_node(v, node=end.node)
+            vertices.append(v)
+        graph.add_edge(*vertices)
 
-    node_edges = []
-    node_pairs = set()
-    for n in tile.nodes:
-        r = reach(("n", n.index)) if n.kind is not NodeKind.JUNCTION else set()
-        node_edges.append(frozenset(v for kind, v in r if kind == "e"))
-        for kind, v in r:
-            if kind == "n" and v != n.index:
-                node_pairs.add((min(n.index, v), max(n.index, v)))
-    edge_pairs = set()
-    for e in range(6):
-        for kind, v in reach(("e", e)):
-            if kind == "e" and v != e:
-                edge_pairs.add((min(e, v), max(e, v)))
-    return Connectivity(tuple(node_edges), frozenset(edge_pairs), frozenset(node_pairs))
+    node_edges: list[set[int]] = [set() for _ in tile.nodes]
+    node_pairs: set[tuple[int, int]] = set()
+    edge_pairs: set[tuple[int, int]] = set()
+    for component in nx.connected_components(graph):
+        attrs = [graph.nodes[v] for v in component]
+        edges = sorted({a["edge"] for a in attrs if "edge" in a})
+        nodes = sorted({a["node"] for a in attrs if "node" in a})
+        for n in nodes:
+            node_edges[n].update(edges)
+        node_pairs.update(itertools.combinations(nodes, 2))
+        edge_pairs.update(itertools.combinations(edges, 2))
+    return Connectivity(
+        tuple(frozenset(es) for es in node_edges), frozenset(edge_pairs), frozenset(node_pairs)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
