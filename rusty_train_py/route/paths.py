@@ -106,12 +106,69 @@ _WORD = (1 << 64) - 1
 FitsFn = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
 
+class PathSet:
+    """Every path once, stored compactly: the half-paths of each anchor token, and per path
+    the anchor and one or two half-path indices (numpy arrays), its shared-track mask and its
+    hex-side crossings. ``stops(i)`` and ``path(i)`` rebuild a path when it is needed."""
+
+    def __init__(self, halves: list[list[HalfPath]]):
+        self.halves = halves
+        self._anchor: list[np.ndarray] = []
+        self._first: list[np.ndarray] = []
+        self._second: list[np.ndarray] = []  # -1: the path is one half-path
+        self.track: list[int] = []
+        self.crossings: list[int] = []
+
+    def _add(self, k: int, first: np.ndarray, second: np.ndarray) -> None:
+        self._anchor.append(np.full(len(first), k, dtype=np.int32))
+        self._first.append(first.astype(np.int32))
+        self._second.append(second.astype(np.int32))
+
+    def _freeze(self) -> None:
+        def cat(parts):
+            return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
+
+        self.anchor = cat(self._anchor)
+        self.first = cat(self._first)
+        self.second = cat(self._second)
+        del self._anchor, self._first, self._second
+
+    def __len__(self) -> int:
+        return len(self.track)
+
+    def iter_stops(self):
+        """The stops of every path, in order (one tuple at a time)."""
+        halves = self.halves
+        for k, i, j in zip(
+            self.anchor.tolist(), self.first.tolist(), self.second.tolist(), strict=True
+        ):
+            a = halves[k][i]
+            if j < 0:
+                yield a.stops
+            else:
+                yield a.stops[::-1] + halves[k][j].stops[1:]
+
+    def path(self, idx: int) -> RoutePath:
+        k, i, j = int(self.anchor[idx]), int(self.first[idx]), int(self.second[idx])
+        a = self.halves[k][i]
+        if j < 0:
+            return RoutePath(a.stops, a.track, a.crossings, a.corridors, 0)
+        b = self.halves[k][j]
+        return RoutePath(
+            a.stops[::-1] + b.stops[1:],
+            a.track | b.track,
+            a.crossings + b.crossings,
+            a.corridors[::-1] + b.corridors,
+            len(a.corridors),
+        )
+
+
 def enumerate_paths(
     graph: TrackGraph,
     may_extend: Callable[[int, int, int], bool],
     fits: FitsFn,
     cancel: Callable[[], bool] | None = None,
-) -> list[RoutePath]:
+) -> PathSet:
     """Every path through at least one company token, once each, in a deterministic order.
 
     ``may_extend(majors, towns, crossings)`` says whether some train could run a path with
@@ -121,23 +178,26 @@ def enumerate_paths(
     tokens = graph.tokens()
     is_major = [c.is_major for c in graph.centres]
     n_words = max(1, (len(graph.bit_names) + 63) // 64)
-    out: list[RoutePath] = []
+    all_halves: list[list[HalfPath]] = []
+    out = PathSet(all_halves)
     for k, anchor in enumerate(tokens):
         excluded = set(tokens[:k])
-        halves = half_paths(graph, anchor, excluded, may_extend, cancel)
-        anchor_major = int(is_major[anchor])
-        anchor_town = 1 - anchor_major
         # The anchor alone is not a path; a half-path with at least one more stop is.
-        for h in halves[1:]:
-            out.append(RoutePath(h.stops, h.track, h.crossings, h.corridors, 0))
-        halves = halves[1:]
+        halves = half_paths(graph, anchor, excluded, may_extend, cancel)[1:]
+        all_halves.append(halves)
         n = len(halves)
+        out._add(k, np.arange(n), np.full(n, -1))
+        out.track.extend(h.track for h in halves)
+        out.crossings.extend(h.crossings for h in halves)
         if n < 2:
             continue
+        anchor_major = int(is_major[anchor])
+        anchor_town = 1 - anchor_major
         words = _words([h.inner for h in halves], n_words)
         majors = np.array([h.majors for h in halves], dtype=np.int32)
         towns = np.array([h.towns for h in halves], dtype=np.int32)
         crossings = np.array([h.crossings for h in halves], dtype=np.int32)
+        tracks = [h.track for h in halves]
         for i in range(n - 1):
             if cancel is not None and i % 256 == 0 and cancel():
                 raise SearchCancelled
@@ -152,21 +212,13 @@ def enumerate_paths(
                 towns[i + 1 :] + (a.towns + anchor_town),
                 crossings[i + 1 :] + a.crossings,
             )
-            js = np.flatnonzero(ok)
+            js = np.flatnonzero(ok) + (i + 1)
             if not len(js):
                 continue
-            a_rev = a.stops[::-1]
-            a_corr = a.corridors[::-1]
-            na = len(a.corridors)
-            for j in (js + (i + 1)).tolist():
-                b = halves[j]
-                out.append(
-                    RoutePath(
-                        a_rev + b.stops[1:],
-                        a.track | b.track,
-                        a.crossings + b.crossings,
-                        a_corr + b.corridors,
-                        na,
-                    )
-                )
+            out._add(k, np.full(len(js), i), js)
+            at, ax = a.track, a.crossings
+            js_list = js.tolist()
+            out.track.extend([at | tracks[j] for j in js_list])
+            out.crossings.extend((crossings[js] + ax).tolist())
+    out._freeze()
     return out

@@ -13,6 +13,7 @@ Ties are broken by path order, which is deterministic, so the same map gives the
 from __future__ import annotations
 
 import time
+from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
@@ -86,10 +87,8 @@ class _Search:
             key = id(order)
             if key not in self._tables:
                 words = _words(masks, self.n_words)
-                bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
-                bits = np.ascontiguousarray(bits[:, : self.n_bits])
-                self._tables[key] = (words, bits, np.asarray(revs, dtype=np.float64))
-                self._users[key] = _bit_users(bits)
+                self._tables[key] = (words, np.asarray(revs, dtype=np.float64))
+                self._users[key] = _bit_users(words, self.n_bits)
         self.tables = [self._tables[id(order)] for order, _, _ in per_train]
         self.neg_revs = [[-r for r in revs] for _, revs, _ in per_train]
         self.users = [self._users[id(order)] for order, _, _ in per_train]
@@ -102,8 +101,11 @@ class _Search:
         self.lam_list = lam.tolist()
         self.lam_total = float(lam.sum())
         adj_by_table = {}
-        for key, (_, bits, revs) in self._tables.items():
-            adj_by_table[key] = revs - bits @ lam if lam.any() else revs.copy()
+        for key, (words, revs) in self._tables.items():
+            if lam.any():
+                adj_by_table[key] = revs - _bit_matrix(words, self.n_bits) @ lam.astype(np.float32)
+            else:
+                adj_by_table[key] = revs.copy()
         self.adj = [adj_by_table[id(order)] for order, _, _ in self.per_train]
         self.adj_list = [a.tolist() for a in self.adj]
 
@@ -114,13 +116,14 @@ class _Search:
         best_lam = lam
         theta = 2.0
         stall = 0
-        matrices = {id(bits): bits.astype(np.float32) for _, bits, _ in self.tables}
+        matrices = {id(w): _bit_matrix(w, self.n_bits) for w, _ in self.tables}
         for _ in range(iterations):
             bound = float(lam.sum())
             g = np.ones(self.n_bits)
             lam32 = lam.astype(np.float32)
-            for _, bits, revs in self.tables:
-                adj = revs - matrices[id(bits)] @ lam32
+            for words, revs in self.tables:
+                bits = matrices[id(words)]
+                adj = revs - bits @ lam32
                 p = int(np.argmax(adj)) if len(adj) else -1
                 if p >= 0 and adj[p] > 0:
                     bound += float(adj[p])
@@ -369,30 +372,34 @@ def find_routes(
     stats["paths"] = len(paths)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
 
-    # Revenue of every path for every train type; keep the runnable ones, best first.
+    # Revenue of every path for every train type; keep the runnable ones, best first
+    # (ties in path order, so the result never depends on anything else).
+    revenue = {name: array("i") for name in type_names}
+    typed = [(earners[name], revenue[name].append) for name in type_names]
+    crossings = paths.crossings
+    for idx, stops in enumerate(paths.iter_stops()):
+        if cancel is not None and idx & 4095 == 0 and cancel():
+            return RouteResult(
+                comp.abbrev,
+                empty.trains,
+                (),
+                0,
+                False,
+                True,
+                len(paths),
+                time.monotonic() - t0,
+                stats,
+            )
+        for e, add in typed:
+            add(e.revenue(stops, crossings[idx]))
     tables = {}
+    track = paths.track
     for name in type_names:
-        e = earners[name]
-        revs = []
-        for idx, p in enumerate(paths):
-            if cancel is not None and idx & 4095 == 0 and cancel():
-                return RouteResult(
-                    comp.abbrev,
-                    empty.trains,
-                    (),
-                    0,
-                    False,
-                    True,
-                    len(paths),
-                    time.monotonic() - t0,
-                    stats,
-                )
-            r = e.revenue(p.stops, p.crossings)
-            if r > 0:
-                revs.append((-r, idx))
-        revs.sort()
-        order = [idx for _, idx in revs]
-        tables[name] = (order, [-r for r, _ in revs], [paths[i].track for i in order])
+        rev = np.frombuffer(revenue[name], dtype=np.int32)
+        runnable = np.flatnonzero(rev > 0)
+        order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
+        tables[name] = (order, rev[order].tolist(), [track[i] for i in order])
+    del revenue
     stats["revenue_s"] = round(time.monotonic() - t0, 3)
 
     # Train positions: by the best revenue of their type (descending), then game order.
@@ -441,7 +448,7 @@ def find_routes(
         if pos_i >= len(picks) or picks[pos_i] == -1:
             continue
         order = per_train[pos_i][0]
-        path = paths[order[picks[pos_i]]]
+        path = paths.path(order[picks[pos_i]])
         routes.append(build_train_route(graph, earners[t.name], path, game))
     # Report routes in the order the trains were given.
     given = [t.name for t in train_types]
@@ -461,12 +468,19 @@ def find_routes(
     )
 
 
-def _bit_users(bits: np.ndarray) -> list[int]:
-    """For every track bit (column of ``bits``), the set of positions of the paths using it,
-    as a Python int (bit p set when the path at position p uses the track bit)."""
+def _bit_matrix(words: np.ndarray, n_bits: int) -> np.ndarray:
+    """The (paths x track bits) 0/1 matrix of word masks, as float32 for price products."""
+    bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
+    return bits[:, :n_bits].astype(np.float32)
+
+
+def _bit_users(words: np.ndarray, n_bits: int) -> list[int]:
+    """For every track bit, the set of positions of the paths using it, as a Python int
+    (bit p set when the path at position p uses the track bit)."""
     users = []
-    for b in range(bits.shape[1]):
-        packed = np.packbits(bits[:, b].astype(bool), bitorder="little")
+    for b in range(n_bits):
+        column = (words[:, b >> 6] >> np.uint64(b & 63)) & np.uint64(1)
+        packed = np.packbits(column.astype(bool), bitorder="little")
         users.append(int.from_bytes(packed.tobytes(), "little"))
     return users
 
