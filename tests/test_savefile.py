@@ -19,28 +19,12 @@ SMALL = """\
   "game": "1867",
   "phase": "3",
   "tiles": [
-    {
-      "hex": "I15",
-      "tile": "57",
-      "rotation": 1
-    },
-    {
-      "hex": "K9",
-      "tile": "8",
-      "rotation": 5
-    }
+    {"hex": "I15", "tile": "57", "rotation": 1},
+    {"hex": "K9", "tile": "8", "rotation": 5}
   ],
   "tokens": [
-    {
-      "hex": "I15",
-      "space": 0,
-      "company": "GW"
-    },
-    {
-      "hex": "L12",
-      "space": 2,
-      "company": "CN"
-    }
+    {"hex": "I15", "space": 0, "company": "GW"},
+    {"hex": "L12", "space": 2, "company": "CN"}
   ]
 }
 """

@@ -35,7 +35,23 @@ def state_to_data(state: MapState) -> dict:
 
 
 def dumps(state: MapState) -> str:
-    return json.dumps(state_to_data(state), indent=2, ensure_ascii=False) + "\n"
+    """The saved text: one line per laid tile and per token, so saves read and diff well."""
+    data = state_to_data(state)
+    lines = ["{"]
+    for key in ("format", "version", "game", "phase"):
+        lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], ensure_ascii=False)},")
+    for key, last in (("tiles", False), ("tokens", True)):
+        entries = [json.dumps(e, ensure_ascii=False) for e in data[key]]
+        end = "" if last else ","
+        if not entries:
+            lines.append(f'  "{key}": []{end}')
+            continue
+        lines.append(f'  "{key}": [')
+        lines.extend(f"    {e}," for e in entries[:-1])
+        lines.append(f"    {entries[-1]}")
+        lines.append(f"  ]{end}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:
