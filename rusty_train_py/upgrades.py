@@ -131,6 +131,9 @@ def upgrade_problem(state: MapState, hex_name: str, tile_name: str, rotation: in
     want = NEXT_COLOUR.get(old.colour)
     if new.colour != want:
         return f"{hex_name}: a {old.colour} hex takes a {want or 'no'} tile, not {new.colour}"
+    if new.colour not in state.phase_colours:
+        allowed = ", ".join(state.phase_colours)
+        return f"{hex_name}: phase {state.phase} allows {allowed} tiles, not {new.colour}"
     label = required_label(state, hex_name, new.colour)
     if new.label != label:
         if label:

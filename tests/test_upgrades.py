@@ -18,7 +18,17 @@ from rusty_train_py.upgrades import (
 
 @pytest.fixture
 def state() -> MapState:
-    return MapState(load_game("1867"))
+    """A fresh 1867 map in phase 8, where every tile colour may be laid."""
+    return MapState(load_game("1867"), "8")
+
+
+def test_upgrades_follow_the_colours_the_phase_allows():
+    state = MapState(load_game("1867"))  # phase 2: yellow only
+    state.apply(state.place_tile_edit("E5", "9", 0))
+    assert upgrade_candidates(state, "E5") == []
+    assert upgrade_problem(state, "E5", "23", 0) == "E5: phase 2 allows yellow tiles, not green"
+    state.apply(state.phase_edit("3"))
+    assert "23" in names(upgrade_candidates(state, "E5"))
 
 
 def names(cands: list[Candidate]) -> list[str]:

@@ -103,6 +103,7 @@ def test_clicking_a_token_space_selects_it(qtbot, window):
 
 def test_tokens_ride_along_when_a_tile_is_laid_over_them(qtbot, window):
     state = window.state
+    state.apply(state.phase_edit("8"))  # green upgrades need a later phase
     window.push_edit(state.set_tokens_edit("F16", {0: "GW", 1: "CPR"}))
     window.select_hex("F16")
     key(qtbot, window, K.Key_U)

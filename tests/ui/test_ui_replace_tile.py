@@ -54,6 +54,7 @@ def test_esc_discards_the_replacement(qtbot, window):
 
 def test_u_upgrades_keeping_track_and_carrying_tokens(qtbot, window):
     state = window.state
+    state.apply(state.phase_edit("8"))  # green upgrades need a later phase
     window.push_edit(state.place_tile_edit("E5", "57", 0))
     window.push_edit(state.place_token_edit("E5", 0, "GW"))
     window.select_hex("E5")
@@ -79,6 +80,7 @@ def test_u_upgrades_keeping_track_and_carrying_tokens(qtbot, window):
 
 def test_o_shows_the_original_tile(qtbot, window):
     state = window.state
+    state.apply(state.phase_edit("8"))  # green upgrades need a later phase
     window.push_edit(state.place_tile_edit("E5", "57", 0))
     window.select_hex("E5")
     key(qtbot, window, K.Key_U)
