@@ -142,6 +142,11 @@ def upgrade_problem(state: MapState, hex_name: str, tile_name: str, rotation: in
     left = state.tiles_available(tile_name)
     if left is not None and left <= 0 and state.laid_tile(hex_name) != tile_name:
         return f"{hex_name}: no tile {tile_name} left"
+    missing = [e for e in mh.tile.stubs if e not in new.edges_at(rotation)]
+    if missing:
+        return (
+            f"{hex_name}: tile {tile_name} must connect the printed track stub at edge {missing[0]}"
+        )
     if crosses_impassable(state, hex_name, new, rotation):
         return f"{hex_name}: tile {tile_name} would cross an impassable border"
     if not keeps_track(old, old_rot, new, rotation, merge_allowed=label is not None):

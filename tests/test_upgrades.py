@@ -134,3 +134,13 @@ def test_fitting_candidates_list_every_manifest_tile_whose_tokens_fit(state):
     fit = fitting_candidates(state, "E5")
     assert all(state.game.tile(c.tile).cities for c in fit)
     assert "9" not in names(fit)
+
+
+def test_a_printed_stub_must_be_connected(state):
+    # 1867 G15 has a city and a stub of track at edge 1 (lower left).
+    assert upgrade_problem(state, "G15", "57", 0) == (
+        "G15: tile 57 must connect the printed track stub at edge 1"
+    )
+    assert upgrade_problem(state, "G15", "57", 1) is None
+    # rotations 1 and 4 lay the same track, so one of them is offered
+    assert [c.rotations for c in upgrade_candidates(state, "G15") if c.tile == "57"] == [(1,)]
