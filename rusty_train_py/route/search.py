@@ -80,6 +80,7 @@ class _Search:
         self.best = 0
         self.best_pick: list[int] = []
         self.ticks = 0
+        self.last_base: tuple[int, int, int] | None = None  # (used, clash, hi) for the last train
         # Per distinct table (equal trains share one): word masks, bit matrix, revenues.
         self._tables: dict[int, tuple] = {}
         self._users: dict[int, list[int]] = {}
@@ -145,20 +146,28 @@ class _Search:
         self.set_prices(best_lam)
         return best_bound
 
-    def first_fit(self, j: int, used: int, lo: int = 0, hi: int | None = None) -> int:
-        """Position of train j's first path in [lo, hi) that shares no track with ``used``
-        (``hi`` if none): one OR per used bit over per-bit sets of paths, cut to ``hi``."""
+    def clash_of(self, j: int, used: int, hi: int) -> int:
+        """The set of train j's path positions below ``hi`` that share track with ``used``."""
         users = self.users[j]
-        if hi is None:
-            hi = len(self.per_train[j][0])
-        if hi <= lo:
-            return hi
         window = (1 << hi) - 1
         clash = 0
         while used:
             low = used & -used
             clash |= users[low.bit_length() - 1] & window
             used ^= low
+        return clash
+
+    def first_fit(
+        self, j: int, used: int, lo: int = 0, hi: int | None = None, clash: int = 0
+    ) -> int:
+        """Position of train j's first path in [lo, hi) that shares no track with ``used``
+        (``hi`` if none), ``clash`` being positions already known to clash: one OR per used
+        bit over per-bit sets of paths, cut to ``hi``."""
+        if hi is None:
+            hi = len(self.per_train[j][0])
+        if hi <= lo:
+            return hi
+        clash |= self.clash_of(j, used, hi)
         clash >>= lo
         pos = lo + ((clash + 1) & ~clash).bit_length() - 1
         return min(pos, hi)
@@ -167,13 +176,8 @@ class _Search:
         """Positions in [lo, hi) of train j's paths that share no track with ``used``."""
         if hi <= lo:
             return []
-        users = self.users[j]
         window = (1 << hi) - 1
-        clash = 0
-        while used:
-            low = used & -used
-            clash |= users[low.bit_length() - 1] & window
-            used ^= low
+        clash = self.clash_of(j, used, hi)
         clear = (window & ~clash) >> lo
         if not clear:
             return []
@@ -251,7 +255,11 @@ class _Search:
             # The last train: its best path that fits is the first one clear of ``used``,
             # and only paths that would beat the best so far are worth looking at.
             hi = bisect_left(self.neg_revs[i], total - self.best)
-            pos = self.first_fit(i, used, lo, hi)
+            base = self.last_base
+            if base is not None and used & base[0] == base[0] and hi <= base[2]:
+                pos = self.first_fit(i, used & ~base[0], lo, hi, base[1])
+            else:
+                pos = self.first_fit(i, used, lo, hi)
             if pos < hi and total + revs[pos] > self.best:
                 pick[i] = pos
                 self.best = total + revs[pos]
@@ -282,6 +290,10 @@ class _Search:
         # Only paths clear of the used track, and rich enough to beat the best with the most
         # the later trains could add, are candidates: found at once from the per-bit sets.
         hi = bisect_left(self.neg_revs[i], total + suffix_rest - self.best)
+        if i == k - 2:
+            # The last train's clashes with the track used so far, once for all candidates.
+            last_hi = bisect_left(self.neg_revs[k - 1], total - self.best)
+            self.last_base = (used, self.clash_of(k - 1, used, last_hi), last_hi)
         for seen, pos in enumerate(self.clear_positions(i, used, lo, hi)):
             r = revs[pos]
             rest = min(suffix_rest, run * r + self.suffix[i + 1 + run]) if run else suffix_rest
@@ -296,6 +308,7 @@ class _Search:
             pick[i] = pos
             self._dfs(i + 1, used | masks[pos], total + r, pick, same_prev, start)
             threshold = self.best + 1 - EPS - total - later - free
+        self.last_base = None
         pick[i] = -1
         # Train i runs no route (then neither does the rest of its run).
         none_rest = self.suffix[i + 1 + run] if run else suffix_rest
