@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import (
     QColor,
+    QContextMenuEvent,
     QImage,
     QKeyEvent,
     QMouseEvent,
@@ -39,6 +40,7 @@ class MapCanvas(QWidget):
     """Paints ``scene_provider()`` and reports keys and clicks."""
 
     hexClicked = Signal(str, object, int)  # hex name, token space (or None), mouse button
+    menuRequested = Signal(object)  # global position (QPoint) for the mode's context menu
     zoomChanged = Signal(float)
 
     def __init__(self, scene_provider: Callable[[], Scene | None], parent: QWidget | None = None):
@@ -282,6 +284,11 @@ class MapCanvas(QWidget):
             scene = self.scene_provider()
             space = self.token_space_at(event.position(), name, scene.state) if scene else None
             self.hexClicked.emit(name, space, int(event.button().value))
+        event.accept()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802
+        """Right click (or the menu key): the current mode's actions, as in the Mode menu."""
+        self.menuRequested.emit(event.globalPos())
         event.accept()
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802

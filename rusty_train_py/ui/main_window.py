@@ -206,6 +206,7 @@ class MainWindow(QMainWindow):
         self.canvas = MapCanvas(self.current_scene)
         self.canvas.key_handler = self.handle_key_event
         self.canvas.hexClicked.connect(self.on_hex_clicked)
+        self.canvas.menuRequested.connect(lambda pos: self.mode_menu.popup(pos))
         self.canvas.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{round(z * 100)}%"))
         self.view = MapView(self.canvas)
         self.view.filter_edit.textChanged.connect(self._filter_changed)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QContextMenuEvent, QKeySequence
+from PySide6.QtWidgets import QApplication
 
 from rusty_train_py.ui.main_window import hex_in_direction
 from rusty_train_py.ui.modes import MODE_COLOURS, DefaultMode
@@ -192,3 +193,26 @@ def test_the_edit_menu_lists_undo_redo_and_the_history(qtbot, window):
     window.push_edit(window.state.place_tile_edit("E5", "9", 0))
     assert edit_menu.actions()[0].text() == "&Undo lay 9 on E5"
     assert window.history.widget().stack() is window.undo_stack
+
+
+def test_right_click_opens_the_modes_actions_on_the_hex(qtbot, window):
+    click_hex(qtbot, window, "E5", Qt.MouseButton.RightButton)
+    assert window.active_hex == "E5"
+    cx, cy = window.canvas.layout.centre(window.game.hexes["E5"].coord)
+    local = window.canvas.to_widget(QPointF(cx, cy)).toPoint()
+    event = QContextMenuEvent(
+        QContextMenuEvent.Reason.Mouse, local, window.canvas.mapToGlobal(local)
+    )
+    QApplication.sendEvent(window.canvas, event)
+    menu = window.mode_menu
+    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    labels = [a.text().split("\t")[0] for a in menu.actions() if a.text()]
+    assert labels[0] == "Default mode"
+    for label in ("Replace tile (any tile)", "Upgrade tile", "Edit tokens", "Find routes…"):
+        assert label in labels
+    # Choosing an entry does what its key does: the upgrade list on the clicked hex.
+    upgrade = next(a for a in menu.actions() if a.text().endswith("\tu"))
+    menu.hide()
+    upgrade.trigger()
+    assert window.mode.name == "Replace tile"
+    assert window.mode.hex == "E5"
