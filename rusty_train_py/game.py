@@ -127,6 +127,7 @@ class Game:
     parity: int = 0
     source: str = ""
     rusty_train: dict[str, Any] = field(default_factory=dict)
+    upgrade_max_exits: tuple[str, ...] = ()  # node kinds whose hexes take only the most exits
 
     @cached_property
     def by_coord(self) -> dict[tuple[int, int], str]:
@@ -266,6 +267,26 @@ def _count(v, where: str) -> int | None:
     if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
         return v
     raise GameDataError(f'{where}: count should be a number >= 0 or "unlimited", got {v!r}')
+
+
+RULES = {"upgrade_max_exits"}
+
+
+def _rules(data: dict, source: str) -> tuple[str, ...]:
+    """The game-specific rules of ``[rules]`` (see games/README.md)."""
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise GameDataError(f"{source}: [rules] should be a table")
+    for key in rules:
+        if key not in RULES:
+            raise GameDataError(
+                f"{source}: rules: unknown rule {key!r} (known: {', '.join(sorted(RULES))})"
+            )
+    kinds = rules.get("upgrade_max_exits", [])
+    for k in kinds:
+        if k not in ("city", "town"):
+            raise GameDataError(f"{source}: rules: upgrade_max_exits lists {k!r} (city or town)")
+    return tuple(kinds)
 
 
 def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) -> Game:
@@ -453,4 +474,5 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
         parity=parities.pop(),
         source=source,
         rusty_train=dict(data.get("rusty_train", {})),
+        upgrade_max_exits=_rules(data, source),
     )

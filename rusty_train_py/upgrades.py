@@ -186,12 +186,20 @@ def _unique_rotations(tile: Tile, rotations: Sequence[int]) -> tuple[int, ...]:
 
 
 def upgrade_candidates(state: MapState, hex_name: str) -> list[Candidate]:
-    """Every valid upgrade of the hex with its valid rotations, in catalogue order."""
+    """Every valid upgrade of the hex with its valid rotations, in catalogue order.
+
+    In games with the rule ``upgrade_max_exits`` (1861, 1867: cities), a hex holding such a
+    revenue centre takes only the valid upgrades with the most track edges."""
+    game = state.game
     out = []
-    for tile in state.game.placeable_tiles:
+    for tile in game.placeable_tiles:
         rots = [r for r in range(6) if is_valid_upgrade(state, hex_name, tile.name, r)]
         if rots:
             out.append(Candidate(tile.name, _unique_rotations(tile, rots)))
+    old, _ = state.tile_at(hex_name)
+    if out and any(n.kind.value in game.upgrade_max_exits for n in old.revenue_centres):
+        most = max(len(game.tile(c.tile).track_edges) for c in out)
+        out = [c for c in out if len(game.tile(c.tile).track_edges) == most]
     return out
 
 

@@ -287,3 +287,14 @@ def test_bad_company_home(tmp_path):
     path = write_variant(tmp_path, 'abbrev = "CNR"\n', 'abbrev = "CNR"\nhome = "Z9"\n')
     msg = load_error(path)
     assert str(path) in msg and "company CNR" in msg and "'Z9'" in msg
+
+
+def test_game_rules_are_read_and_checked(tmp_path):
+    assert load_game("1867").upgrade_max_exits == ("city",)
+    assert load_game("1830").upgrade_max_exits == ()
+    path = write_variant(tmp_path, 'upgrade_max_exits = ["city"]', 'upgrade_max_exits = ["hex"]')
+    msg = load_error(path)
+    assert str(path) in msg and "upgrade_max_exits lists 'hex'" in msg
+    path = write_variant(tmp_path, "[rules]\n", "[rules]\nno_such_rule = 1\n", "typo.toml")
+    msg = load_error(path)
+    assert str(path) in msg and "unknown rule 'no_such_rule'" in msg

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from rusty_train_py.game import load_game
@@ -144,3 +146,19 @@ def test_a_printed_stub_must_be_connected(state):
     assert upgrade_problem(state, "G15", "57", 1) is None
     # rotations 1 and 4 lay the same track, so one of them is offered
     assert [c.rotations for c in upgrade_candidates(state, "G15") if c.tile == "57"] == [(1,)]
+
+
+def test_1867_city_upgrades_offer_only_the_tiles_with_the_most_exits(state):
+    state.apply(state.place_tile_edit("E5", "57", 0))
+    state.apply(state.place_tile_edit("E5", "14", 0))
+    # brown 611 (5 exits) also keeps the track, but 63 (6 exits) is there: only 63 is offered
+    assert upgrade_problem(state, "E5", "611", 0) is None
+    assert names(upgrade_candidates(state, "E5")) == ["63"]
+
+
+def test_without_the_rule_every_valid_upgrade_is_offered():
+    game = dataclasses.replace(load_game("1867"), upgrade_max_exits=())
+    state = MapState(game, "8")
+    state.apply(state.place_tile_edit("E5", "57", 0))
+    state.apply(state.place_tile_edit("E5", "14", 0))
+    assert names(upgrade_candidates(state, "E5")) == ["63", "611"]
