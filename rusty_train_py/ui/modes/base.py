@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 
+from ...mapstate import MapEditError
+
 if TYPE_CHECKING:
     from ...game import Game
-    from ...mapstate import Edit, MapState
+    from ...mapstate import Edit, HexEdit, MapState
     from ...route.result import TrainRoute
     from ..dialogs import Dialogs
     from ..preferences import Preferences, TrainChoice
@@ -154,9 +156,27 @@ class Mode:
 class EditingMode(Mode):
     """A mode that edits one hex: Return keeps the edit (one undo step), Esc discards it."""
 
+    _preview: tuple | None = None
+    base_state: MapState
+
     def edit(self):
         """The edit Return would keep, or None."""
         return None
+
+    def cached_preview(
+        self, key: object, make_edit: Callable[[], HexEdit]
+    ) -> tuple[MapState, HexEdit] | None:
+        """The map with the pending edit applied, and the edit (None if it is refused);
+        rebuilt only when ``key`` changes."""
+        if self._preview is None or self._preview[0] != key:
+            try:
+                edit = make_edit()
+            except MapEditError:
+                return None
+            state = self.base_state.copy()
+            edit.apply(state)
+            self._preview = (key, state, edit)
+        return self._preview[1], self._preview[2]
 
     def keep(self, host: ModeHost) -> Mode:
         from .default import DefaultMode

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...mapstate import HexEdit, MapEditError, MapState
+from ...mapstate import HexEdit, MapState
 from .base import Binding, EditingMode, Mode, ModeHost, Scene, keys
 
 
@@ -103,16 +103,10 @@ class EditTokensMode(EditingMode):
         return preview[1] if preview else None
 
     def _preview_for(self) -> tuple[MapState, HexEdit] | None:
-        key = tuple(sorted(self.tokens.items()))
-        if self._preview is None or self._preview[0] != key:
-            try:
-                edit = self.base_state.set_tokens_edit(self.hex, dict(self.tokens))
-            except MapEditError:
-                return None
-            state = self.base_state.copy()
-            edit.apply(state)
-            self._preview = (key, state, edit)
-        return self._preview[1], self._preview[2]
+        return self.cached_preview(
+            tuple(sorted(self.tokens.items())),
+            lambda: self.base_state.set_tokens_edit(self.hex, dict(self.tokens)),
+        )
 
     def scene(self, host: ModeHost) -> Scene:
         preview = self._preview_for()

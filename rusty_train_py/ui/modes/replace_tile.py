@@ -7,7 +7,7 @@ undoable edit, carrying tokens to the new tile's matching cities; Esc discards i
 
 from __future__ import annotations
 
-from ...mapstate import HexEdit, MapEditError, MapState
+from ...mapstate import HexEdit, MapState
 from ...upgrades import Candidate, fitting_candidates, upgrade_candidates
 from .base import ROTATE_ACW, ROTATE_CW, Binding, EditingMode, Mode, ModeHost, Scene, keys
 
@@ -156,16 +156,10 @@ class ReplaceTileMode(EditingMode):
         cand = self.current
         if cand is None or self.show_original:
             return None
-        key = (cand.tile, self.rotation)
-        if self._preview is None or self._preview[0] != key:
-            try:
-                edit = self.base_state.place_tile_edit(self.hex, cand.tile, self.rotation)
-            except MapEditError:
-                return None
-            state = self.base_state.copy()
-            edit.apply(state)
-            self._preview = (key, state, edit)
-        return self._preview[1], self._preview[2]
+        return self.cached_preview(
+            (cand.tile, self.rotation),
+            lambda: self.base_state.place_tile_edit(self.hex, cand.tile, self.rotation),
+        )
 
     def scene(self, host: ModeHost) -> Scene:
         preview = self._preview_for()
