@@ -39,6 +39,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="stop after this long with the best routes found so far",
     )
+    r.add_argument(
+        "--max-paths",
+        type=int,
+        default=None,
+        metavar="N",
+        help="look at no more than N paths (a memory guard; default 2,000,000)",
+    )
 
     rd = sub.add_parser("render", help="draw a saved game to PNG or SVG")
     rd.add_argument("gamefile")

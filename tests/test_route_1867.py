@@ -145,3 +145,16 @@ def test_cli_reads_the_seed_programs_save():
     out = _cli("routes", str(RUST_SAVE), "--company", "GW", "--trains", "5,8", "--json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["net_revenue"] == 840
+
+
+def test_path_limit_keeps_the_best_of_the_paths_looked_at(state):
+    result = find_routes(state, "CNR", ["5", "5+5E"], max_paths=2000)
+    assert not result.optimal and not result.cancelled
+    assert result.stats["cut"] == "paths"
+    assert 0 < result.paths_found < 83456
+    assert 0 < result.net_revenue <= 1150
+    out = _cli(
+        "routes", str(default_game_file()), "-c", "CNR", "-t", "5,5+5E", "--max-paths", "2000"
+    )
+    assert out.returncode == 0, out.stderr
+    assert "NOT proven optimal: stopped at the path limit" in out.stdout

@@ -6,7 +6,7 @@ import json
 import sys
 
 from ..files.savefile import load_game_state
-from .search import find_routes
+from .search import MAX_PATHS, find_routes
 
 
 def format_result(result, game) -> str:
@@ -15,7 +15,14 @@ def format_result(result, game) -> str:
         lines.append(r.describe())
     company = game.company(result.company)
     d = result.dividends(company.shares)
-    proof = "proven optimal" if result.optimal else "best found, NOT proven optimal"
+    if result.optimal:
+        proof = "proven optimal"
+    else:
+        why = {
+            "paths": "stopped at the path limit",
+            "time": "stopped at the time limit",
+        }.get(result.stats.get("cut"), "stopped early" if not result.cancelled else "cancelled")
+        proof = f"best found, NOT proven optimal: {why}"
     lines.append(f"net revenue: ${result.net_revenue} ({proof}; {result.paths_found} paths)")
     if company.shares > 1:
         lines.append(
@@ -33,7 +40,14 @@ def format_result(result, game) -> str:
 def cmd_routes(args) -> int:
     state = load_game_state(args.gamefile)
     trains = [t.strip() for t in args.trains.split(",") if t.strip()]
-    result = find_routes(state, args.company, trains, args.bonus, time_limit=args.time_limit)
+    result = find_routes(
+        state,
+        args.company,
+        trains,
+        args.bonus,
+        time_limit=args.time_limit,
+        max_paths=MAX_PATHS if args.max_paths is None else args.max_paths,
+    )
     if args.json:
         json.dump(result.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")

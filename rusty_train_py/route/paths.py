@@ -10,6 +10,7 @@ lost (it is built from its lowest token, whatever tokens it meets later).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,6 +21,32 @@ from .graph import TrackGraph
 
 class SearchCancelled(Exception):
     """Raised inside enumeration when the cancel flag is set."""
+
+
+class EnumerationCut(Exception):
+    """Raised inside enumeration when its time or its number of paths runs out."""
+
+
+@dataclass
+class Budget:
+    """When enumeration must stop early: the player cancels (nothing is kept), or the time
+    limit or the number of paths runs out (the paths found so far are kept, unproven)."""
+
+    cancel: Callable[[], bool] | None = None
+    deadline: float | None = None
+    max_paths: int | None = None
+    count: int = 0  # paths kept before the current step
+    cut: str | None = None  # "time" or "paths" once enumeration was cut short
+
+    def poll(self, extra: int = 0) -> None:
+        if self.cancel is not None and self.cancel():
+            raise SearchCancelled
+        if self.max_paths is not None and self.count + extra > self.max_paths:
+            self.cut = "paths"
+            raise EnumerationCut
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.cut = "time"
+            raise EnumerationCut
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +76,11 @@ def half_paths(
     anchor: int,
     excluded: set[int],
     may_extend: Callable[[int, int, int], bool],
-    cancel: Callable[[], bool] | None = None,
+    budget: Budget | None = None,
 ) -> list[HalfPath]:
-    """Every half-path from ``anchor`` (the trivial one first), never entering ``excluded``."""
+    """Every half-path from ``anchor`` (the trivial one first), never entering ``excluded``.
+
+    On ``EnumerationCut`` the half-paths found so far are in the exception's ``args[0]``."""
     centres = graph.centres
     adjacency = graph.adjacency
     corridors = graph.corridors
@@ -64,8 +93,8 @@ def half_paths(
 
     def dfs(node, stops, corrs, inner, track, majors, towns, crossings):
         counter[0] += 1
-        if cancel is not None and counter[0] % 4096 == 0 and cancel():
-            raise SearchCancelled
+        if budget is not None and counter[0] % 4096 == 0:
+            budget.poll(len(out))
         for corr_id, nxt in adjacency[node]:
             if nxt in excluded:
                 continue
@@ -86,7 +115,10 @@ def half_paths(
             if passable[nxt]:
                 dfs(nxt, s2, c2, i2, k2, m2, t2, x2)
 
-    dfs(anchor, (anchor,), (), 0, 0, 0, 0, 0)
+    try:
+        dfs(anchor, (anchor,), (), 0, 0, 0, 0, 0)
+    except EnumerationCut:
+        raise EnumerationCut(out) from None
     return out
 
 
@@ -118,6 +150,7 @@ class PathSet:
         self._second: list[np.ndarray] = []  # -1: the path is one half-path
         self.track: list[int] = []
         self.crossings: list[int] = []
+        self.complete = True  # False when enumeration was cut short
 
     def _add(self, k: int, first: np.ndarray, second: np.ndarray) -> None:
         self._anchor.append(np.full(len(first), k, dtype=np.int32))
@@ -167,28 +200,39 @@ def enumerate_paths(
     graph: TrackGraph,
     may_extend: Callable[[int, int, int], bool],
     fits: FitsFn,
-    cancel: Callable[[], bool] | None = None,
+    budget: Budget | None = None,
 ) -> PathSet:
     """Every path through at least one company token, once each, in a deterministic order.
 
     ``may_extend(majors, towns, crossings)`` says whether some train could run a path with
     these counts; ``fits`` is the same test on numpy arrays, used when joining half-paths
     (every pair is tested at once per half-path, with the masks as 64-bit word arrays).
+    When ``budget`` cuts enumeration short, the paths found so far are returned with
+    ``complete`` False (cancelling raises SearchCancelled instead).
     """
+    budget = budget or Budget()
     tokens = graph.tokens()
     is_major = [c.is_major for c in graph.centres]
     n_words = max(1, (len(graph.bit_names) + 63) // 64)
     all_halves: list[list[HalfPath]] = []
     out = PathSet(all_halves)
+    stopped = False
     for k, anchor in enumerate(tokens):
         excluded = set(tokens[:k])
         # The anchor alone is not a path; a half-path with at least one more stop is.
-        halves = half_paths(graph, anchor, excluded, may_extend, cancel)[1:]
+        budget.count = len(out.track)
+        try:
+            halves = half_paths(graph, anchor, excluded, may_extend, budget)[1:]
+        except EnumerationCut as cut:
+            halves = cut.args[0][1:]
+            stopped = True
         all_halves.append(halves)
         n = len(halves)
         out._add(k, np.arange(n), np.full(n, -1))
         out.track.extend(h.track for h in halves)
         out.crossings.extend(h.crossings for h in halves)
+        if stopped:
+            break
         if n < 2:
             continue
         anchor_major = int(is_major[anchor])
@@ -199,8 +243,12 @@ def enumerate_paths(
         crossings = np.array([h.crossings for h in halves], dtype=np.int32)
         tracks = [h.track for h in halves]
         for i in range(n - 1):
-            if cancel is not None and i % 256 == 0 and cancel():
-                raise SearchCancelled
+            budget.count = len(out.track)
+            try:
+                budget.poll()
+            except EnumerationCut:
+                stopped = True
+                break
             a = halves[i]
             row = words[i]
             clash = (words[i + 1 :, 0] & row[0]) != 0
@@ -220,5 +268,8 @@ def enumerate_paths(
             js_list = js.tolist()
             out.track.extend([at | tracks[j] for j in js_list])
             out.crossings.extend((crossings[js] + ax).tolist())
+        if stopped:
+            break
+    out.complete = not stopped
     out._freeze()
     return out

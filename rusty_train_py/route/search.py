@@ -22,12 +22,17 @@ import numpy as np
 from ..game import Bonus
 from ..mapstate import MapState
 from .graph import TrackGraph, build_graph
-from .paths import _WORD, RoutePath, SearchCancelled, _words, enumerate_paths
+from .paths import _WORD, Budget, RoutePath, SearchCancelled, _words, enumerate_paths
 from .result import RouteResult, Stop, TrainRoute
 from .trains import Earner
 
 ProgressFn = Callable[[int, int, int], None]
 CancelFn = Callable[[], bool]
+
+
+# Paths kept at most (up to about 1 kB each across the search on extreme maps): plenty for real
+# positions (the bundled 1867 one has 83,456), a guard against running out of memory.
+MAX_PATHS = 2_000_000
 
 
 class RouteSearchError(ValueError):
@@ -324,9 +329,11 @@ def find_routes(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
     time_limit: float | None = None,
+    max_paths: int | None = MAX_PATHS,
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
-    stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False)."""
+    stopped early by ``cancel``, ``time_limit`` or more than ``max_paths`` paths (then
+    ``optimal`` is False and the routes are the best among the paths looked at)."""
     t0 = time.monotonic()
     game = state.game
     try:
@@ -377,12 +384,15 @@ def find_routes(
     if not train_types or not graph.tokens():
         return empty
     try:
-        paths = enumerate_paths(graph, may_extend, fits, cancel)
+        budget = Budget(cancel, deadline, max_paths)
+        paths = enumerate_paths(graph, may_extend, fits, budget)
     except SearchCancelled:
         return RouteResult(
             comp.abbrev, empty.trains, (), 0, False, True, 0, time.monotonic() - t0, stats
         )
     stats["paths"] = len(paths)
+    if not paths.complete:
+        stats["cut"] = budget.cut
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
 
     # Revenue of every path for every train type; keep the runnable ones, best first
@@ -434,7 +444,7 @@ def find_routes(
         lower = _revenue_of(per_train, _greedy(per_train))
         stats["root_bound"] = round(search.tune_prices(lower), 1)
     picks: list[int] = [-1] * k
-    optimal = True
+    optimal = paths.complete
     cancelled = False
     try:
         for start in range(k - 1, -1, -1):
