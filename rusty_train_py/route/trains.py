@@ -129,7 +129,11 @@ class Earner:
         return ok
 
     def revenue(self, stops: tuple[int, ...], crossings: int = 0) -> int:
-        """Best revenue of this train on the path with these stops; -1 if it cannot run it."""
+        """Best revenue of this train on the path with these stops; -1 if it cannot run it.
+
+        The hot path of the search (every path, every train type): without a connection
+        bonus on the path the best stops are a sum and a partial sort, done inline here; the
+        general case goes through ``choose`` (which the oracle tests check this against)."""
         if self.hex_limit is not None and crossings + 1 > self.hex_limit:
             return -1
         if self.towns_limit is not None or (self.conn_ids and not self.conn_ids.isdisjoint(stops)):
