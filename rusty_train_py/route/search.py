@@ -23,10 +23,10 @@ from ..game import Bonus
 from ..mapstate import MapState
 from .graph import TrackGraph, build_graph
 from .paths import _WORD, Budget, RoutePath, SearchCancelled, _words, enumerate_paths
+from .progress import ProgressFn, Reporter
 from .result import RouteResult, Stop, TrainRoute
 from .trains import Earner
 
-ProgressFn = Callable[[int, int, int], None]
 CancelFn = Callable[[], bool]
 
 
@@ -81,7 +81,8 @@ class _Search:
         self.suffix = [0] * (self.k + 1)
         self.deadline = deadline
         self.cancel = cancel
-        self.progress = None
+        self.progress: Callable[[], None] | None = None
+        self.top_bound = 0.0  # no trains start.. routes beat max(best, top_bound)
         self.best = 0
         self.best_pick: list[int] = []
         self.ticks = 0
@@ -115,15 +116,19 @@ class _Search:
         self.adj = [adj_by_table[id(order)] for order, _, _ in self.per_train]
         self.adj_list = [a.tolist() for a in self.adj]
 
-    def tune_prices(self, lower: int, iterations: int = 200) -> float:
-        """Subgradient steps towards the prices giving the tightest root bound."""
+    def tune_prices(self, lower: int, iterations: int = 200, report=None) -> float:
+        """Subgradient steps towards the prices giving the tightest root bound (each step
+        checks cancel and the deadline)."""
         lam = np.zeros(self.n_bits)
         best_bound = float("inf")
         best_lam = lam
         theta = 2.0
         stall = 0
         matrices = {id(w): _bit_matrix(w, self.n_bits) for w, _ in self.tables}
-        for _ in range(iterations):
+        for it in range(iterations):
+            self.check(force=True)
+            if report is not None:
+                report("prices", it, iterations, bound=best_bound)
             bound = float(lam.sum())
             g = np.ones(self.n_bits)
             lam32 = lam.astype(np.float32)
@@ -225,12 +230,15 @@ class _Search:
     # -- search -----------------------------------------------------------------------------
 
     def check(self, force: bool = False):
+        """Every 64 calls (a few ms): stop on cancel or the deadline, report progress."""
         self.ticks += 1
-        if force or self.ticks & 255 == 0:
+        if force or self.ticks & 63 == 0:
             if self.cancel is not None and self.cancel():
                 raise _Stopped
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise _Stopped
+            if self.progress is not None:
+                self.progress()
 
     def solve(
         self, start: int, same_type_prev: list[bool], initial_best: int = 0
@@ -238,6 +246,8 @@ class _Search:
         """Exact best for trains start.. (no previous choices)."""
         self.best = initial_best
         self.best_pick = []
+        revs = self.per_train[start][1]
+        self.top_bound = (revs[0] if revs else 0) + self.suffix[start + 1]
         self.check(force=True)
         pick = [-1] * self.k
         self._dfs(start, 0, 0, pick, same_type_prev, start)
@@ -302,15 +312,14 @@ class _Search:
             # The last train's clashes with the track used so far, once for all candidates.
             last_hi = bisect_left(self.neg_revs[k - 1], total - self.best)
             self.last_base = (used, self.clash_of(k - 1, used, last_hi), last_hi)
-        for seen, pos in enumerate(self.clear_positions(i, used, lo, hi)):
+        for pos in self.clear_positions(i, used, lo, hi):
             r = revs[pos]
             rest = min(suffix_rest, run * r + self.suffix[i + 1 + run]) if run else suffix_rest
             if total + r + rest <= self.best:
                 break
             if top:
+                self.top_bound = r + suffix_rest
                 self.check()
-                if self.progress is not None and seen & 31 == 0:
-                    self.progress(pos, n, self.best)
             if adj[pos] < threshold:
                 continue
             pick[i] = pos
@@ -338,6 +347,7 @@ def find_routes(
     stopped early by ``cancel``, ``time_limit`` or more than ``max_paths`` paths (then
     ``optimal`` is False and the routes are the best among the paths looked at)."""
     t0 = time.monotonic()
+    report = Reporter(progress, t0)
     game = state.game
     try:
         comp = game.company(company)
@@ -390,14 +400,12 @@ def find_routes(
 
     if not train_types or not graph.tokens():
         return result()
+    report("paths", force=True)
     try:
-        budget = Budget(cancel, deadline, max_paths)
+        budget = Budget(cancel, deadline, max_paths, on_poll=lambda n: report(paths=n))
         paths = enumerate_paths(graph, may_extend, fits, budget)
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
-    stats["paths"] = len(paths)
-    if not paths.complete:
-        stats["cut"] = budget.cut
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
 
     # Revenue of every path for every train type; keep the runnable ones, best first
@@ -405,11 +413,20 @@ def find_routes(
     revenue = {name: array("i") for name in type_names}
     typed = [(earners[name], revenue[name].append) for name in type_names]
     crossings = paths.crossings
+    report("revenues", 0, len(paths), paths=len(paths))
     for idx, stops in enumerate(paths.iter_stops()):
-        if cancel is not None and idx & 4095 == 0 and cancel():
-            return result(optimal=False, cancelled=True, paths_found=len(paths))
+        if idx & 4095 == 0:
+            if cancel is not None and cancel():
+                return result(optimal=False, cancelled=True, paths_found=len(paths))
+            if idx and deadline is not None and time.monotonic() > deadline:
+                paths.complete, budget.cut = False, "time"  # the paths valued so far
+                break
+            report("revenues", idx)
         for e, add in typed:
             add(e.revenue(stops, crossings[idx]))
+    stats["paths"] = len(paths)
+    if not paths.complete:
+        stats["cut"] = budget.cut
     tables = {}
     track = paths.track
     for name in type_names:
@@ -433,33 +450,42 @@ def find_routes(
         i > 0 and positions[i].name == positions[i - 1].name for i in range(len(positions))
     ]
     k = len(positions)
+    # The best routes known so far (returned if the search is stopped): a greedy choice
+    # first, then each train suffix's exact best (the trains before it running nothing).
+    picks = _greedy(per_train)
+    incumbent = _revenue_of(per_train, picks)
+    tops = [revs[0] if revs else 0 for _, revs, _ in per_train]
+    report(best=incumbent, bound=sum(tops))
     search = _Search(per_train, graph.n_track_bits, deadline, cancel)
     suffix = search.suffix
-    if k > 2:
-        lower = _revenue_of(per_train, _greedy(per_train))
-        stats["root_bound"] = round(search.tune_prices(lower), 1)
-    picks: list[int] = [-1] * k
+    start = k - 1
+
+    def search_progress() -> None:
+        best = search.best if start == 0 and search.best_pick else incumbent
+        report(best=best, bound=sum(tops[:start]) + max(search.best, search.top_bound))
+
     optimal = paths.complete
     cancelled = False
     try:
+        if k > 2:
+            stats["root_bound"] = round(search.tune_prices(incumbent, report=report), 1)
+            report(bound=stats["root_bound"])
+        report("search", force=True)
+        search.progress = search_progress
         for start in range(k - 1, -1, -1):
-            search.progress = progress if start == 0 else None
             # The trains after this one alone reach suffix[start + 1], so any combination
             # worth recording reaches at least that: start just below it.
             best, pick = search.solve(start, same_prev, suffix[start + 1] - 1)
             suffix[start] = best
-            if start == 0:
-                picks = pick
+            if len(pick) == k - start and (best > incumbent or start == 0):
+                picks, incumbent = [-1] * start + pick, best
     except _Stopped:
         optimal = False
         cancelled = bool(cancel is not None and cancel())
-        if search.best_pick and len(search.best_pick) == k:
+        if start == 0 and search.best_pick and search.best > incumbent:
             picks = search.best_pick
-        else:
-            picks = _greedy(per_train)
-    if progress is not None:
-        total_n = len(per_train[0][0]) if per_train else 0
-        progress(total_n, total_n, _revenue_of(per_train, picks))
+    found = _revenue_of(per_train, picks)
+    report("done", best=found, bound=found if optimal else None, force=True)
 
     routes = []
     for pos_i, t in enumerate(positions):
