@@ -8,6 +8,7 @@ import os
 import pytest
 
 from rusty_train_py.files import savefile
+from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.savefile import GameFileError, dumps, load_game_state, save_game
 from rusty_train_py.game import load_game
 from rusty_train_py.mapstate import MapState
@@ -216,8 +217,25 @@ def test_too_many_tokens(tmp_path):
     data["tokens"] += [
         {"hex": h, "space": 0, "company": "CN"} for h in ("I15", "N12", "E15", "E13", "D8", "F8")
     ][: company.tokens - 2]
-    msg = error_for(tmp_path, data)
-    assert "no station tokens left" in msg
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    opened = open_game(path)
+    assert opened.format == "rusty-train-py"
+    assert opened.warnings == (
+        "CN: 9 station tokens on the map (D8, E13, E15, F8, I15, L12 x3, N12); the game gives it 8",
+        "L12: 3 station tokens of CN on one hex",
+    )
+    assert opened.state.tokens_placed("CN") == company.tokens + 1
+    # a save keeps them all
+    save_game(opened.state, tmp_path / "again.json")
+    assert open_game(tmp_path / "again.json").state == opened.state
+    with pytest.raises(GameFileError) as info:
+        open_game(path, strict=True)
+    assert str(info.value) == (
+        f"{path}: breaks the rules of the game (strict reading): "
+        "CN: 9 station tokens on the map (D8, E13, E15, F8, I15, L12 x3, N12);"
+        " the game gives it 8; L12: 3 station tokens of CN on one hex"
+    )
 
 
 @pytest.mark.parametrize("version", [2, 0, "1", None])
@@ -243,7 +261,7 @@ def test_wrong_format_and_game(tmp_path):
 
 def test_truncated_file(tmp_path):
     msg = error_for(tmp_path, SMALL[: len(SMALL) // 2])
-    assert "not valid JSON" in msg and "truncated" in msg and "line " in msg
+    assert "the JSON ends too early" in msg and "truncated" in msg and "line " in msg
 
 
 def test_missing_and_binary_files(tmp_path):
