@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 
 import pytest
 
@@ -121,10 +122,61 @@ def test_failed_save_keeps_old_file(tmp_path, monkeypatch, failing):
     assert sorted(os.listdir(tmp_path)) == ["game.json"]  # no temporary file left behind
 
 
-def test_save_creates_folder(tmp_path):
+def test_save_does_not_create_folders(tmp_path):
     path = tmp_path / "new" / "folder" / "game.json"
-    save_game(small_state(), path)
+    with pytest.raises(FileNotFoundError) as info:
+        save_game(small_state(), path)
+    assert info.value.filename == str(path)
+    assert info.value.strerror == f"no such folder {str(tmp_path / 'new' / 'folder')!r}"
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_new_save_honours_the_umask(tmp_path, umask):
+    old = os.umask(umask)
+    try:
+        save_game(small_state(), tmp_path / "game.json")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "game.json").st_mode) == 0o666 & ~umask
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_save_keeps_the_mode_of_the_file_it_replaces(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text("old", encoding="utf-8")
+    os.chmod(path, 0o640)
+    old = os.umask(0o077)
+    try:
+        save_game(small_state(), path)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
     assert path.read_text(encoding="utf-8") == SMALL
+
+
+def test_save_removes_stale_temporaries_of_its_own_naming(tmp_path):
+    path = tmp_path / "game.json"
+    stale = [".game.json.abc123_z.tmp", ".game.json.k9x8w7v6.tmp"]
+    kept = [
+        ".game.json.tmp",
+        ".other.json.abc123_z.tmp",
+        "game.json.abc123_z.tmp",
+        ".game.json.ABCDEFGH.tmp",
+    ]
+    for name in stale + kept:
+        (tmp_path / name).write_text("left by a killed save", encoding="utf-8")
+    save_game(small_state(), path)
+    assert sorted(os.listdir(tmp_path)) == sorted(["game.json", *kept])
+    assert path.read_text(encoding="utf-8") == SMALL
+
+
+def test_save_over_a_folder_is_refused(tmp_path):
+    (tmp_path / "game.json").mkdir()
+    with pytest.raises(IsADirectoryError) as info:
+        save_game(small_state(), tmp_path / "game.json")
+    assert info.value.strerror == "is a folder; name the file to write"
 
 
 # ---- errors -----------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from ..mapstate import MapState
 from . import savefile
 from .checks import rule_warnings
 from .errors import GameFileError
-from .reader import decode, describe_path, parse_json, read_bytes
+from .reader import decode, describe_path, parse_json, read_bytes, shown
 from .rusty_train import state_from_rusty_train
 
 OURS = savefile.FORMAT  # "rusty-train-py"
@@ -52,8 +52,9 @@ def open_game(path: str | os.PathLike, strict: bool = False) -> OpenedGame:
     Raises GameFileError (only) for anything that is not a readable game; with ``strict``
     also for rule violations, which otherwise come back as warnings.
     """
-    where = describe_path(path)
-    data = parse_json(decode(read_bytes(where), where), where)
+    name = describe_path(path)
+    where = shown(name)
+    data = parse_json(decode(read_bytes(name), where), where)
     notes: list[str] = []
     if isinstance(data, dict) and "format" not in data and "map" in data:
         fmt = RUSTY_TRAIN

@@ -12,23 +12,28 @@ import json
 import os
 import stat
 
-from .errors import GameFileError
+from .errors import GameFileError, short
 
 MAX_BYTES = 5 * 1024 * 1024  # saves are a few kB; Rusty Train's list every hex (~10 kB)
 MAX_DEPTH = 16  # our saves nest 3 levels, Rusty Train's 6
 
 
 def describe_path(path: str | os.PathLike) -> str:
-    """``path`` as text for messages; GameFileError for a path no system call can take."""
+    """``path`` as text; GameFileError for a path no system call can take."""
     try:
         text = os.fsdecode(os.fspath(path))
     except TypeError:
-        raise GameFileError(f"{path!r}: not a file path") from None
+        raise GameFileError(f"{short(path)}: not a file path") from None
     if "\x00" in text:
         raise GameFileError(f"{text!r}: a file name cannot contain a NUL character")
     if not text:
         raise GameFileError("no file name given")
     return text
+
+
+def shown(path: str) -> str:
+    """``path`` for a message: as it is, or quoted when it holds control characters."""
+    return path if path.isprintable() else repr(path)
 
 
 def read_bytes(path: str | os.PathLike, limit: int = MAX_BYTES) -> bytes:
@@ -37,10 +42,11 @@ def read_bytes(path: str | os.PathLike, limit: int = MAX_BYTES) -> bytes:
     The file is opened without blocking (a FIFO with no writer would otherwise wait
     forever) and checked to be a regular file before anything is read.
     """
-    where = describe_path(path)
+    name = describe_path(path)
+    where = shown(name)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(where, flags)
+        fd = os.open(name, flags)
     except OSError as exc:
         raise GameFileError(f"{where}: cannot read ({exc.strerror or exc})") from None
     try:
@@ -130,7 +136,7 @@ def parse_json(text: str, where: str) -> object:
     try:
         data = json.loads(text, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             raise GameFileError(
                 f"{where}: line {exc.lineno}, column {exc.colno}: the JSON ends too early"
                 f" ({exc.msg}); the file may be truncated"

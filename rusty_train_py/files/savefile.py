@@ -1,19 +1,18 @@
 """Our saved games: versioned JSON holding the game id, phase, laid tiles and tokens.
 
-Saves are atomic (a temporary file in the same folder, then a rename). Loading builds a
-new MapState and raises GameFileError naming the file and entry at fault; nothing that
-exists is touched until the load has succeeded.
+Saves are atomic (``atomic.atomic_write_text``: a temporary file, then a rename). Reading
+builds a new MapState and raises GameFileError naming the file and entry at fault; nothing
+that exists is touched until the load has succeeded. ``loader.open_game`` is the way in.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
-from pathlib import Path
 
 from ..game import GameDataError, load_game
 from ..mapstate import MapEditError, MapState
+from .atomic import atomic_write_text
 from .errors import GameFileError, short
 
 FORMAT = "rusty-train-py"
@@ -51,25 +50,6 @@ def dumps(state: MapState) -> str:
         lines.append(f"  ]{end}")
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file and a rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def save_game(state: MapState, path: str | os.PathLike) -> None:
