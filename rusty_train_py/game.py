@@ -290,7 +290,8 @@ def _rules(data: dict, source: str) -> tuple[str, ...]:
 
 
 def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, Any]:
-    """The ``[rusty_train]`` table (see games/README.md), its ``phases`` mapping checked."""
+    """The ``[rusty_train]`` table (see games/README.md), ``phases`` and ``rotation_offsets``
+    checked."""
     rt = data.get("rusty_train", {})
     if not isinstance(rt, dict):
         raise GameDataError(f"{source}: [rusty_train] should be a table")
@@ -302,6 +303,11 @@ def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, An
             raise GameDataError(
                 f"{source}: rusty_train.phases maps {theirs!r} to {ours!r}, which is not a phase"
             )
+    offsets = rt.get("rotation_offsets", {})
+    if not isinstance(offsets, dict) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 5 for v in offsets.values()
+    ):
+        raise GameDataError(f"{source}: rusty_train.rotation_offsets: tile name = 0 to 5")
     return dict(rt)
 
 

@@ -17,7 +17,6 @@ from reference_data import GAMES, REFERENCE
 from rusty_train_py.files import rusty_train
 from rusty_train_py.files.rusty_train import (
     CITY_EDGES,
-    ROTATION_OFFSETS,
     hex_name_for,
     state_from_rusty_train,
 )
@@ -322,7 +321,7 @@ def test_rotation_offsets_and_city_order_tables(game_id):
         assert fits, f"{game_id}: Rust tile {tile['name']} fits ours in no rotation"
         if fits[0]:
             offsets[tile["name"]] = fits[0]
-    assert ROTATION_OFFSETS[game_id] == offsets
+    assert game.rusty_train.get("rotation_offsets", {}) == offsets
     assert CITY_EDGES[game_id] == cities
 
 

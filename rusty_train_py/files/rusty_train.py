@@ -9,8 +9,8 @@ of a turn clockwise:
 
 - Base orientation. Rusty Train draws some tiles turned against the 18xx.games drawing
   that our tile files use (its tile 8 is our 8 turned 4 sixths, its 120 our 120 turned 1).
-  A Rust rotation ``r`` of such a tile is our rotation ``r + offset``
-  (``ROTATION_OFFSETS``).
+  A Rust rotation ``r`` of such a tile is our rotation ``r + offset`` (the game file's
+  ``[rusty_train.rotation_offsets]``).
 - City order. A Rust token-space index counts the token spaces of the tile's cities in
   Rust's own city order; ours counts them in the order of our tile code. For tiles with
   more than one city, ``CITY_EDGES`` gives, per Rust city in Rust's order, its token
@@ -36,30 +36,6 @@ from .errors import GameFileError, short
 
 ROTATIONS = {"Zero": 0, "Cw1": 1, "Cw2": 2, "Half": 3, "Acw2": 4, "Acw1": 5}
 ORIENTATIONS = {"FlatTop": Orientation.FLAT, "PointyTop": Orientation.POINTY}
-# Per game id: Rust tile name -> sixths to add to a Rust rotation to get ours (0 when absent;
-# the smallest offset where several fit, for tiles with rotational symmetry).
-# fmt: off
-ROTATION_OFFSETS: dict[str, dict[str, int]] = {
-    "1830": {
-        "1": 1, "2": 2, "7": 5, "8": 4, "55": 1, "56": 2, "58": 4, "16": 4, "19": 3,
-        "59": 2, "41": 3, "42": 3, "64": 2, "65": 4, "66": 2, "68": 1, "70": 3,
-    },
-    "1861": {
-        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "201": 5, "202": 4, "16": 4, "19": 3,
-        "88": 2, "625": 5, "626": 1, "41": 3, "42": 3, "911": 3,
-    },
-    "1867": {
-        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "201": 5, "202": 4, "16": 4, "19": 3,
-        "88": 2, "120": 1, "625": 5, "626": 1, "41": 3, "42": 3, "70": 3, "911": 3,
-        "122": 1, "124": 1,
-    },
-    "1889": {
-        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "437": 3, "438": 3, "12": 3, "13": 1,
-        "16": 4, "19": 3, "205": 3, "41": 3, "42": 3, "448": 3, "465": 2,
-    },
-}
-# fmt: on
-
 CityEdges = tuple[tuple[int, tuple[int, ...]], ...]  # per Rust city: (token spaces, edges)
 
 # Per game id: Rust tile name (catalogue tiles and pre-printed map tiles) with two or more
@@ -144,6 +120,12 @@ def hex_name_for(game: Game, row: object, col: object) -> str:
             text = f"({x}, {y})"
         raise HexAddressError(f"row {row}, col {col} ({text}) is not a hex of the {game.id} map")
     return name
+
+
+def rotation_offset(game: Game, tile_name: str) -> int:
+    """Sixths of a turn to add to a Rust rotation of ``tile_name`` to get ours (0 when the two
+    programs draw the tile the same way; the smallest that fits for symmetric tiles)."""
+    return int(game.rusty_train.get("rotation_offsets", {}).get(tile_name, 0))
 
 
 def rotation_of(name: object) -> int:
@@ -304,7 +286,7 @@ def state_from_rusty_train(
         if not isinstance(tile_name, str):
             raise GameFileError(f"{ewhere}: bad tile name {short(tile_name)}")
         if tile_name in game.catalogue:
-            rotation = (rust_rot + ROTATION_OFFSETS.get(game.id, {}).get(tile_name, 0)) % 6
+            rotation = (rust_rot + rotation_offset(game, tile_name)) % 6
             try:
                 state.apply(
                     state.place_tile_edit(hex_name, tile_name, rotation, check_available=False)
