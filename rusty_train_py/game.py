@@ -345,6 +345,28 @@ def _check_keys(
             )
 
 
+def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, Any]:
+    """The ``[rusty_train]`` table (see games/README.md), ``phases`` and ``rotation_offsets``
+    checked."""
+    rt = data.get("rusty_train", {})
+    if not isinstance(rt, dict):
+        raise GameDataError(f"{source}: [rusty_train] should be a table")
+    phases = rt.get("phases", {})
+    if not isinstance(phases, dict):
+        raise GameDataError(f"{source}: rusty_train.phases should be a table")
+    for theirs, ours in phases.items():
+        if ours not in phase_names:
+            raise GameDataError(
+                f"{source}: rusty_train.phases maps {theirs!r} to {ours!r}, which is not a phase"
+            )
+    offsets = rt.get("rotation_offsets", {})
+    if not isinstance(offsets, dict) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 5 for v in offsets.values()
+    ):
+        raise GameDataError(f"{source}: rusty_train.rotation_offsets: tile name = 0 to 5")
+    return dict(rt)
+
+
 def game_from_data(
     data: dict, source: str, tiles_folder: Path | None = None, text: str | None = None
 ) -> Game:
@@ -486,7 +508,7 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
         default_phase=default_phase,
         parity=parities.pop(),
         source=source,
-        rusty_train=dict(data.get("rusty_train", {})),
+        rusty_train=_rusty_train(data, source, {p.name for p in phases}),
         upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
         readings=rules,
     )

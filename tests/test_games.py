@@ -298,3 +298,15 @@ def test_game_rules_are_read_and_checked(tmp_path):
     path = write_variant(tmp_path, "[rules]\n", "[rules]\nno_such_rule = 1\n", "typo.toml")
     msg = load_error(path)
     assert str(path) in msg and "unknown rule 'no_such_rule'" in msg
+
+
+def test_rusty_train_phase_names_and_rotation_offsets_are_checked(tmp_path):
+    # Rusty Train (robmoss/rusty_train crates/n18game) names 1830's phases 2-7, ours 2-6, D
+    assert load_game("1830").rusty_train["phases"] == {"7": "D"}
+    for gid in ("1861", "1867", "1889"):  # the same names in both programs
+        assert "phases" not in load_game(gid).rusty_train
+    assert load_game("1867").rusty_train["rotation_offsets"]["8"] == 4
+    path = write_variant(tmp_path, "row_offset = 0\n", 'row_offset = 0\nphases = { "9" = "X" }\n')
+    assert load_error(path) == (f"{path}: rusty_train.phases maps '9' to 'X', which is not a phase")
+    path = write_variant(tmp_path, '"8" = 4\n', '"8" = 6\n', "offset.toml")
+    assert load_error(path) == f"{path}: rusty_train.rotation_offsets: tile name = 0 to 5"
