@@ -24,6 +24,10 @@ class GameDataError(ValueError):
 
 
 SKIP_RULES = ("none", "towns", "any")
+# Company kinds. A "neutral" company only owns tokens placed at set-up (1882's CN tokens, 18GA
+# Montgomery/Tallahassee, 1867 Timmins); its tokens never block (unless the game's rule
+# ``neutral_tokens_block`` says so) and it is not offered as a company that runs trains.
+COMPANY_KINDS = ("major", "minor", "national", "neutral")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,19 @@ class Company:
     home: str | None = None
     home_city: int | None = None
     aliases: tuple[str, ...] = ()
+    neutral_tokens: bool = False  # a company that runs trains from tokens that never block
+
+    @property
+    def is_neutral(self) -> bool:
+        """Whether the company only holds tokens and runs no trains (kind ``neutral``)."""
+        return self.kind == "neutral"
+
+    @property
+    def tokens_neutral(self) -> bool:
+        """Whether the company's tokens are neutral: they never block other companies' routes
+        (kind ``neutral``, or ``neutral_tokens = true``: 1882 CN). The game rule
+        ``neutral_tokens_block`` can make them block after all."""
+        return self.is_neutral or self.neutral_tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +145,13 @@ class Game:
     source: str = ""
     rusty_train: dict[str, Any] = field(default_factory=dict)
     upgrade_max_exits: tuple[str, ...] = ()  # node kinds whose hexes take only the most exits
+    numbers: str = ""  # what the number of a hex name counts: "rows" or "columns"
+    # revenue by phase name (1849's gray centres): hex -> phase name -> revenue
+    phase_revenue: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.numbers:
+            self.numbers = hexgrid.default_numbers(self.orientation)
 
     @cached_property
     def by_coord(self) -> dict[tuple[int, int], str]:
@@ -138,15 +162,44 @@ class Game:
         """Hex names in a stable map order (by coordinate)."""
         return tuple(sorted(self.hexes, key=lambda n: self.hexes[n].coord))
 
+    def coord_of(self, name: str) -> tuple[int, int]:
+        """The doubled coordinate of a hex name written exactly (case-sensitive)."""
+        return hexgrid.name_to_coord(self.orientation, name, self.numbers)
+
+    def name_of(self, coord: tuple[int, int]) -> str:
+        """The printed name of the hex at a doubled coordinate (on the map or not)."""
+        return hexgrid.coord_to_name(self.orientation, coord, self.numbers)
+
     def hex(self, name: str) -> MapHex:
+        """The hex of a name as a user types it.
+
+        The exact name wins (``a12`` is a row before ``A`` in 1849); when it names no hex of
+        the map, the upper-cased name is tried, so ``e5`` finds ``E5`` (unless the map also
+        has a hex ``e5``).
+        """
+        text = name.strip() if isinstance(name, str) else name
+        found = None
         try:
-            coord = hexgrid.name_to_coord(self.orientation, name)
+            found = self.by_coord.get(self.coord_of(text))
         except HexAddressError as exc:
-            raise HexAddressError(f"{self.id}: {exc}") from None
-        found = self.by_coord.get(coord)
+            error: HexAddressError | None = exc
+        else:
+            error = None
+        if found is None and isinstance(text, str) and text != text.upper():
+            try:
+                found = self.by_coord.get(self.coord_of(text.upper()))
+            except HexAddressError:
+                pass
         if found is None:
+            if error is not None:
+                raise HexAddressError(f"{self.id}: {error}") from None
             raise HexAddressError(f"{self.id}: there is no hex {name!r} on the map")
         return self.hexes[found]
+
+    def revenue_in_phase(self, hex_name: str, phase: str) -> int | None:
+        """The revenue a ``[[phase_revenue]]`` hex pays in ``phase`` (None: not such a hex)."""
+        values = self.phase_revenue.get(hex_name)
+        return None if values is None else values[phase]
 
     def has_hex(self, name: str) -> bool:
         try:
@@ -171,6 +224,11 @@ class Game:
                 if b.edge == hexgrid.opposite_edge(edge):
                     return b
         return None
+
+    @property
+    def operating_companies(self) -> tuple[Company, ...]:
+        """The companies that run trains (every kind but ``neutral``)."""
+        return tuple(c for c in self.companies if not c.is_neutral)
 
     def company(self, abbrev: str) -> Company:
         key = abbrev.strip().upper()
@@ -261,6 +319,13 @@ def _req(d: dict, key: str, typ, where: str):
     return v
 
 
+def _bool(d: dict, key: str, default: bool, where: str) -> bool:
+    v = d.get(key, default)
+    if not isinstance(v, bool):
+        raise GameDataError(f"{where}: {key!r} should be true or false, got {v!r}")
+    return v
+
+
 def _count(v, where: str) -> int | None:
     if v == "unlimited":
         return None
@@ -299,6 +364,9 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
         raise GameDataError(
             f"{source}: layout should be 'flat' or 'pointy', got {layout!r}"
         ) from None
+    numbers = data.get("numbers", hexgrid.default_numbers(orientation))
+    if numbers not in hexgrid.NUMBERS:
+        raise GameDataError(f"{source}: numbers should be 'rows' or 'columns', got {numbers!r}")
     tile_sets = _req(data, "tiles", list, source)
     try:
         catalogue = Catalogue.load([str(t) for t in tile_sets], tiles_folder)
@@ -319,10 +387,12 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
         for name in _req(group, "hexes", list, where):
             hwhere = f"{where} ({name})"
             try:
-                coord = hexgrid.name_to_coord(orientation, str(name))
+                coord = hexgrid.name_to_coord(orientation, str(name), numbers)
             except HexAddressError as exc:
                 raise GameDataError(f"{hwhere}: {exc}") from None
-            canon = hexgrid.coord_to_name(orientation, coord)
+            canon = hexgrid.coord_to_name(orientation, coord, numbers)
+            if canon != name:
+                raise GameDataError(f"{hwhere}: write the hex name as {canon!r}")
             if coord in coords:
                 raise GameDataError(f"{hwhere}: hex {canon} listed twice")
             try:
@@ -359,11 +429,16 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
         if home is not None:
             if home not in hexes:
                 raise GameDataError(f"{where}: home {home!r} is not a hex of the map")
+        kind = c.get("kind", "major")
+        if kind not in COMPANY_KINDS:
+            raise GameDataError(
+                f"{where}: kind should be one of {', '.join(COMPANY_KINDS)}, got {kind!r}"
+            )
         companies.append(
             Company(
                 abbrev=abbrev,
                 name=_req(c, "name", str, where),
-                kind=c.get("kind", "major"),
+                kind=kind,
                 shares=int(c.get("shares", 10)),
                 tokens=int(_req(c, "tokens", int, where)),
                 colour=c.get("colour", "#808080"),
@@ -371,6 +446,7 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
                 home=home,
                 home_city=c.get("home_city"),
                 aliases=tuple(c.get("aliases", ())),
+                neutral_tokens=_bool(c, "neutral_tokens", False, where),
             )
         )
     if len({c.abbrev for c in companies}) != len(companies):
@@ -456,6 +532,8 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
             )
         )
 
+    phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
+
     default_phase = str(data.get("default_phase", phases[0].name))
     if default_phase not in {p.name for p in phases}:
         raise GameDataError(f"{source}: default_phase {default_phase!r} is not a phase")
@@ -475,4 +553,45 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
         source=source,
         rusty_train=dict(data.get("rusty_train", {})),
         upgrade_max_exits=_rules(data, source),
+        numbers=numbers,
+        phase_revenue=phase_revenue,
     )
+
+
+def _phase_revenue(
+    data: dict, source: str, hexes: dict[str, MapHex], phase_names: list[str]
+) -> dict[str, dict[str, int]]:
+    """The ``[[phase_revenue]]`` tables: hex -> phase name -> revenue, every phase given."""
+    tables = data.get("phase_revenue", [])
+    if not isinstance(tables, list):
+        raise GameDataError(f"{source}: phase_revenue should be an array of tables")
+    out: dict[str, dict[str, int]] = {}
+    for i, t in enumerate(tables):
+        where = f"{source}: phase_revenue[{i}]"
+        if not isinstance(t, dict):
+            raise GameDataError(f"{where}: should be a table")
+        unknown = set(t) - {"hexes", "values"}
+        if unknown:
+            raise GameDataError(f"{where}: unknown key {sorted(unknown)[0]!r} (hexes, values)")
+        hex_list = _req(t, "hexes", list, where)
+        values = _req(t, "values", dict, where)
+        for p in values:
+            if p not in phase_names:
+                raise GameDataError(f"{where}: values names {p!r}, which is not a phase")
+        missing = [p for p in phase_names if p not in values]
+        if missing:
+            raise GameDataError(f"{where}: values gives no revenue for phase {missing[0]!r}")
+        for p, v in values.items():
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise GameDataError(f"{where}: revenue in phase {p!r} should be a number >= 0")
+        if not hex_list:
+            raise GameDataError(f"{where}: hexes is empty")
+        for h in hex_list:
+            if h not in hexes:
+                raise GameDataError(f"{where}: {h!r} is not a hex of the map")
+            if h in out:
+                raise GameDataError(f"{where}: {h} is in two phase_revenue tables")
+            if not hexes[h].tile.revenue_centres:
+                raise GameDataError(f"{where}: {h} has no revenue centre")
+            out[h] = {p: values[p] for p in phase_names}
+    return out
