@@ -115,6 +115,29 @@ class Bonus:
 
 
 @dataclass(frozen=True, slots=True)
+class UpgradeRule:
+    """Which tiles may replace a tile, where a game's rule goes beyond labels and colours.
+
+    The rule applies when the hex is one of ``hexes`` (any hex when empty), the tile showing
+    there has colour ``from_colour`` (any when None) and its name is in ``from_tiles`` (any
+    when empty). Then only the tiles of ``to`` may be laid there (none when empty), and they
+    need not carry the hex's label; colour, track and tokens are checked as usual.
+    """
+
+    hexes: tuple[str, ...] = ()
+    from_colour: str | None = None
+    from_tiles: tuple[str, ...] = ()
+    to: tuple[str, ...] = ()
+
+    def applies(self, hex_name: str, tile: Tile) -> bool:
+        return (
+            (not self.hexes or hex_name in self.hexes)
+            and (self.from_colour is None or tile.colour == self.from_colour)
+            and (not self.from_tiles or tile.name in self.from_tiles)
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class MapHex:
     name: str
     coord: tuple[int, int]
@@ -145,6 +168,7 @@ class Game:
     source: str = ""
     rusty_train: dict[str, Any] = field(default_factory=dict)
     upgrade_max_exits: tuple[str, ...] = ()  # node kinds whose hexes take only the most exits
+    upgrade_rules: tuple[UpgradeRule, ...] = ()  # [[upgrade_rules]]: special tiles by hex
     numbers: str = ""  # what the number of a hex name counts: "rows" or "columns"
     # revenue by phase name (1849's gray centres): hex -> phase name -> revenue
     phase_revenue: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -533,6 +557,7 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
         )
 
     phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
+    upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
 
     default_phase = str(data.get("default_phase", phases[0].name))
     if default_phase not in {p.name for p in phases}:
@@ -555,7 +580,53 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
         upgrade_max_exits=_rules(data, source),
         numbers=numbers,
         phase_revenue=phase_revenue,
+        upgrade_rules=upgrade_rules,
     )
+
+
+UPGRADE_RULE_KEYS = ("hexes", "from_colour", "from_tiles", "to")
+
+
+def _upgrade_rules(
+    data: dict, source: str, hexes: dict[str, MapHex], catalogue: Catalogue
+) -> tuple[UpgradeRule, ...]:
+    """The ``[[upgrade_rules]]`` tables (see games/README.md)."""
+    tables = data.get("upgrade_rules", [])
+    if not isinstance(tables, list):
+        raise GameDataError(f"{source}: upgrade_rules should be an array of tables")
+    out = []
+    for i, t in enumerate(tables):
+        where = f"{source}: upgrade_rules[{i}]"
+        if not isinstance(t, dict):
+            raise GameDataError(f"{where}: should be a table")
+        unknown = sorted(set(t) - set(UPGRADE_RULE_KEYS))
+        if unknown:
+            raise GameDataError(
+                f"{where}: unknown key {unknown[0]!r} ({', '.join(UPGRADE_RULE_KEYS)})"
+            )
+        if "to" not in t:
+            raise GameDataError(f"{where}: missing 'to' (the tiles allowed; [] for none)")
+        lists = {}
+        for key in ("hexes", "from_tiles", "to"):
+            v = t.get(key, [])
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise GameDataError(f"{where}: {key!r} should be a list of names")
+            lists[key] = tuple(v)
+        for h in lists["hexes"]:
+            if h not in hexes:
+                raise GameDataError(f"{where}: {h!r} is not a hex of the map")
+        for name in lists["from_tiles"] + lists["to"]:
+            if name not in catalogue:
+                raise GameDataError(f"{where}: no tile {name!r} in the game's tile files")
+        from_colour = t.get("from_colour")
+        if from_colour is not None:
+            from_colour = normalise_colour(str(from_colour))
+            if from_colour not in ("white",) + TILE_COLOURS:
+                raise GameDataError(f"{where}: from_colour {from_colour!r} is not a tile colour")
+        if not (lists["hexes"] or lists["from_tiles"] or from_colour):
+            raise GameDataError(f"{where}: give hexes, from_colour or from_tiles")
+        out.append(UpgradeRule(lists["hexes"], from_colour, lists["from_tiles"], lists["to"]))
+    return tuple(out)
 
 
 def _phase_revenue(

@@ -262,3 +262,98 @@ def test_unknown_company_kind():
     with pytest.raises(GameDataError) as info:
         game_from_data(data, "small.toml")
     assert "company N: kind should be one of" in str(info.value)
+
+
+# ---- upgrade rules --------------------------------------------------------------------------
+
+
+def upgrade_game(rules: list[dict]):
+    data = small_game(
+        numbers="rows",
+        hexes=[
+            {"hexes": ["B2", "C3"], "colour": "white", "code": "city=revenue:0"},
+            {
+                "hexes": ["D2"],
+                "colour": "white",
+                "code": "city=revenue:0;future_label=label:B,color:green",
+            },
+            {"hexes": ["D4"], "colour": "white", "code": ""},
+        ],
+        names={},
+        manifest={"6": 3, "57": 3, "58": 2, "14": 2, "15": 2, "53": 1, "87": 1, "619": 1},
+        companies=[{"abbrev": "X", "name": "X Railway", "tokens": 2}],
+        phase_revenue=[],
+        upgrade_rules=rules,
+    )
+    return game_from_data(data, "small.toml")
+
+
+RULES = [
+    {"hexes": ["B2"], "from_colour": "yellow", "to": ["15"]},
+    {"from_tiles": ["58"], "to": []},
+    {"hexes": ["C3"], "from_colour": "yellow", "to": ["53"]},
+]
+
+
+def test_upgrade_rules_are_read():
+    game = upgrade_game(RULES)
+    assert [(r.hexes, r.from_colour, r.from_tiles, r.to) for r in game.upgrade_rules] == [
+        (("B2",), "yellow", (), ("15",)),
+        ((), None, ("58",), ()),
+        (("C3",), "yellow", (), ("53",)),
+    ]
+
+
+def test_upgrade_rules_name_the_only_tiles():
+    from rusty_train_py.mapstate import MapState
+    from rusty_train_py.upgrades import upgrade_candidates, upgrade_problem
+
+    state = MapState(upgrade_game(RULES), "3")
+    state.apply(state.place_tile_edit("B2", "6", 0))
+    assert [c.tile for c in upgrade_candidates(state, "B2")] == ["15"]
+    assert upgrade_problem(state, "B2", "619", 0) == "B2: only tile 15 may replace tile 6 here"
+    # the rule names a labelled tile for an unlabelled hex: its label is no obstacle
+    state.apply(state.place_tile_edit("C3", "6", 0))
+    assert [c.tile for c in upgrade_candidates(state, "C3")] == ["53"]
+    # a tile that never upgrades
+    state.apply(state.place_tile_edit("D4", "58", 0))
+    assert upgrade_candidates(state, "D4") == []
+    assert upgrade_problem(state, "D4", "87", 0) == "D4: tile 58 cannot be upgraded"
+    # without the rules the usual tiles come back
+    plain = MapState(upgrade_game([]), "3")
+    plain.apply(plain.place_tile_edit("B2", "6", 0))
+    assert {"14", "15", "619"} <= {c.tile for c in upgrade_candidates(plain, "B2")}
+    plain.apply(plain.place_tile_edit("D4", "58", 0))
+    assert "87" in [c.tile for c in upgrade_candidates(plain, "D4")]
+
+
+def test_future_label_stays_with_the_laid_tiles():
+    from rusty_train_py.mapstate import MapState
+    from rusty_train_py.upgrades import required_label, upgrade_candidates
+
+    state = MapState(upgrade_game([]), "3")
+    assert required_label(state, "D2", "yellow") is None
+    state.apply(state.place_tile_edit("D2", "6", 0))
+    assert required_label(state, "D2", "green") == "B"  # the printed future label
+    assert [c.tile for c in upgrade_candidates(state, "D2")] == ["53"]
+    state.apply(state.place_tile_edit("D2", "53", 0))
+    assert required_label(state, "D2", "brown") == "B"  # the laid tile's own label
+
+
+@pytest.mark.parametrize(
+    "rule, message",
+    [
+        ({"hexes": ["B2"]}, "missing 'to'"),
+        ({"hexes": ["Z9"], "to": []}, "'Z9' is not a hex"),
+        ({"hexes": ["B2"], "to": ["nope"]}, "no tile 'nope'"),
+        ({"to": ["15"]}, "give hexes, from_colour or from_tiles"),
+        ({"hexes": ["B2"], "from_colour": "red", "to": []}, "from_colour 'red'"),
+        ({"hexes": ["B2"], "to": [], "label": "B"}, "unknown key 'label'"),
+        ({"hexes": "B2", "to": []}, "'hexes' should be a list"),
+    ],
+)
+def test_bad_upgrade_rules(rule, message):
+    with pytest.raises(GameDataError) as info:
+        upgrade_game([rule])
+    assert "small.toml: upgrade_rules[0]" in str(info.value)
+    assert message in str(info.value)
