@@ -27,6 +27,12 @@ class GameDataError(ValueError):
     """Bad game data; the message names the file and the entry at fault."""
 
 
+# Company kinds. A "neutral" company only owns tokens placed at set-up (1882's CN tokens, 18GA
+# Montgomery/Tallahassee, 1867 Timmins); its tokens never block (unless the game's rule
+# ``neutral_tokens_block`` says so) and it is not offered as a company that runs trains.
+COMPANY_KINDS = ("major", "minor", "national", "neutral")
+
+
 @dataclass(frozen=True, slots=True)
 class TrainType:
     """A train type: its name, price and counts, and the rule kind deciding what it earns."""
@@ -80,6 +86,19 @@ class Company:
     home: str | None = None
     home_city: int | None = None
     aliases: tuple[str, ...] = ()
+    neutral_tokens: bool = False  # a company that runs trains from tokens that never block
+
+    @property
+    def is_neutral(self) -> bool:
+        """Whether the company only holds tokens and runs no trains (kind ``neutral``)."""
+        return self.kind == "neutral"
+
+    @property
+    def tokens_neutral(self) -> bool:
+        """Whether the company's tokens are neutral: they never block other companies' routes
+        (kind ``neutral``, or ``neutral_tokens = true``: 1882 CN). The game rule
+        ``neutral_tokens_block`` can make them block after all."""
+        return self.is_neutral or self.neutral_tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +142,29 @@ class Bonus:
 
 
 @dataclass(frozen=True, slots=True)
+class UpgradeRule:
+    """Which tiles may replace a tile, where a game's rule goes beyond labels and colours.
+
+    The rule applies when the hex is one of ``hexes`` (any hex when empty), the tile showing
+    there has colour ``from_colour`` (any when None) and its name is in ``from_tiles`` (any
+    when empty). Then only the tiles of ``to`` may be laid there (none when empty), and they
+    need not carry the hex's label; colour, track and tokens are checked as usual.
+    """
+
+    hexes: tuple[str, ...] = ()
+    from_colour: str | None = None
+    from_tiles: tuple[str, ...] = ()
+    to: tuple[str, ...] = ()
+
+    def applies(self, hex_name: str, tile: Tile) -> bool:
+        return (
+            (not self.hexes or hex_name in self.hexes)
+            and (self.from_colour is None or tile.colour == self.from_colour)
+            and (not self.from_tiles or tile.name in self.from_tiles)
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class MapHex:
     name: str
     coord: tuple[int, int]
@@ -154,7 +196,14 @@ class Game:
     rusty_train: dict[str, Any] = field(default_factory=dict)
     upgrade_max_exits: tuple[str, ...] = ()  # node kinds whose hexes take only the most exits
     readings: dict[str, Any] = field(default_factory=dict)  # rule readings ([rules])
-    phase_revenue: dict[str, dict[str, int]] = field(default_factory=dict)  # hex -> phase -> $
+    upgrade_rules: tuple[UpgradeRule, ...] = ()  # [[upgrade_rules]]: special tiles by hex
+    numbers: str = ""  # what the number of a hex name counts: "rows" or "columns"
+    # revenue by phase name (1849's gray centres): hex -> phase name -> revenue
+    phase_revenue: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.numbers:
+            self.numbers = hexgrid.default_numbers(self.orientation)
 
     @cached_property
     def by_coord(self) -> dict[tuple[int, int], str]:
@@ -165,15 +214,44 @@ class Game:
         """Hex names in a stable map order (by coordinate)."""
         return tuple(sorted(self.hexes, key=lambda n: self.hexes[n].coord))
 
+    def coord_of(self, name: str) -> tuple[int, int]:
+        """The doubled coordinate of a hex name written exactly (case-sensitive)."""
+        return hexgrid.name_to_coord(self.orientation, name, self.numbers)
+
+    def name_of(self, coord: tuple[int, int]) -> str:
+        """The printed name of the hex at a doubled coordinate (on the map or not)."""
+        return hexgrid.coord_to_name(self.orientation, coord, self.numbers)
+
     def hex(self, name: str) -> MapHex:
+        """The hex of a name as a user types it.
+
+        The exact name wins (``a12`` is a row before ``A`` in 1849); when it names no hex of
+        the map, the upper-cased name is tried, so ``e5`` finds ``E5`` (unless the map also
+        has a hex ``e5``).
+        """
+        text = name.strip() if isinstance(name, str) else name
+        found = None
         try:
-            coord = hexgrid.name_to_coord(self.orientation, name)
+            found = self.by_coord.get(self.coord_of(text))
         except HexAddressError as exc:
-            raise HexAddressError(f"{self.id}: {exc}") from None
-        found = self.by_coord.get(coord)
+            error: HexAddressError | None = exc
+        else:
+            error = None
+        if found is None and isinstance(text, str) and text != text.upper():
+            try:
+                found = self.by_coord.get(self.coord_of(text.upper()))
+            except HexAddressError:
+                pass
         if found is None:
+            if error is not None:
+                raise HexAddressError(f"{self.id}: {error}") from None
             raise HexAddressError(f"{self.id}: there is no hex {name!r} on the map")
         return self.hexes[found]
+
+    def revenue_in_phase(self, hex_name: str, phase: str) -> int | None:
+        """The revenue a ``[[phase_revenue]]`` hex pays in ``phase`` (None: not such a hex)."""
+        values = self.phase_revenue.get(hex_name)
+        return None if values is None else values[phase]
 
     def has_hex(self, name: str) -> bool:
         try:
@@ -198,6 +276,11 @@ class Game:
                 if b.edge == hexgrid.opposite_edge(edge):
                     return b
         return None
+
+    @property
+    def operating_companies(self) -> tuple[Company, ...]:
+        """The companies that run trains (every kind but ``neutral``)."""
+        return tuple(c for c in self.companies if not c.is_neutral)
 
     def company(self, abbrev: str) -> Company:
         key = abbrev.strip().upper()
@@ -290,6 +373,13 @@ def _req(d: dict, key: str, typ, where: str):
     return v
 
 
+def _bool(d: dict, key: str, default: bool, where: str) -> bool:
+    v = d.get(key, default)
+    if not isinstance(v, bool):
+        raise GameDataError(f"{where}: {key!r} should be true or false, got {v!r}")
+    return v
+
+
 def _count(v, where: str) -> int | None:
     if v == "unlimited":
         return None
@@ -315,6 +405,7 @@ TOP_KEYS = {
     "phases",
     "bonuses",
     "phase_revenue",
+    "upgrade_rules",
 }
 HEX_KEYS = {"hexes", "colour", "code"}
 COMPANY_KEYS = {
@@ -328,6 +419,7 @@ COMPANY_KEYS = {
     "text_colour",
     "home",
     "home_city",
+    "neutral_tokens",
 }
 PHASE_KEYS = {"name", "tiles", "on", "train_limit"}
 
@@ -392,6 +484,9 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
         raise GameDataError(
             f"{source}: layout should be 'flat' or 'pointy', got {layout!r}"
         ) from None
+    numbers = data.get("numbers", hexgrid.default_numbers(orientation))
+    if numbers not in hexgrid.NUMBERS:
+        raise GameDataError(f"{source}: numbers should be 'rows' or 'columns', got {numbers!r}")
     tile_sets = _req(data, "tiles", list, source)
     try:
         catalogue = Catalogue.load([str(t) for t in tile_sets], tiles_folder)
@@ -413,10 +508,12 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
         for name in _req(group, "hexes", list, where):
             hwhere = f"{where} ({name})"
             try:
-                coord = hexgrid.name_to_coord(orientation, str(name))
+                coord = hexgrid.name_to_coord(orientation, str(name), numbers)
             except HexAddressError as exc:
                 raise GameDataError(f"{hwhere}: {exc}") from None
-            canon = hexgrid.coord_to_name(orientation, coord)
+            canon = hexgrid.coord_to_name(orientation, coord, numbers)
+            if canon != name:
+                raise GameDataError(f"{hwhere}: write the hex name as {canon!r}")
             if coord in coords:
                 raise GameDataError(f"{hwhere}: hex {canon} listed twice")
             try:
@@ -454,11 +551,16 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
         if home is not None:
             if home not in hexes:
                 raise GameDataError(f"{where}: home {home!r} is not a hex of the map")
+        kind = c.get("kind", "major")
+        if kind not in COMPANY_KINDS:
+            raise GameDataError(
+                f"{where}: kind should be one of {', '.join(COMPANY_KINDS)}, got {kind!r}"
+            )
         companies.append(
             Company(
                 abbrev=abbrev,
                 name=_req(c, "name", str, where),
-                kind=c.get("kind", "major"),
+                kind=kind,
                 shares=int(c.get("shares", 10)),
                 tokens=int(_req(c, "tokens", int, where)),
                 colour=c.get("colour", "#808080"),
@@ -466,6 +568,7 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
                 home=home,
                 home_city=c.get("home_city"),
                 aliases=tuple(c.get("aliases", ())),
+                neutral_tokens=_bool(c, "neutral_tokens", False, where),
             )
         )
     if len({c.abbrev for c in companies}) != len(companies):
@@ -491,6 +594,9 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
     bonuses = parse_bonuses(data.get("bonuses", []), lines, hexes, {t.name for t in trains})
     rules = parse_rules(data.get("rules"), lines)
 
+    phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
+    upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
+
     default_phase = str(data.get("default_phase", phases[0].name))
     if default_phase not in {p.name for p in phases}:
         raise GameDataError(f"{source}: default_phase {default_phase!r} is not a phase")
@@ -511,4 +617,91 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
         rusty_train=_rusty_train(data, source, {p.name for p in phases}),
         upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
         readings=rules,
+        numbers=numbers,
+        phase_revenue=phase_revenue,
+        upgrade_rules=upgrade_rules,
     )
+
+
+UPGRADE_RULE_KEYS = ("hexes", "from_colour", "from_tiles", "to")
+
+
+def _upgrade_rules(
+    data: dict, source: str, hexes: dict[str, MapHex], catalogue: Catalogue
+) -> tuple[UpgradeRule, ...]:
+    """The ``[[upgrade_rules]]`` tables (see games/README.md)."""
+    tables = data.get("upgrade_rules", [])
+    if not isinstance(tables, list):
+        raise GameDataError(f"{source}: upgrade_rules should be an array of tables")
+    out = []
+    for i, t in enumerate(tables):
+        where = f"{source}: upgrade_rules[{i}]"
+        if not isinstance(t, dict):
+            raise GameDataError(f"{where}: should be a table")
+        unknown = sorted(set(t) - set(UPGRADE_RULE_KEYS))
+        if unknown:
+            raise GameDataError(
+                f"{where}: unknown key {unknown[0]!r} ({', '.join(UPGRADE_RULE_KEYS)})"
+            )
+        if "to" not in t:
+            raise GameDataError(f"{where}: missing 'to' (the tiles allowed; [] for none)")
+        lists = {}
+        for key in ("hexes", "from_tiles", "to"):
+            v = t.get(key, [])
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise GameDataError(f"{where}: {key!r} should be a list of names")
+            lists[key] = tuple(v)
+        for h in lists["hexes"]:
+            if h not in hexes:
+                raise GameDataError(f"{where}: {h!r} is not a hex of the map")
+        for name in lists["from_tiles"] + lists["to"]:
+            if name not in catalogue:
+                raise GameDataError(f"{where}: no tile {name!r} in the game's tile files")
+        from_colour = t.get("from_colour")
+        if from_colour is not None:
+            from_colour = normalise_colour(str(from_colour))
+            if from_colour not in ("white",) + TILE_COLOURS:
+                raise GameDataError(f"{where}: from_colour {from_colour!r} is not a tile colour")
+        if not (lists["hexes"] or lists["from_tiles"] or from_colour):
+            raise GameDataError(f"{where}: give hexes, from_colour or from_tiles")
+        out.append(UpgradeRule(lists["hexes"], from_colour, lists["from_tiles"], lists["to"]))
+    return tuple(out)
+
+
+def _phase_revenue(
+    data: dict, source: str, hexes: dict[str, MapHex], phase_names: list[str]
+) -> dict[str, dict[str, int]]:
+    """The ``[[phase_revenue]]`` tables: hex -> phase name -> revenue, every phase given."""
+    tables = data.get("phase_revenue", [])
+    if not isinstance(tables, list):
+        raise GameDataError(f"{source}: phase_revenue should be an array of tables")
+    out: dict[str, dict[str, int]] = {}
+    for i, t in enumerate(tables):
+        where = f"{source}: phase_revenue[{i}]"
+        if not isinstance(t, dict):
+            raise GameDataError(f"{where}: should be a table")
+        unknown = set(t) - {"hexes", "values"}
+        if unknown:
+            raise GameDataError(f"{where}: unknown key {sorted(unknown)[0]!r} (hexes, values)")
+        hex_list = _req(t, "hexes", list, where)
+        values = _req(t, "values", dict, where)
+        for p in values:
+            if p not in phase_names:
+                raise GameDataError(f"{where}: values names {p!r}, which is not a phase")
+        missing = [p for p in phase_names if p not in values]
+        if missing:
+            raise GameDataError(f"{where}: values gives no revenue for phase {missing[0]!r}")
+        for p, v in values.items():
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise GameDataError(f"{where}: revenue in phase {p!r} should be a number >= 0")
+        if not hex_list:
+            raise GameDataError(f"{where}: hexes is empty")
+        for h in hex_list:
+            if h not in hexes:
+                raise GameDataError(f"{where}: {h!r} is not a hex of the map")
+            if h in out:
+                raise GameDataError(f"{where}: {h} is in two phase_revenue tables")
+            if not hexes[h].tile.revenue_centres:
+                raise GameDataError(f"{where}: {h} has no revenue centre")
+            out[h] = {p: values[p] for p in phase_names}
+    return out
