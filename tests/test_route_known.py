@@ -3,22 +3,15 @@
 Every map is a small flat-top test game (see ``route_oracle.write_game``); most are a column
 of grey hexes A1, A3, A5, ... joined top (edge 3) to bottom (edge 0), so a line of stops.
 Each expected number is asserted against the brute-force oracle and against the finder
-(``rusty_train_py.route.search.find_routes``, skipped while it does not exist).
+(``rusty_train_py.route.search.find_routes``).
 """
 
 from __future__ import annotations
 
-import importlib
-
 from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
 
 from rusty_train_py.mapstate import MapState
-
-try:
-    find_routes = importlib.import_module("rusty_train_py.route.search").find_routes
-except (ImportError, AttributeError):  # the finder is not written yet
-    find_routes = None
-
+from rusty_train_py.route.search import find_routes
 
 TRAINS = [
     {"name": "2", "stops": 2},
@@ -73,8 +66,6 @@ def make(tmp_path, hexes, tokens, bonuses=(), phase=None):
 def check(state, trains, expected, bonuses=(), company="A"):
     got = oracle_best(state, company, trains, bonuses)
     assert got == expected, f"oracle says {got}\n{describe_state(state, company, trains, bonuses)}"
-    if find_routes is None:
-        return
     res = find_routes(state, company, list(trains), list(bonuses))
     assert res.net_revenue == expected, (
         f"finder says {res.net_revenue}, expected {expected}\n"

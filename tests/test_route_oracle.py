@@ -14,7 +14,6 @@ tokens, trains, bonuses removed while it persists) and printed.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 
@@ -37,14 +36,8 @@ from rusty_train_py import hexgrid
 from rusty_train_py.game import load_game
 from rusty_train_py.hexgrid import Orientation
 from rusty_train_py.mapstate import MapEditError, MapState
+from rusty_train_py.route.search import find_routes
 from rusty_train_py.tile import NodeKind
-
-try:
-    find_routes = importlib.import_module("rusty_train_py.route.search").find_routes
-except (ImportError, AttributeError):  # the finder is not written yet
-    find_routes = None
-
-needs_finder = pytest.mark.skipif(find_routes is None, reason="route finder not written yet")
 
 ROUTE_LIMIT = 600  # maps with more routes are redrawn (the oracle is for small maps)
 
@@ -376,7 +369,6 @@ N_BATCHES = 30
 PER_BATCH = 40  # 1200 maps
 
 
-@needs_finder
 @pytest.mark.parametrize("batch", range(N_BATCHES))
 def test_finder_matches_oracle(games, batch):
     failures = []
