@@ -141,7 +141,9 @@ class Model:
                 r = OracleRoute(tuple(centres), tuple(pieces), frozenset(sides), tuple(travel))
             else:
                 r = OracleRoute(
-                    tuple(reversed(centres)), tuple(reversed(pieces)), frozenset(sides),
+                    tuple(reversed(centres)),
+                    tuple(reversed(pieces)),
+                    frozenset(sides),
                     tuple(reversed(travel)),
                 )
             found.setdefault(r.key, r)
@@ -341,8 +343,10 @@ class Solution:
     def describe(self) -> str:
         lines = [f"total {self.total}"]
         for t, r, rev, counted in self.runs:
-            stops = [f"{c.hex}/{c.node}{'' if i in counted else '(skip)'}"
-                     for i, c in enumerate(r.centres)]
+            stops = [
+                f"{c.hex}/{c.node}{'' if i in counted else '(skip)'}"
+                for i, c in enumerate(r.centres)
+            ]
             lines.append(f"  {t}: {rev}: {' '.join(stops)}")
         return "\n".join(lines)
 
@@ -566,15 +570,25 @@ def write_game(
         "",
     ]
     for name, (colour, code) in hexes.items():
-        out += ["[[hexes]]", f"hexes = [{_toml_value(name)}]", f"colour = {_toml_value(colour)}",
-                f"code = {_toml_value(code)}", ""]
+        out += [
+            "[[hexes]]",
+            f"hexes = [{_toml_value(name)}]",
+            f"colour = {_toml_value(colour)}",
+            f"code = {_toml_value(code)}",
+            "",
+        ]
     out.append("[manifest]")
     for t, n in (manifest or {}).items():
         out.append(f"{_toml_value(t)} = {_toml_value(n)}")
     out.append("")
     for c in companies:
-        out += ["[[companies]]", f"abbrev = {_toml_value(c)}",
-                f"name = {_toml_value(c + ' railway')}", "tokens = 40", ""]
+        out += [
+            "[[companies]]",
+            f"abbrev = {_toml_value(c)}",
+            f"name = {_toml_value(c + ' railway')}",
+            "tokens = 40",
+            "",
+        ]
     for section, items in (("trains", trains), ("phases", phases), ("bonuses", bonuses)):
         for item in items:
             out.append(f"[[{section}]]")

@@ -87,7 +87,11 @@ def new_game_states():
 
 @pytest.mark.parametrize(
     "make",
-    [pytest.param(small_state, id="small"), pytest.param(busy_state, id="busy"), *new_game_states()],
+    [
+        pytest.param(small_state, id="small"),
+        pytest.param(busy_state, id="busy"),
+        *new_game_states(),
+    ],
 )
 def test_round_trip(tmp_path, make):
     state = make()
