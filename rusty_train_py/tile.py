@@ -66,11 +66,6 @@ class Revenue:
     def max_value(self) -> int:
         return max((v for _, v in self.by_column), default=self.fixed)
 
-    def to_code(self) -> str:
-        if not self.by_column:
-            return str(self.fixed)
-        return "|".join(f"{c}_{v}" for c, v in self.by_column)
-
 
 @dataclass(frozen=True, slots=True)
 class Node:
@@ -88,10 +83,6 @@ class Node:
     def is_revenue_centre(self) -> bool:
         return self.kind is not NodeKind.JUNCTION
 
-    @property
-    def is_stop(self) -> bool:
-        return self.kind is not NodeKind.JUNCTION
-
 
 @dataclass(frozen=True, slots=True)
 class End:
@@ -99,10 +90,6 @@ class End:
 
     edge: int | None = None
     node: int | None = None
-
-    @property
-    def is_edge(self) -> bool:
-        return self.edge is not None
 
     def __str__(self) -> str:
         return str(self.edge) if self.edge is not None else f"_{self.node}"
@@ -181,10 +168,6 @@ class Tile:
         return frozenset(e for p in self.paths for e in p.edges)
 
     @property
-    def is_offboard(self) -> bool:
-        return any(n.kind is NodeKind.OFFBOARD for n in self.nodes)
-
-    @property
     def is_blank(self) -> bool:
         return not self.nodes and not self.paths
 
@@ -198,10 +181,6 @@ class Tile:
         if r not in cache:
             cache[r] = connectivity_of(self, r)
         return cache[r]
-
-    def revenue_summary(self) -> tuple[tuple[str, int], ...]:
-        """Revenue centres as (kind, slots) pairs, for comparing tiles in upgrades."""
-        return tuple(sorted((n.kind.value, n.slots) for n in self.revenue_centres))
 
 
 @dataclass(frozen=True, slots=True)
