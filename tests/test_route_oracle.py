@@ -23,6 +23,7 @@ from route_oracle import (
     active_bonuses,
     check_finder_result,
     describe_state,
+    game_rules,
     lay,
     oracle_route_objects,
     oracle_solve,
@@ -40,6 +41,11 @@ from rusty_train_py.route.search import find_routes
 from rusty_train_py.tile import NodeKind
 
 ROUTE_LIMIT = 600  # maps with more routes are redrawn (the oracle is for small maps)
+
+# The readings of the finder before the rules layer (games/README.md [rules]): a route may
+# re-enter a hex; a 5+5E need only pass a token. Until the finder reads [rules], these maps
+# are compared under those readings (the schema's defaults forbid re-entry, count the token).
+LEGACY = {"hex_reentry": True, "express_token": "route"}
 
 TRAINS = [
     {"name": "2", "stops": 2},
@@ -362,7 +368,7 @@ def map_for_seed(seed, games):
     for attempt in range(20):
         state, company, trains, bonuses = random_map(seed + 100_000 * attempt, games)
         try:
-            routes = oracle_route_objects(state, company, ROUTE_LIMIT)
+            routes = oracle_route_objects(state, company, ROUTE_LIMIT, LEGACY)
         except TooManyRoutes:
             continue
         return state, company, trains, bonuses, routes
@@ -375,7 +381,7 @@ def map_for_seed(seed, games):
 
 def disagreement(state, company, trains, bonuses):
     """None when the finder agrees with the oracle, else a description."""
-    sol = oracle_solve(state, company, trains, bonuses)
+    sol = oracle_solve(state, company, trains, bonuses, readings=LEGACY)
     try:
         res = find_routes(state, company, list(trains), list(bonuses))
     except Exception as exc:  # noqa: BLE001 - a crash is a disagreement too
@@ -385,7 +391,7 @@ def disagreement(state, company, trains, bonuses):
         problems.append(f"net_revenue: finder {res.net_revenue}, oracle {sol.total}")
     if not res.optimal:
         problems.append("the finder says its answer is not optimal (no time limit was given)")
-    problems += check_finder_result(state, company, trains, bonuses, res)
+    problems += check_finder_result(state, company, trains, bonuses, res, readings=LEGACY)
     if not problems:
         return None
     finder = "\n".join("  " + r.describe() for r in res.routes)
@@ -439,7 +445,7 @@ def test_finder_matches_oracle(games, batch):
         state, trains, bonuses = shrink(state, company, trains, bonuses)
         pytest.fail(
             f"{len(failures)} of {PER_BATCH} maps disagree:\n{summary}\n"
-            f"seed {seed}, shrunk:\n{describe_state(state, company, trains, bonuses)}\n"
+            f"seed {seed}, shrunk:\n{describe_state(state, company, trains, bonuses, LEGACY)}\n"
             f"{disagreement(state, company, trains, bonuses)}"
         )
 
@@ -476,18 +482,24 @@ def test_oracle_properties(games):
             assert len(r.sides) == len(r.travel) - 1
             assert len({c.hex for c in r.centres}) == len(r.centres) >= 2
             assert any(c.token for c in r.centres)
-        singles = [oracle_solve(state, company, [t], bonuses).total for t in trains]
-        total = oracle_solve(state, company, trains, bonuses).total
+        singles = [
+            oracle_solve(state, company, [t], bonuses, readings=LEGACY).total for t in trains
+        ]
+        total = oracle_solve(state, company, trains, bonuses, readings=LEGACY).total
         # a train more never hurts; the total is at most every train on its own best route
         assert max(singles) <= total <= sum(singles)
-        assert oracle_solve(state, company, trains[:-1], bonuses).total <= total
+        assert oracle_solve(state, company, trains[:-1], bonuses, readings=LEGACY).total <= total
         # one train: the best route for it
-        t = game.train(trains[0])
-        active = active_bonuses(game, bonuses)
-        best = max([(route_revenue(r, t, active) or (0,))[0] for r in routes], default=0)
+        rules = game_rules(game, LEGACY)
+        t = rules.train(trains[0])
+        active = active_bonuses(game, bonuses, LEGACY)
+        best = max(
+            [(route_revenue(r, t, active, game, rules.readings) or (0,))[0] for r in routes],
+            default=0,
+        )
         assert singles[0] == best
         for r in routes[:20]:
             for name in trains:
-                for counted in stop_choices(r, game.train(name)):
+                for counted in stop_choices(r, rules.train(name), active, rules.readings):
                     assert counted == tuple(sorted(set(counted)))
     assert time.perf_counter() - t0 < 30
