@@ -19,7 +19,8 @@ A route (found by depth-first search from every revenue centre)
     - uses no track piece twice, crosses no hex side twice, passes no node twice; at most one
       node of each ``groups`` name;
     - ``one_stop_per_hex`` (default true): no two revenue centres on one hex;
-    - ``hex_reentry`` (default false): never enters a hex it has already been in;
+    - ``hex_reentry`` false (default true): never comes back to a hex it has left (the hex
+      it starts in included);
     - passes through no off-board and no city whose spaces are all filled by other companies'
       tokens, unless one of them is a ``neutral`` company's (``neutral_tokens_block``);
     - a ``terminal`` piece is the first or the last piece of the route (the city it leads to
@@ -57,13 +58,10 @@ class TooManyRoutes(RuntimeError):
 
 READING_DEFAULTS = {
     "one_stop_per_hex": True,
-    "hex_reentry": False,
+    "hex_reentry": True,
     "express_token": "counted",
     "neutral_tokens_block": False,
 }
-
-# The old train keys (before the rule kinds): skip none/towns/any, towns (N+M), hexes.
-_LEGACY_SKIP = {"none": "stops", "towns": "towns_free", "any": "express"}
 
 
 @dataclass(frozen=True)
@@ -90,15 +88,7 @@ class TrainSpec:
 def train_from_data(t: dict) -> TrainSpec:
     d = dict(t)
     name = str(d["name"])
-    rule = d.get("rule")
-    if rule is None:  # the old keys
-        if d.get("hexes") is not None:
-            # "hexes entered, counting the start hex" = edges crossed + 1
-            return TrainSpec(name, "edges", edges=int(d["hexes"]) - 1)
-        if d.get("towns") is not None:
-            rule = "n_plus_m"
-        else:
-            rule = _LEGACY_SKIP[d.get("skip", "none")]
+    rule = d.get("rule", "stops")
     return TrainSpec(
         name=name,
         rule=rule,
@@ -1049,7 +1039,7 @@ def write_game(
     """
     import shutil
 
-    from rusty_train_py.game import GameDataError, load_game_file
+    from rusty_train_py.game import load_game_file
     from rusty_train_py.paths import tiles_dir
 
     folder = Path(folder)
@@ -1109,35 +1099,7 @@ def write_game(
             out.append("")
     path = gdir / f"{game_id}.toml"
     path.write_text("\n".join(out))
-    try:
-        return load_game_file(path, tdir)
-    except GameDataError as exc:
-        # TEMPORARY, until the rules layer lands: the old loader rejects the new [rules]
-        # readings and bonus kinds. The map is loaded from a copy without them; the oracle
-        # reads the full file (game.source). Remove when main's loader takes the schema.
-        if "unknown rule" not in str(exc) and "kind should be" not in str(exc):
-            raise
-        data = tomllib.loads(path.read_text())
-        short = "\n".join(
-            line for line in _strip_sections(path.read_text(), ("[rules]", "[[bonuses]]"))
-        )
-        copy = gdir / "map-only" / f"{game_id}.toml"
-        copy.parent.mkdir(exist_ok=True)
-        copy.write_text(short)
-        game = load_game_file(copy, tdir)
-        assert game.id == data["id"]
-        game.source = str(path)
-        return game
-
-
-def _strip_sections(text: str, headers) -> list[str]:
-    out, skipping = [], False
-    for line in text.splitlines():
-        if line.startswith("["):
-            skipping = line.strip() in headers
-        if not skipping:
-            out.append(line)
-    return out
+    return load_game_file(path, tdir)
 
 
 def set_tokens(state, hex_name: str, tokens: dict) -> None:

@@ -19,20 +19,20 @@ TRAINS = [
     {"name": "4", "stops": 4},
     {"name": "5", "stops": 5},
     {"name": "D"},
-    {"name": "2T", "stops": 2, "skip": "towns"},
-    {"name": "3T", "stops": 3, "skip": "towns"},
-    {"name": "4T", "stops": 4, "skip": "towns"},
-    {"name": "5T", "stops": 5, "skip": "towns"},
-    {"name": "8", "stops": 8, "skip": "towns"},
-    {"name": "2+2", "stops": 2, "skip": "towns", "multiplier": 2},
-    {"name": "5+5E", "stops": 5, "skip": "any", "multiplier": 2},
-    {"name": "3X", "stops": 3, "skip": "any", "multiplier": 2},
-    {"name": "3E", "stops": 3, "skip": "any"},
-    {"name": "2+1", "stops": 2, "towns": 1},
-    {"name": "H3", "hexes": 3},
-    {"name": "H4", "hexes": 4},
-    {"name": "H5", "hexes": 5},
-    {"name": "H6", "hexes": 6},
+    {"name": "2T", "stops": 2, "rule": "towns_free"},
+    {"name": "3T", "stops": 3, "rule": "towns_free"},
+    {"name": "4T", "stops": 4, "rule": "towns_free"},
+    {"name": "5T", "stops": 5, "rule": "towns_free"},
+    {"name": "8", "stops": 8, "rule": "towns_free"},
+    {"name": "2+2", "stops": 2, "rule": "towns_free", "multiplier": 2},
+    {"name": "5+5E", "stops": 5, "rule": "express", "multiplier": 2},
+    {"name": "3X", "stops": 3, "rule": "express", "multiplier": 2},
+    {"name": "3E", "stops": 3, "rule": "express"},
+    {"name": "2+1", "stops": 2, "rule": "n_plus_m", "towns": 1},
+    {"name": "H3", "rule": "edges", "edges": 2},
+    {"name": "H4", "rule": "edges", "edges": 3},
+    {"name": "H5", "rule": "edges", "edges": 4},
+    {"name": "H6", "rule": "edges", "edges": 5},
 ]
 
 UP_DOWN = "path=a:3,b:_0;path=a:_0,b:0"  # a node joined to the top and bottom sides
@@ -63,24 +63,17 @@ def make(tmp_path, hexes, tokens, bonuses=(), phase=None):
     return state
 
 
-# The readings of the finder before the rules layer (games/README.md [rules]): a route may
-# re-enter a hex; a 5+5E need only pass a token. The answers below were worked out under them.
-LEGACY = {"hex_reentry": True, "express_token": "route"}
-
-
 def check(state, trains, expected, bonuses=(), company="A"):
-    got = oracle_best(state, company, trains, bonuses, readings=LEGACY)
-    assert got == expected, (
-        f"oracle says {got}\n{describe_state(state, company, trains, bonuses, LEGACY)}"
-    )
+    got = oracle_best(state, company, trains, bonuses)
+    assert got == expected, f"oracle says {got}\n{describe_state(state, company, trains, bonuses)}"
     res = find_routes(state, company, list(trains), list(bonuses))
     assert res.net_revenue == expected, (
         f"finder says {res.net_revenue}, expected {expected}\n"
         + "\n".join(r.describe() for r in res.routes)
         + "\n"
-        + describe_state(state, company, trains, bonuses, LEGACY)
+        + describe_state(state, company, trains, bonuses)
     )
-    problems = check_finder_result(state, company, trains, bonuses, res, readings=LEGACY)
+    problems = check_finder_result(state, company, trains, bonuses, res)
     assert not problems, "\n".join(problems)
 
 

@@ -42,25 +42,20 @@ from rusty_train_py.tile import NodeKind
 
 ROUTE_LIMIT = 600  # maps with more routes are redrawn (the oracle is for small maps)
 
-# The readings of the finder before the rules layer (games/README.md [rules]): a route may
-# re-enter a hex; a 5+5E need only pass a token. Until the finder reads [rules], these maps
-# are compared under those readings (the schema's defaults forbid re-entry, count the token).
-LEGACY = {"hex_reentry": True, "express_token": "route"}
-
 TRAINS = [
     {"name": "2", "stops": 2},
     {"name": "3", "stops": 3},
     {"name": "4", "stops": 4},
     {"name": "D"},
-    {"name": "2T", "stops": 2, "skip": "towns"},
-    {"name": "3T", "stops": 3, "skip": "towns"},
-    {"name": "5T", "stops": 5, "skip": "towns"},
-    {"name": "2+2", "stops": 2, "skip": "towns", "multiplier": 2},
-    {"name": "5+5E", "stops": 5, "skip": "any", "multiplier": 2},
-    {"name": "3E", "stops": 3, "skip": "any"},
-    {"name": "2+1", "stops": 2, "towns": 1},
-    {"name": "3+2", "stops": 3, "towns": 2},
-    {"name": "H4", "hexes": 4},
+    {"name": "2T", "stops": 2, "rule": "towns_free"},
+    {"name": "3T", "stops": 3, "rule": "towns_free"},
+    {"name": "5T", "stops": 5, "rule": "towns_free"},
+    {"name": "2+2", "stops": 2, "rule": "towns_free", "multiplier": 2},
+    {"name": "5+5E", "stops": 5, "rule": "express", "multiplier": 2},
+    {"name": "3E", "stops": 3, "rule": "express"},
+    {"name": "2+1", "stops": 2, "rule": "n_plus_m", "towns": 1},
+    {"name": "3+2", "stops": 3, "rule": "n_plus_m", "towns": 2},
+    {"name": "H4", "rule": "edges", "edges": 3},
 ]
 
 TEST_TILES = """
@@ -368,7 +363,7 @@ def map_for_seed(seed, games):
     for attempt in range(20):
         state, company, trains, bonuses = random_map(seed + 100_000 * attempt, games)
         try:
-            routes = oracle_route_objects(state, company, ROUTE_LIMIT, LEGACY)
+            routes = oracle_route_objects(state, company, ROUTE_LIMIT)
         except TooManyRoutes:
             continue
         return state, company, trains, bonuses, routes
@@ -381,7 +376,7 @@ def map_for_seed(seed, games):
 
 def disagreement(state, company, trains, bonuses):
     """None when the finder agrees with the oracle, else a description."""
-    sol = oracle_solve(state, company, trains, bonuses, readings=LEGACY)
+    sol = oracle_solve(state, company, trains, bonuses)
     try:
         res = find_routes(state, company, list(trains), list(bonuses))
     except Exception as exc:  # noqa: BLE001 - a crash is a disagreement too
@@ -391,7 +386,7 @@ def disagreement(state, company, trains, bonuses):
         problems.append(f"net_revenue: finder {res.net_revenue}, oracle {sol.total}")
     if not res.optimal:
         problems.append("the finder says its answer is not optimal (no time limit was given)")
-    problems += check_finder_result(state, company, trains, bonuses, res, readings=LEGACY)
+    problems += check_finder_result(state, company, trains, bonuses, res)
     if not problems:
         return None
     finder = "\n".join("  " + r.describe() for r in res.routes)
@@ -445,7 +440,7 @@ def test_finder_matches_oracle(games, batch):
         state, trains, bonuses = shrink(state, company, trains, bonuses)
         pytest.fail(
             f"{len(failures)} of {PER_BATCH} maps disagree:\n{summary}\n"
-            f"seed {seed}, shrunk:\n{describe_state(state, company, trains, bonuses, LEGACY)}\n"
+            f"seed {seed}, shrunk:\n{describe_state(state, company, trains, bonuses)}\n"
             f"{disagreement(state, company, trains, bonuses)}"
         )
 
@@ -482,17 +477,15 @@ def test_oracle_properties(games):
             assert len(r.sides) == len(r.travel) - 1
             assert len({c.hex for c in r.centres}) == len(r.centres) >= 2
             assert any(c.token for c in r.centres)
-        singles = [
-            oracle_solve(state, company, [t], bonuses, readings=LEGACY).total for t in trains
-        ]
-        total = oracle_solve(state, company, trains, bonuses, readings=LEGACY).total
+        singles = [oracle_solve(state, company, [t], bonuses).total for t in trains]
+        total = oracle_solve(state, company, trains, bonuses).total
         # a train more never hurts; the total is at most every train on its own best route
         assert max(singles) <= total <= sum(singles)
-        assert oracle_solve(state, company, trains[:-1], bonuses, readings=LEGACY).total <= total
+        assert oracle_solve(state, company, trains[:-1], bonuses).total <= total
         # one train: the best route for it
-        rules = game_rules(game, LEGACY)
+        rules = game_rules(game)
         t = rules.train(trains[0])
-        active = active_bonuses(game, bonuses, LEGACY)
+        active = active_bonuses(game, bonuses)
         best = max(
             [(route_revenue(r, t, active, game, rules.readings) or (0,))[0] for r in routes],
             default=0,

@@ -234,9 +234,9 @@ def test_hex_reentry_reading(tmp_path):
         "B2": ("grey", "path=a:5,b:0"),
         "B6": ("grey", "city=revenue:20;path=a:3,b:_0"),
     }
-    check(make(tmp_path, hexes, {"A5": {0: "A"}}), ["D"], 0)  # default: no hex twice
-    s = make(tmp_path / "b", hexes, {"A5": {0: "A"}}, rules={"hex_reentry": True})
-    check(s, ["D"], 30)
+    check(make(tmp_path, hexes, {"A5": {0: "A"}}), ["D"], 30)  # default: it may come back
+    s = make(tmp_path / "b", hexes, {"A5": {0: "A"}}, rules={"hex_reentry": False})
+    check(s, ["D"], 0)
 
 
 def test_track_classes_share_track(tmp_path):
