@@ -20,8 +20,12 @@ test: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) bench/routes.py
 
+# ruff (lint and formatting) on the whole tree, mypy on the Qt-free core ([tool.mypy] in
+# pyproject.toml: strict on hexgrid, tile, mapstate, route/). CI runs it before the tests.
 lint: $(VENV)/.installed
-	$(VENV)/bin/ruff check rusty_train_py tests bench scripts
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 screenshots: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py

@@ -168,7 +168,7 @@ class Tile:
 
     @cached_property
     def token_spaces(self) -> tuple[TokenSpace, ...]:
-        out = []
+        out: list[TokenSpace] = []
         for node in self.nodes:
             if node.kind is NodeKind.CITY:
                 for s in range(node.slots):
@@ -206,7 +206,7 @@ class Tile:
 
     def connectivity(self, rotation: int = 0) -> Connectivity:
         """Which edges and nodes the track joins, with the tile turned ``rotation`` sixths."""
-        cache = self.__dict__.setdefault("_connectivity", {})  # tiles are immutable
+        cache: dict[int, Connectivity] = self.__dict__.setdefault("_connectivity", {})  # immutable
         r = rotation % 6
         if r not in cache:
             cache[r] = connectivity_of(self, r)
@@ -228,7 +228,7 @@ class Connectivity:
 
     @property
     def edges(self) -> frozenset[int]:
-        out = set()
+        out: set[int] = set()
         for es in self.node_edges:
             out |= es
         for a, b in self.edge_pairs:
@@ -257,7 +257,7 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
         return v
 
     for i, p in enumerate(tile.paths):
-        vertices = []
+        vertices: list[tuple[str, int] | tuple[str, int, str]] = []
         for side, end in (("a", p.a), ("b", p.b)):
             if end.node is not None and end.node in junctions:
                 vertices.append(("junction", end.node))

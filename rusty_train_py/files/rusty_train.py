@@ -102,7 +102,12 @@ def game_for_title(title: object, where: str) -> Game:
 
 def hex_name_for(game: Game, row: object, col: object) -> str:
     """Our hex name for Rust's (row, col) address; HexAddressError if it is not on the map."""
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, col)):
+    if not (
+        isinstance(row, int)
+        and isinstance(col, int)
+        and not isinstance(row, bool)
+        and not isinstance(col, bool)
+    ):
         raise HexAddressError(
             f"bad hex address row {short(row)}, col {short(col)}: expected integers"
         )
@@ -155,17 +160,18 @@ def match_cities(
     n = len(rust)
     if n != len(ours):
         return list(range(min(n, len(ours))))
-    best, best_score = None, None
+    best: list[int] | None = None
+    best_score = 0
     for perm in permutations(range(n)):
         score = 0
         for j, i in enumerate(perm):
             (rs, re), (os_, oe) = rust[j], ours[i]
             if rs > os_:
-                score = None
                 break
             score += (1000 if re == oe else 0) + 10 * len(re & oe) - len(re ^ oe) + (rs == os_)
-        if score is not None and (best_score is None or score > best_score):
-            best, best_score = list(perm), score
+        else:
+            if best is None or score > best_score:
+                best, best_score = list(perm), score
     return best if best is not None else list(range(n))
 
 
