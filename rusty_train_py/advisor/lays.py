@@ -5,7 +5,7 @@ A lay is legal when the upgrade rules of ``upgrades.py`` allow it (the next colo
 the phase, labels and the game's upgrade rules, existing track and stations kept, printed
 stubs connected, no impassable border crossed, a copy of the tile left, and in games with
 ``upgrade_max_exits`` the most exits) and, as 18xx.games reads it, none of its track runs off
-the map. Rotations that look the same are given once (``upgrade_candidates``). For a company
+the map, into water or into a blank side of a grey hex or an off-board (``exit_open``). Rotations that look the same are given once (``upgrade_candidates``). For a company
 the new tile must also have an exit on a side its network reaches (``reach.py``). A hex whose
 printed icon blocks lays takes a tile only through a special ability (out of scope here).
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..hexgrid import opposite_edge
 from ..mapstate import HexEdit, MapState
 from ..tile import Tile
-from ..upgrades import upgrade_candidates
+from ..upgrades import is_valid_upgrade, upgrade_candidates
 from .reach import Reach, company_reach
 
 
@@ -58,9 +58,32 @@ def blocks_lay(state: MapState, hex_name: str) -> bool:
     return any(icon.blocks_lay for icon in tile.icon_parts)
 
 
-def exits_on_map(state: MapState, hex_name: str, exits: Iterable[int]) -> bool:
-    """Whether every exit faces a hex of the map (18xx.games: no track off the map's edge)."""
-    return all(state.game.neighbour(hex_name, e) is not None for e in exits)
+# Hexes track may point into only where their own printed track points back (18xx.games
+# ``IMPASSABLE_HEX_COLORS``; an empty hex has no track at all).
+CLOSED_COLOURS = ("blue", "grey", "red", "empty")
+
+
+def exit_open(state: MapState, hex_name: str, edge: int) -> bool:
+    """Whether track may leave the hex by ``edge`` (18xx.games ``hex.neighbors``): a hex of
+    the map lies beyond, across no impassable border, and if it is water, grey, an off-board
+    or empty, its printed track reaches back to this side."""
+    game = state.game
+    other = game.neighbour(hex_name, edge)
+    if other is None:
+        return False
+    border = game.border(hex_name, edge)
+    if border is not None and border.type == "impassable":
+        return False
+    mh = game.hexes[other]
+    if mh.colour in CLOSED_COLOURS:
+        return opposite_edge(edge) in mh.tile.track_edges
+    return True
+
+
+def exits_open(state: MapState, hex_name: str, exits: Iterable[int]) -> bool:
+    """Whether every exit may be laid (``exit_open``): no track off the map's edge, into
+    water or into the blank side of a grey hex or an off-board."""
+    return all(exit_open(state, hex_name, e) for e in exits)
 
 
 def lay_cost(state: MapState, hex_name: str, tile: Tile, rotation: int) -> tuple[int, int]:
@@ -90,6 +113,10 @@ def hex_lays(state: MapState, hex_name: str, tile_names: Iterable[str] | None = 
     if not game.hexes[hex_name].accepts_tiles or blocks_lay(state, hex_name):
         return []
     wanted = None if tile_names is None else set(tile_names)
+    if wanted is not None and not any(
+        is_valid_upgrade(state, hex_name, t, r) for t in sorted(wanted) for r in range(6)
+    ):
+        return []  # quicker than every candidate of the hex
     old, _ = state.tile_at(hex_name)
     upgrade = bool(old.paths or old.nodes)
     out = []
@@ -98,7 +125,7 @@ def hex_lays(state: MapState, hex_name: str, tile_names: Iterable[str] | None = 
             continue
         tile = game.tile(cand.tile)
         for r in cand.rotations:
-            if not exits_on_map(state, hex_name, tile.edges_at(r)):
+            if not exits_open(state, hex_name, tile.edges_at(r)):
                 continue
             terrain, border = lay_cost(state, hex_name, tile, r)
             out.append(Lay(hex_name, cand.tile, r, terrain, border, upgrade))

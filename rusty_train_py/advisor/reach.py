@@ -1,18 +1,20 @@
 """Where a company's track network reaches: the hex sides it may lay track to, the revenue
 centres it can run to (a networkx graph of the track, searched from its station tokens).
 
-The reading follows the 18xx.games engine (``Graph#compute``): from every city holding one of
-the company's tokens, walk the track; a city full of other companies' tokens (blocked for the
-company, as the route finder reads it) and an off-board are reached but never passed through.
-Every piece of track walked marks the hex sides it reaches and, across each of them, the side
-of the neighbouring hex; a hex holding one of the company's tokens has every side marked. A
-new tile connects to the network when one of its exits is on a marked side.
+The reading follows the 18xx.games engine (``Graph#compute`` and ``Path#walk``): from every
+city holding one of the company's tokens, walk the track. A walk along a piece of track goes
+on, at a hex side, into the pieces of the neighbouring hex that meet that side (never back
+into its own hex: a train does not reverse at a hex side), across no impassable border and
+only onto track of a matching gauge (dual meets both); at a node it goes on into the node's
+other pieces, unless the node is a city full of other companies' tokens (blocked for the
+company, as the route finder reads it) or an off-board: those are reached, never passed.
+Every piece walked marks the sides it reaches and, across each of them, the side of the
+neighbouring hex; a hex holding one of the company's tokens has every side marked. A new tile
+connects to the network when one of its exits is on a marked side.
 
-The graph: one vertex per hex side that track touches (``("side", hex, edge)``), one per node
-a route may pass (``("node", hex, index)``: junctions, towns, open cities, the company's
-cities), and for a node a route may only end at (a blocked city, an off-board) one vertex per
-piece of track reaching it (``("stop", hex, index, piece)``), so nothing passes it. Each tile
-path joins its two ends; two sides facing each other across a passable border are joined.
+The graph is directed: a vertex ``(hex, piece, end)`` is the walk along piece ``piece`` of the
+hex's tile entered at its end ``end`` (0: ``a``, 1: ``b``); the vertex ``("tokens",)`` leads to
+every piece leaving a city that holds one of the company's tokens.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import networkx as nx
 from ..hexgrid import opposite_edge
 from ..mapstate import MapState
 from ..route.graph import build_graph
-from ..tile import NodeKind
+from ..tile import End, NodeKind, Tile
 
 _SOURCE = ("tokens",)
 
@@ -76,38 +78,56 @@ def passable_nodes(
     return passable, tokens
 
 
-def track_network(state: MapState, company: str) -> nx.Graph:
-    """The company's view of the map's track as an undirected networkx graph (see the module
-    docstring); the vertex ``("tokens",)`` joins every city holding one of its tokens."""
+def _gauges_meet(a: str, b: str) -> bool:
+    return a == b or "dual" in (a, b)
+
+
+def _edge_of(end: End, rotation: int) -> int | None:
+    return None if end.edge is None else (end.edge + rotation) % 6
+
+
+def track_network(state: MapState, company: str) -> nx.DiGraph:
+    """The company's walks along the map's track as a directed networkx graph (see the
+    module docstring)."""
     game = state.game
     passable, tokens = passable_nodes(state, company)
-    g = nx.Graph()
-    g.add_node(_SOURCE)
-    track_sides: set[tuple[str, int]] = set()
-    for h in game.hex_order:
-        tile, rot = state.tile_at(h)
+    tiles: dict[str, tuple[Tile, int]] = {h: state.tile_at(h) for h in game.hex_order}
+    # (hex, side) -> [(piece, end)] and (hex, node) -> [(piece, end)]: the pieces meeting there
+    at_side: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    at_node: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for h, (tile, rot) in tiles.items():
         for i, p in enumerate(tile.paths):
-            ends: list[tuple[object, ...]] = []
-            for end in (p.a, p.b):
-                if end.edge is not None:
-                    e = (end.edge + rot) % 6
-                    track_sides.add((h, e))
-                    ends.append(("side", h, e))
-                elif end.node is not None and passable[(h, end.node)]:
-                    ends.append(("node", h, end.node))
-                else:
-                    ends.append(("stop", h, end.node, i))
-            g.add_edge(ends[0], ends[1])
-    for h, e in sorted(track_sides, key=lambda he: (game.hexes[he[0]].coord, he[1])):
-        other = game.neighbour(h, e)
-        if other is None:
-            continue
-        border = game.border(h, e)
-        if border is not None and border.type == "impassable":
-            continue
-        g.add_edge(("side", h, e), ("side", other, opposite_edge(e)))
-    for h, n in sorted(tokens, key=lambda hn: (game.hexes[hn[0]].coord, hn[1])):
-        g.add_edge(_SOURCE, ("node", h, n))
+            for n, end in enumerate((p.a, p.b)):
+                e = _edge_of(end, rot)
+                if e is not None:
+                    at_side.setdefault((h, e), []).append((i, n))
+                elif end.node is not None:
+                    at_node.setdefault((h, end.node), []).append((i, n))
+    g = nx.DiGraph()
+    g.add_node(_SOURCE)
+    for h, (tile, rot) in tiles.items():
+        for i, p in enumerate(tile.paths):
+            for n in (0, 1):
+                here = (h, i, n)
+                g.add_node(here)
+                out = (p.b, p.a)[n]  # the end the walk leaves by
+                e = _edge_of(out, rot)
+                if e is not None:
+                    other = game.neighbour(h, e)
+                    border = game.border(h, e)
+                    if other is None or (border is not None and border.type == "impassable"):
+                        continue
+                    o_tile = tiles[other][0]
+                    for j, m in at_side.get((other, opposite_edge(e)), ()):
+                        if _gauges_meet(p.track, o_tile.paths[j].track):
+                            g.add_edge(here, (other, j, m))
+                elif out.node is not None and passable[(h, out.node)]:
+                    for j, m in at_node.get((h, out.node), ()):
+                        if j != i:
+                            g.add_edge(here, (h, j, m))
+    for h, node in sorted(tokens, key=lambda hn: (game.hexes[hn[0]].coord, hn[1])):
+        for j, m in at_node.get((h, node), ()):
+            g.add_edge(_SOURCE, (h, j, m))
     return g
 
 
@@ -116,20 +136,28 @@ def company_reach(state: MapState, company: str) -> Reach:
     game = state.game
     abbrev = game.company(company).abbrev
     g = track_network(state, abbrev)
-    reached = nx.node_connected_component(g, _SOURCE)
     sides: dict[str, set[int]] = {}
     centres: set[tuple[str, int]] = set()
+    for v in nx.descendants(g, _SOURCE):
+        h, i = v[0], v[1]
+        tile, rot = state.tile_at(h)
+        p = tile.paths[i]
+        for end in (p.a, p.b):
+            e = _edge_of(end, rot)
+            if e is not None:
+                sides.setdefault(h, set()).add(e)
+                other = game.neighbour(h, e)
+                border = game.border(h, e)
+                if other is not None and (border is None or border.type != "impassable"):
+                    sides.setdefault(other, set()).add(opposite_edge(e))
+            elif end.node is not None and tile.nodes[end.node].kind is not NodeKind.JUNCTION:
+                centres.add((h, end.node))
     token_hexes: set[str] = set()
-    for v in reached:
-        if v[0] == "side":
-            sides.setdefault(v[1], set()).add(v[2])
-        elif v[0] in ("node", "stop"):
-            tile, _ = state.tile_at(v[1])
-            if tile.nodes[v[2]].kind is not NodeKind.JUNCTION:
-                centres.add((v[1], v[2]))
     for h, _space, c in state.all_tokens():
         if c == abbrev:
             token_hexes.add(h)
+            tile, _ = state.tile_at(h)
+            centres.add((h, tile.token_spaces[_space].city))
             for e in range(6):
                 if game.neighbour(h, e) is not None:
                     sides.setdefault(h, set()).add(e)
