@@ -1,6 +1,7 @@
 """Random maps of any game for the advisor's tests: a few companies' station tokens in printed
-cities, track grown outward from them by random valid upgrades, some cities filled with other
-companies' tokens (blocked), in a random phase that lays green or later.
+cities, each network grown by random valid upgrades connected to it (the slow check's reach),
+some cities filled with other companies' tokens (blocked), in a random phase that lays green
+or later.
 
 Everything is drawn from ``random.Random(seed)``, so a seed names one map for good.
 """
@@ -8,6 +9,8 @@ Everything is drawn from ``random.Random(seed)``, so a seed names one map for go
 from __future__ import annotations
 
 import random
+
+from advisor_slow import slow_sides
 
 from rusty_train_py.game import load_game
 from rusty_train_py.mapstate import MapEditError, MapState
@@ -32,25 +35,6 @@ def _place_token(rng: random.Random, state: MapState, company: str, hexes: list[
     return False
 
 
-def _near_track(state: MapState) -> list[str]:
-    """Hexes taking tiles that touch a token or track (or hold some), in map order."""
-    game = state.game
-    out = []
-    for h in game.hex_order:
-        if not game.hexes[h].accepts_tiles:
-            continue
-        tile, _ = state.tile_at(h)
-        near = bool(state.tokens_at(h)) or bool(tile.paths)
-        for e in range(6):
-            other = game.neighbour(h, e)
-            if other is not None:
-                o_tile, o_rot = state.tile_at(other)
-                near = near or (e + 3) % 6 in o_tile.edges_at(o_rot) or bool(state.tokens_at(other))
-        if near:
-            out.append(h)
-    return out
-
-
 def random_map(game_id: str, seed: int, lays: int = 24) -> tuple[MapState, str]:
     """A random map of ``game_id`` and the company to advise (one with a token on it)."""
     rng = random.Random(f"{game_id}/{seed}")
@@ -64,14 +48,21 @@ def random_map(game_id: str, seed: int, lays: int = 24) -> tuple[MapState, str]:
         _place_token(rng, state, c, list(cities))
     for _ in range(lays):
         state.phase = rng.choice(phases)
-        hexes = _near_track(state)
+        company = rng.choice(chosen)
+        sides = slow_sides(state, company)
+        hexes = sorted(sides)
         rng.shuffle(hexes)
         for h in hexes[:8]:
-            cands = upgrade_candidates(state, h)
-            if cands:
-                cand = rng.choice(cands)
+            options = [
+                (c.tile, r)
+                for c in upgrade_candidates(state, h)
+                for r in c.rotations
+                if any((x + r) % 6 in sides[h] for x in game.tile(c.tile).track_edges)
+            ]
+            if options:
+                tile, r = rng.choice(options)
                 try:
-                    state.apply(state.place_tile_edit(h, cand.tile, rng.choice(cand.rotations)))
+                    state.apply(state.place_tile_edit(h, tile, r))
                 except MapEditError:
                     continue
                 break

@@ -102,6 +102,7 @@ class _Run:
                 if best is None or _lay_sort_key(s, False) < _lay_sort_key(best, False):
                     best = s
             report(done=len(out), best=best, searches=sc.searches)
+        report(done=len(out), best=best, searches=sc.searches, force=True)
 
     def score_tokens(self, places: list[TokenPlace], out: list[ScoredToken]) -> None:
         sc, report = self.scorer, self.report
@@ -116,6 +117,7 @@ class _Run:
             if best is None or (-s.net_revenue, s.order) < (-best.net_revenue, best.order):
                 best = s
             report(done=len(out), best=best, searches=sc.searches)
+        report(done=len(out), best=best, searches=sc.searches, force=True)
 
     def best_pair(self, lays: list[Lay]) -> tuple[ScoredPair | None, int]:
         """The best (lay, token) pair, and how many pairs were scored."""
@@ -132,6 +134,7 @@ class _Run:
                     gain = score.net_revenue - self.base
                     best = ScoredPair(lay, place, score.net_revenue, gain, score.optimal)
             report(done=n + 1, best=best, searches=sc.searches)
+        report(done=len(lays), best=best, searches=sc.searches, force=True)
         return best, scored
 
     def next_round(self, lay: Lay, net: int) -> int:
