@@ -38,10 +38,10 @@ class ScoredLay:
             "tile": self.lay.tile,
             "rotation": self.lay.rotation,
             "cost": self.lay.cost,
-            "terrain_cost": self.lay.terrain_cost,
-            "border_cost": self.lay.border_cost,
             "net_revenue": self.net_revenue,
             "gain": self.gain,
+            "terrain_cost": self.lay.terrain_cost,
+            "border_cost": self.lay.border_cost,
             "scored_by": self.how,
             "optimal": self.optimal,
         }
