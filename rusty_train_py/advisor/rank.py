@@ -159,16 +159,18 @@ def advise(
     progress: AdviceProgressFn | None = None,
     cancel: CancelFn | None = None,
     max_paths: int | None = MAX_PATHS,
+    reuse_revenues: bool = True,
 ) -> Advice:
     """Rank ``company``'s legal lays on ``state`` by the optimal net revenue of ``trains``
     after each (see the module docstring). ``tokens``: rank token placements too;
     ``two_step``: find the best lay-then-token pair; ``next_round``: break ties among the
     ``top`` best (all lays when None) by the next round's revenue. Cancelled, the answer holds
     what was scored by then (``complete`` False); RouteSearchError for a bad company, train
-    or bonus."""
+    or bonus. ``reuse_revenues`` False: every search values its paths afresh (to measure).
+    """
     t0 = time.monotonic()
     report = Reporter(progress, t0)
-    scorer = Scorer(state, company, trains, bonuses, cancel, max_paths)
+    scorer = Scorer(state, company, trains, bonuses, cancel, max_paths, reuse_revenues)
     run = _Run(state, scorer, report)
     counts = {"pruned": 0, "shared": 0, "searched": 0}
     scored: list[ScoredLay] = []

@@ -1,5 +1,7 @@
 """The optimal net revenue of a company's trains on a map, by the route finder, remembered by
-graph key (``graphkey.py``): a map whose key was seen before is not searched again.
+graph key (``graphkey.py``): a map whose key was seen before is not searched again. The
+searches share a memo of path revenues (``route/revenue_memo.py``): most paths of the map
+after one lay were valued in an earlier search.
 
 ``Scorer.score`` answers one map; it counts how each answer was found (searched, or the same
 key as an earlier map), and stops the running search when ``cancel`` says so.
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 
 from ..mapstate import MapState
 from ..route.graph import build_graph
+from ..route.revenue_memo import RevenueMemo
 from ..route.search import MAX_PATHS, RouteSearchError, find_routes, select_bonuses
 from .graphkey import GraphKey, graph_key
 
@@ -44,6 +47,7 @@ class Scorer:
         bonuses: Sequence[str] = (),
         cancel: CancelFn | None = None,
         max_paths: int | None = MAX_PATHS,
+        reuse_revenues: bool = True,
     ):
         game = state.game
         try:
@@ -64,6 +68,7 @@ class Scorer:
         self.memo: dict[GraphKey, tuple[int, bool]] = {}
         self.searches = 0
         self.reused = 0
+        self.revenues = RevenueMemo() if reuse_revenues else None
 
     def key(self, state: MapState) -> GraphKey:
         return graph_key(state, self.company, self.train_types, build_graph(state, self.company))
@@ -87,6 +92,7 @@ class Scorer:
             self.bonuses,
             cancel=self.cancel,
             max_paths=self.max_paths,
+            revenue_memo=self.revenues,
         )
         if result.cancelled:
             raise AdviceCancelled

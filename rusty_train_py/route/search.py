@@ -26,6 +26,7 @@ from .graph import TrackGraph, build_graph
 from .paths import Budget, Measures, RoutePath, SearchCancelled, enumerate_paths
 from .progress import ProgressFn, Reporter
 from .result import RouteResult, Stop, TrainRoute
+from .revenue_memo import RevenueMemo
 from .runs import Run, plan_runs
 
 CancelFn = Callable[[], bool]
@@ -96,6 +97,7 @@ def find_routes(
     cancel: CancelFn | None = None,
     time_limit: float | None = None,
     max_paths: int | None = MAX_PATHS,
+    revenue_memo: RevenueMemo | None = None,
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
     stopped early by ``cancel``, ``time_limit`` or more than ``max_paths`` paths (then
@@ -191,6 +193,9 @@ def find_routes(
     revenue = {v: array("i") for v in variants}
     typed = [(earners[v], e_measure[v], revenue[v].append) for v in variants]
     dist = paths.dist
+    memo = ident = None
+    if revenue_memo is not None:
+        memo, ident = revenue_memo.for_search(graph, variants, chosen_bonuses, readings)
     report("revenues", 0, len(paths), paths=len(paths))
     for idx, stops in enumerate(paths.iter_stops()):
         if idx & 4095 == 0:
@@ -201,8 +206,16 @@ def find_routes(
                 break
             report("revenues", idx)
         d = dist[idx]
-        for e, m, add in typed:
-            add(e.revenue(stops, d[m]))
+        if memo is None:
+            for e, m, add in typed:
+                add(e.revenue(stops, d[m]))
+        else:
+            key = (tuple([ident[c] for c in stops]), d)
+            got = memo.get(key)
+            if got is None:
+                got = memo[key] = tuple([e.revenue(stops, d[m]) for e, m, _ in typed])
+            for (_, _, add), r in zip(typed, got, strict=True):
+                add(r)
     stats["paths"] = len(paths)
     if not paths.complete:
         stats["cut"] = budget.cut
