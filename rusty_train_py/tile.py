@@ -11,6 +11,7 @@ import itertools
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+from typing import Any
 
 # Map hex colours; "empty" is a hex of the grid with nothing on it (not drawn, takes no tile).
 COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue", "empty")
@@ -246,10 +247,11 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
     """
     junctions = {n.index for n in tile.nodes if n.kind is NodeKind.JUNCTION}
     # Union-find over the path ends (a junction is one vertex for every end that meets it).
-    parent: dict[tuple, tuple] = {}
-    attrs: dict[tuple, tuple[str, int]] = {}
+    Vertex = tuple[Any, ...]
+    parent: dict[Vertex, Vertex] = {}
+    attrs: dict[Vertex, tuple[str, int]] = {}
 
-    def find(v: tuple) -> tuple:
+    def find(v: Vertex) -> Vertex:
         parent.setdefault(v, v)
         while parent[v] != v:
             parent[v] = parent[parent[v]]
@@ -257,7 +259,7 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
         return v
 
     for i, p in enumerate(tile.paths):
-        vertices: list[tuple[str, int] | tuple[str, int, str]] = []
+        vertices: list[Vertex] = []
         for side, end in (("a", p.a), ("b", p.b)):
             if end.node is not None and end.node in junctions:
                 vertices.append(("junction", end.node))
@@ -266,13 +268,13 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
             if end.edge is not None:
                 attrs[v] = ("edge", (end.edge + rotation) % 6)
             else:
-                attrs[v] = ("node", end.node)
+                attrs[v] = ("node", end.node if end.node is not None else -1)
             vertices.append(v)
         ra, rb = find(vertices[0]), find(vertices[1])
         if ra != rb:
             parent[ra] = rb
 
-    components: dict[tuple, list[tuple[str, int]]] = {}
+    components: dict[Vertex, list[tuple[str, int]]] = {}
     for v, attr in attrs.items():
         components.setdefault(find(v), []).append(attr)
     node_edges: list[set[int]] = [set() for _ in tile.nodes]

@@ -61,9 +61,11 @@ class Earner:
             if b.train is not None and b.train.upper() != train.name.upper():
                 continue
             b.kind.apply(b, self, m if b.multiplied else 1)
-        self.port_value = {c: self.worth[c] for r in self.ports if r.per_token for c in r.ports}
-        for c in self.port_value:
-            self.worth[c] = 0
+        self.port_value = {
+            port: self.worth[port] for r in self.ports if r.per_token for port in r.ports
+        }
+        for port in self.port_value:
+            self.worth[port] = 0
         special: set[int] = set()
         for pb in self.pairs:
             special |= pb.centres()

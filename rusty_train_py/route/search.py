@@ -149,7 +149,8 @@ def find_routes(
             m_limit.append(e.limit)
         m = measure_of[key]
         e_measure[v] = m
-        if m_limit[m] is not None and (e.limit is None or e.limit > m_limit[m]):
+        known = m_limit[m]
+        if known is not None and (e.limit is None or e.limit > known):
             m_limit[m] = e.limit
     measures = Measures(m_centre, m_corr, m_limit)
 

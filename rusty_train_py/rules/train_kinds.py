@@ -182,7 +182,7 @@ class ExpressTrain(TrainKind):
     def fast(self, e, stops):
         worth = e.worth
         ends = worth[stops[0]] + worth[stops[-1]]
-        room = p_stops(e) - 2
+        room = e.params["stops"] - 2
         inner = stops[1:-1]
         middle = sorted((worth[s] for s in inner if worth[s] > 0), reverse=True)[:room]
         token = e.token
