@@ -83,7 +83,8 @@ def readings_used(game, train_types, bonuses) -> tuple[str, ...]:
     for key in ("one_stop_per_hex", "hex_reentry"):
         out.append(READING_TEXT[key][readings[key]])
     if any(t.rule == "express" for t in train_types):
-        out.append(READING_TEXT["express_token"][readings["express_token"]])
+        for key in ("express_stops", "express_token"):
+            out.append(READING_TEXT[key][readings[key]])
     return tuple(out)
 
 

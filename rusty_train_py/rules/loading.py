@@ -162,6 +162,7 @@ RULE_KEYS = {
     "one_stop_per_hex": (flag, True),
     "hex_reentry": (flag, True),
     "express_token": (one_of("counted", "route"), "counted"),
+    "express_stops": (one_of("offboards", "ends"), "offboards"),
     "neutral_tokens_block": (flag, False),
 }
 
@@ -177,6 +178,10 @@ READING_TEXT = {
     "express_token": {
         "counted": "an express train's counted stops include a token",
         "route": "an express route only passes a token",
+    },
+    "express_stops": {
+        "offboards": "an express train must count the off-boards it reaches",
+        "ends": "an express train must count both ends of its route",
     },
 }
 
