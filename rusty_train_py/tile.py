@@ -214,10 +214,10 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
     """
     junctions = {n.index for n in tile.nodes if n.kind is NodeKind.JUNCTION}
     # Union-find over the path ends (a junction is one vertex for every end that meets it).
-    parent: dict[tuple, tuple] = {}
-    attrs: dict[tuple, tuple[str, int]] = {}
+    parent: dict[tuple[object, ...], tuple[object, ...]] = {}
+    attrs: dict[tuple[object, ...], tuple[str, int]] = {}
 
-    def find(v: tuple) -> tuple:
+    def find(v: tuple[object, ...]) -> tuple[object, ...]:
         parent.setdefault(v, v)
         while parent[v] != v:
             parent[v] = parent[parent[v]]
@@ -233,16 +233,16 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
             v = ("end", i, side)
             if end.edge is not None:
                 attrs[v] = ("edge", (end.edge + rotation) % 6)
-            else:
+            elif end.node is not None:
                 attrs[v] = ("node", end.node)
             vertices.append(v)
         ra, rb = find(vertices[0]), find(vertices[1])
         if ra != rb:
             parent[ra] = rb
 
-    components: dict[tuple, list[tuple[str, int]]] = {}
-    for v, attr in attrs.items():
-        components.setdefault(find(v), []).append(attr)
+    components: dict[tuple[object, ...], list[tuple[str, int]]] = {}
+    for vertex, attr in attrs.items():
+        components.setdefault(find(vertex), []).append(attr)
     node_edges: list[set[int]] = [set() for _ in tile.nodes]
     node_pairs: set[tuple[int, int]] = set()
     edge_pairs: set[tuple[int, int]] = set()

@@ -53,7 +53,7 @@ def _mode_for(path: Path) -> int:
 def remove_stale_temporaries(path: Path) -> list[str]:
     """Remove the temporaries of our naming beside ``path``; returns their names."""
     pattern = temp_pattern(path.name)
-    removed = []
+    removed: list[str] = []
     try:
         names = os.listdir(path.parent)
     except OSError:
