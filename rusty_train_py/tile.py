@@ -11,7 +11,6 @@ import itertools
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import Any
 
 # Map hex colours; "empty" is a hex of the grid with nothing on it (not drawn, takes no tile).
 COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue", "empty")
@@ -247,11 +246,10 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
     """
     junctions = {n.index for n in tile.nodes if n.kind is NodeKind.JUNCTION}
     # Union-find over the path ends (a junction is one vertex for every end that meets it).
-    Vertex = tuple[Any, ...]
-    parent: dict[Vertex, Vertex] = {}
-    attrs: dict[Vertex, tuple[str, int]] = {}
+    parent: dict[tuple[object, ...], tuple[object, ...]] = {}
+    attrs: dict[tuple[object, ...], tuple[str, int]] = {}
 
-    def find(v: Vertex) -> Vertex:
+    def find(v: tuple[object, ...]) -> tuple[object, ...]:
         parent.setdefault(v, v)
         while parent[v] != v:
             parent[v] = parent[parent[v]]
@@ -259,7 +257,7 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
         return v
 
     for i, p in enumerate(tile.paths):
-        vertices: list[Vertex] = []
+        vertices: list[tuple[str, int] | tuple[str, int, str]] = []
         for side, end in (("a", p.a), ("b", p.b)):
             if end.node is not None and end.node in junctions:
                 vertices.append(("junction", end.node))
@@ -267,16 +265,16 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
             v = ("end", i, side)
             if end.edge is not None:
                 attrs[v] = ("edge", (end.edge + rotation) % 6)
-            else:
-                attrs[v] = ("node", end.node if end.node is not None else -1)
+            elif end.node is not None:
+                attrs[v] = ("node", end.node)
             vertices.append(v)
         ra, rb = find(vertices[0]), find(vertices[1])
         if ra != rb:
             parent[ra] = rb
 
-    components: dict[Vertex, list[tuple[str, int]]] = {}
-    for v, attr in attrs.items():
-        components.setdefault(find(v), []).append(attr)
+    components: dict[tuple[object, ...], list[tuple[str, int]]] = {}
+    for vertex, attr in attrs.items():
+        components.setdefault(find(vertex), []).append(attr)
     node_edges: list[set[int]] = [set() for _ in tile.nodes]
     node_pairs: set[tuple[int, int]] = set()
     edge_pairs: set[tuple[int, int]] = set()

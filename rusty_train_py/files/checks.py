@@ -38,16 +38,16 @@ def rule_warnings(state: MapState) -> list[str]:
             )
 
     where_token: dict[str, list[str]] = {}
-    for hex_name, _space, company in state.all_tokens():
-        where_token.setdefault(company, []).append(hex_name)
-    for comp in game.companies:
-        hexes = where_token.get(comp.abbrev, [])
-        if len(hexes) > comp.tokens:
+    for hex_name, _space, owner in state.all_tokens():
+        where_token.setdefault(owner, []).append(hex_name)
+    for company in game.companies:
+        hexes = where_token.get(company.abbrev, [])
+        if len(hexes) > company.tokens:
             out.append(
-                f"{comp.abbrev}: {len(hexes)} station tokens on the map ({_hexes(hexes)});"
-                f" the game gives it {comp.tokens}"
+                f"{company.abbrev}: {len(hexes)} station tokens on the map ({_hexes(hexes)});"
+                f" the game gives it {company.tokens}"
             )
         for hex_name, n in Counter(hexes).items():
             if n > 1:
-                out.append(f"{hex_name}: {n} station tokens of {comp.abbrev} on one hex")
+                out.append(f"{hex_name}: {n} station tokens of {company.abbrev} on one hex")
     return out

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..route.graph import Centre, Corridor
 
 GAUGES = ("broad", "narrow", "dual")
+NO_ROUTE = 1 << 20  # a distance no train has: what a train may not use at all
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,8 +242,8 @@ class PlusTownsTrain(TrainKind):
 
 @TRAIN_RULES.register("pay_best")
 class PayBestTrain(TrainKind):
-    """Visits up to ``visit`` stops, pays the best ``pay``, one paid stop holding the company's
-    token (1846 and 18 Los Angeles N/M trains)."""
+    """Visits up to ``visit`` cities and off-boards (no towns), pays the best ``pay``, one paid
+    stop holding the company's token (1846 and 18 Los Angeles N/M trains)."""
 
     keys = {"pay": whole(1), "visit": whole(1)}
     required = ("pay", "visit")
@@ -255,6 +256,10 @@ class PayBestTrain(TrainKind):
 
             raise RuleDataError(f"{where}: pays more stops ({d['pay']}) than it visits")
         return params
+
+    def centre_cost(self, p, c):
+        # its distance list has no row for towns: a route of it cannot visit one
+        return c.visit_cost if c.kind != "town" or c.visit_cost == 0 else NO_ROUTE
 
     def limit(self, p):
         return p["visit"]
@@ -345,7 +350,7 @@ class EdgesTrain(TrainKind):
         total = 0
         for gauge, n in k.gauge_crossings:
             if n and gauge not in allowed:
-                return 1 << 20
+                return NO_ROUTE
             total += n * costs.get(gauge, 1)
         return total
 
