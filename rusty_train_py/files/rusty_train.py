@@ -240,7 +240,7 @@ def state_from_rusty_train(
         if key not in the_map:
             raise GameFileError(f"{where}: map: missing key {key!r}")
     orientation = the_map["orientation"]
-    if orientation not in ORIENTATIONS:
+    if not isinstance(orientation, str) or orientation not in ORIENTATIONS:
         raise GameFileError(
             f"{where}: map.orientation: {short(orientation)} is not {' or '.join(ORIENTATIONS)}"
         )
