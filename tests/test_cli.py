@@ -70,7 +70,7 @@ def test_max_paths_help_says_what_it_does(capsys):
     ) in text
     code, out, _ = run(capsys, "routes", GAME, "-c", "GW", "-t", "5,8", "--max-paths", "100")
     assert code == 0
-    result = out.splitlines()[-2]
+    result = next(line for line in out.splitlines() if line.startswith("net revenue:"))
     assert result.endswith("paths)") and "NOT proven optimal: stopped at the path limit" in result
 
 

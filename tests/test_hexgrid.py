@@ -53,7 +53,9 @@ def test_known_coordinates():
     assert hexgrid.letters_for(25) == "Z"
     assert hexgrid.letters_for(26) == "AA"
     assert hexgrid.letters_index("AA") == 26
-    assert hexgrid.name_to_coord(Orientation.FLAT, "e5") == (4, 4)
+    # lowercase letters are rows/columns before A: names are case-sensitive
+    assert hexgrid.name_to_coord(Orientation.FLAT, "e5") == (-5, 4)
+    assert hexgrid.name_to_coord(Orientation.FLAT, "E5") == (4, 4)
 
 
 @pytest.mark.parametrize("bad", ["5E", "", "E", "E5x", "5", "E-", " ", "É5"])
