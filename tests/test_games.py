@@ -19,7 +19,7 @@ COUNTS = {
     "1830": (93, 46, 8, 6, 6, 0, "pointy"),
     "1861": (144, 62, 25, 9, 7, 5, "flat"),
     "1867": (94, 68, 25, 9, 7, 5, "flat"),
-    "1889": (52, 40, 7, 6, 6, 1, "flat"),
+    "1889": (52, 40, 7, 6, 6, 0, "flat"),
 }
 
 
@@ -86,8 +86,8 @@ def test_1867_facts():
         "A19",
     ]
     assert game.company("GWR").abbrev == "GW"  # 18xx.games symbol as an alias
-    assert game.train("5+5E").multiplier == 2 and game.train("5+5E").skip == "any"
-    assert game.bonus("timmins").with_any == ("F16", "L12", "O7")
+    assert game.train("5+5E").multiplier == 2 and game.train("5+5E").rule == "express"
+    assert game.bonus("timmins").params_dict["with_any"] == ("F16", "L12", "O7")
 
 
 def test_1830_facts():
@@ -298,3 +298,15 @@ def test_game_rules_are_read_and_checked(tmp_path):
     path = write_variant(tmp_path, "[rules]\n", "[rules]\nno_such_rule = 1\n", "typo.toml")
     msg = load_error(path)
     assert str(path) in msg and "unknown rule 'no_such_rule'" in msg
+
+
+def test_rusty_train_phase_names_and_rotation_offsets_are_checked(tmp_path):
+    # Rusty Train (robmoss/rusty_train crates/n18game) names 1830's phases 2-7, ours 2-6, D
+    assert load_game("1830").rusty_train["phases"] == {"7": "D"}
+    for gid in ("1861", "1867", "1889"):  # the same names in both programs
+        assert "phases" not in load_game(gid).rusty_train
+    assert load_game("1867").rusty_train["rotation_offsets"]["8"] == 4
+    path = write_variant(tmp_path, "row_offset = 0\n", 'row_offset = 0\nphases = { "9" = "X" }\n')
+    assert load_error(path) == (f"{path}: rusty_train.phases maps '9' to 'X', which is not a phase")
+    path = write_variant(tmp_path, '"8" = 4\n', '"8" = 6\n', "offset.toml")
+    assert load_error(path) == f"{path}: rusty_train.rotation_offsets: tile name = 0 to 5"

@@ -17,7 +17,6 @@ from reference_data import GAMES, REFERENCE
 from rusty_train_py.files import rusty_train
 from rusty_train_py.files.rusty_train import (
     CITY_EDGES,
-    ROTATION_OFFSETS,
     hex_name_for,
     state_from_rusty_train,
 )
@@ -322,7 +321,7 @@ def test_rotation_offsets_and_city_order_tables(game_id):
         assert fits, f"{game_id}: Rust tile {tile['name']} fits ours in no rotation"
         if fits[0]:
             offsets[tile["name"]] = fits[0]
-    assert ROTATION_OFFSETS[game_id] == offsets
+    assert game.rusty_train.get("rotation_offsets", {}) == offsets
     assert CITY_EDGES[game_id] == cities
 
 
@@ -674,5 +673,5 @@ def test_other_errors(tmp_path):
     assert "listed twice" in msg
     msg = error(tmp_path, save([{"row": 8, "col": 0, "tile": "57"}]))  # red Detroit A17
     assert "A17" in msg and "cannot take tiles" in msg
-    msg = error(tmp_path, {"game": "1867: The Railways of Canada", "map": []})
+    msg = error(tmp_path, {"game": "1867: The Railways of Canada", "phase": "8", "map": []})
     assert "'map' should be an object" in msg
