@@ -31,6 +31,10 @@ class Choice:
 class Earner:
     """One train type on one graph, with the bonuses it gets."""
 
+    # what a train kind keeps here for its hot path (set by its ``prepare``)
+    express_offboards = False
+    express_token = False
+
     def __init__(
         self,
         train: TrainType,
@@ -77,6 +81,7 @@ class Earner:
         self.max_counted = kind.max_counted(p)
         self.centre_cost = [kind.centre_cost(p, c) for c in centres]
         self.corridor_cost = [kind.corridor_cost(p, k) for k in graph.corridors]
+        kind.prepare(self)
 
     # -- what bonus kinds call -------------------------------------------------------------
 

@@ -73,6 +73,9 @@ class TrainKind:
 
     # -- choosing stops --------------------------------------------------------------------
 
+    def prepare(self, e: Earner) -> None:
+        """Keep on the compiled train what ``fast`` needs on every path (readings, params)."""
+
     def split(self, e: Earner, stops: Sequence[int]) -> Split | None:
         return Split(tuple(range(len(stops))), (), 0)
 
@@ -175,10 +178,15 @@ class ExpressTrain(TrainKind):
     def centre_cost(self, p, c):
         return 0
 
+    def prepare(self, e):
+        e.express_offboards = e.readings.get("express_stops") == "offboards"
+        e.express_token = e.readings.get("express_token") == "counted"
+
     @staticmethod
     def _forced(e: Earner, stops: Sequence[int]) -> tuple[int, ...]:
-        if e.readings.get("express_stops") == "offboards":
-            return tuple(i for i, s in enumerate(stops) if e.is_offboard[s])
+        if e.express_offboards:  # off-boards are always ends of a path
+            last = len(stops) - 1
+            return tuple(i for i in (0, last) if e.is_offboard[stops[i]])
         return (0, len(stops) - 1)
 
     def split(self, e, stops):
@@ -188,21 +196,33 @@ class ExpressTrain(TrainKind):
             return None
         fset = set(forced)
         optional = tuple(i for i in range(len(stops)) if i not in fset)
-        need = e.token_positions(stops) if e.readings.get("express_token") == "counted" else None
+        need = e.token_positions(stops) if e.express_token else None
         return Split(forced, optional, room, need)
 
     def fast(self, e, stops):
         worth = e.worth
         token = e.token
-        forced = self._forced(e, stops)
-        room = e.params["stops"] - len(forced)
+        last = len(stops) - 1
+        first_s, last_s = stops[0], stops[last]
+        if e.express_offboards:
+            f0, f1 = e.is_offboard[first_s], e.is_offboard[last_s]
+        else:
+            f0 = f1 = True
+        room = e.params["stops"] - f0 - f1
         if room < 0:
             return -1
-        fset = set(forced)
-        base = sum(worth[stops[i]] for i in forced)
-        rest = [stops[i] for i in range(len(stops)) if i not in fset]
-        counted = sorted((worth[s] for s in rest if worth[s] > 0), reverse=True)[:room]
-        if e.readings.get("express_token") != "counted" or any(token[stops[i]] for i in forced):
+        base = 0
+        has_token = False
+        if f0:
+            base += worth[first_s]
+            has_token = token[first_s]
+        if f1:
+            base += worth[last_s]
+            has_token = has_token or token[last_s]
+        rest = stops[(1 if f0 else 0) : (last if f1 else last + 1)]
+        values = [worth[s] for s in rest]
+        counted = sorted([v for v in values if v > 0], reverse=True)[:room]
+        if has_token or not e.express_token:
             return base + sum(counted)
         # one counted stop must hold the token: the best tokened other stop if none is counted
         best_token = max((worth[s] for s in rest if token[s]), default=None)
