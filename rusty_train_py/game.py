@@ -7,7 +7,7 @@ every entry and reports the file and entry at fault.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,10 @@ from . import hexgrid
 from .catalogue import Catalogue
 from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
+from .rules.bonus_kinds import BONUS_KINDS, BonusKind
+from .rules.loading import SourceLines, parse_bonuses, parse_rules, parse_trains
+from .rules.registry import RuleDataError
+from .rules.train_kinds import TRAIN_RULES, TrainKind
 from .tile import COLOURS, TILE_COLOURS, Tile, TileDataError, normalise_colour, parse_tile
 
 
@@ -23,34 +27,37 @@ class GameDataError(ValueError):
     """Bad game data; the message names the file and the entry at fault."""
 
 
-SKIP_RULES = ("none", "towns", "any")
-
-
 @dataclass(frozen=True, slots=True)
 class TrainType:
-    """A train type and the rule deciding what it earns on a route."""
+    """A train type: its name, price and counts, and the rule kind deciding what it earns."""
 
     name: str
     price: int = 0
     count: int | None = None  # None: unlimited
-    stops: int | None = None  # None: unlimited stops
-    skip: str = "none"  # "none" | "towns" | "any"
+    rule: str = "stops"  # the registered train rule kind (rules/train_kinds.py)
+    params: tuple[tuple[str, Any], ...] = ()  # the kind's parameters
     multiplier: int = 1
-    towns: int | None = None  # N+M trains: separate allowance for towns
-    hexes: int | None = None  # hex trains: range in hexes travelled
+    track_class: str = "train"  # routes of different classes may share track
     rusts_on: str | None = None
+    obsolete_on: str | None = None
     available_on: str | None = None
 
     @property
+    def kind(self) -> TrainKind:
+        return TRAIN_RULES.get(self.rule, f"train {self.name}")
+
+    @property
+    def params_dict(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    @property
+    def stops(self) -> int | None:
+        return self.params_dict.get("stops")
+
+    @property
     def description(self) -> str:
-        if self.hexes is not None:
-            return f"{self.name}: up to {self.hexes} hexes"
-        lim = "unlimited stops" if self.stops is None else f"up to {self.stops} stops"
-        if self.towns is not None:
-            lim = f"{self.stops} cities + {self.towns} towns"
-        skip = {"none": "", "towns": ", may skip towns", "any": ", may skip any stop"}[self.skip]
         mult = f", x{self.multiplier}" if self.multiplier != 1 else ""
-        return f"{self.name}: {lim}{skip}{mult}"
+        return f"{self.name}: {self.kind.describe(self.params_dict)}{mult}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,24 +84,42 @@ class Company:
 
 @dataclass(frozen=True, slots=True)
 class Bonus:
-    """A route bonus: ``visit`` (a stop at one of ``at``) or ``connection`` (also one of ``with_any``)."""
+    """A route bonus of a registered kind (rules/bonus_kinds.py) and its parameters."""
 
     id: str
     name: str
-    kind: str
-    at: tuple[str, ...]
-    amount: int = 0
-    amounts: tuple[tuple[str, int], ...] = ()
-    with_any: tuple[str, ...] = ()
+    kind_name: str
+    params: tuple[tuple[str, Any], ...] = ()
     always: bool = True
     multiplied: bool = False
     train: str | None = None
+    removed_on: str | None = None
+    placed_at: str | None = None  # the hex a placed bonus is on (chosen by the player)
 
-    def amount_at(self, hex_name: str) -> int:
-        for h, a in self.amounts:
-            if h == hex_name:
-                return a
-        return self.amount
+    @property
+    def kind(self) -> BonusKind:
+        return BONUS_KINDS.get(self.kind_name, f"bonus {self.id}")
+
+    @property
+    def params_dict(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    @property
+    def once_per_run(self) -> bool:
+        return self.kind.once_per_run(self.params_dict)
+
+    @property
+    def placed(self) -> bool:
+        return self.kind.placed
+
+    def place(self, hex_name: str) -> Bonus:
+        """This bonus placed on ``hex_name`` (one of the hexes it may go to)."""
+        allowed = self.params_dict.get("hexes", ())
+        if hex_name not in allowed:
+            raise KeyError(
+                f"bonus {self.id} cannot be placed on {hex_name} (only {', '.join(allowed)})"
+            )
+        return replace(self, placed_at=hex_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +153,8 @@ class Game:
     source: str = ""
     rusty_train: dict[str, Any] = field(default_factory=dict)
     upgrade_max_exits: tuple[str, ...] = ()  # node kinds whose hexes take only the most exits
+    readings: dict[str, Any] = field(default_factory=dict)  # rule readings ([rules])
+    phase_revenue: dict[str, dict[str, int]] = field(default_factory=dict)  # hex -> phase -> $
 
     @cached_property
     def by_coord(self) -> dict[tuple[int, int], str]:
@@ -241,13 +268,15 @@ def load_game(game_id: str, folder: Path | None = None, tiles_folder: Path | Non
 
 def load_game_file(path: Path, tiles_folder: Path | None = None) -> Game:
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except OSError as exc:
         raise GameDataError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise GameDataError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise GameDataError(f"{path}: not valid TOML: {exc}") from None
-    return game_from_data(data, str(path), tiles_folder)
+    return game_from_data(data, str(path), tiles_folder, text)
 
 
 def _req(d: dict, key: str, typ, where: str):
@@ -269,27 +298,69 @@ def _count(v, where: str) -> int | None:
     raise GameDataError(f'{where}: count should be a number >= 0 or "unlimited", got {v!r}')
 
 
-RULES = {"upgrade_max_exits"}
+TOP_KEYS = {
+    "id",
+    "title",
+    "layout",
+    "numbers",
+    "tiles",
+    "default_phase",
+    "rules",
+    "rusty_train",
+    "hexes",
+    "names",
+    "manifest",
+    "companies",
+    "trains",
+    "phases",
+    "bonuses",
+    "phase_revenue",
+}
+HEX_KEYS = {"hexes", "colour", "code"}
+COMPANY_KEYS = {
+    "abbrev",
+    "aliases",
+    "name",
+    "kind",
+    "shares",
+    "tokens",
+    "colour",
+    "text_colour",
+    "home",
+    "home_city",
+}
+PHASE_KEYS = {"name", "tiles", "on", "train_limit"}
 
 
-def _rules(data: dict, source: str) -> tuple[str, ...]:
-    """The game-specific rules of ``[rules]`` (see games/README.md)."""
-    rules = data.get("rules", {})
-    if not isinstance(rules, dict):
-        raise GameDataError(f"{source}: [rules] should be a table")
-    for key in rules:
-        if key not in RULES:
+def _check_keys(
+    table: object, allowed: set[str], lines: SourceLines, array: str, index: int | None
+):
+    if not isinstance(table, dict):
+        raise GameDataError(f"{lines.where(array, index)}: should be a table")
+    for key in table:
+        if key not in allowed:
             raise GameDataError(
-                f"{source}: rules: unknown rule {key!r} (known: {', '.join(sorted(RULES))})"
+                f"{lines.where(array, index, key)}: unknown key {key!r} "
+                f"(known: {', '.join(sorted(allowed))})"
             )
-    kinds = rules.get("upgrade_max_exits", [])
-    for k in kinds:
-        if k not in ("city", "town"):
-            raise GameDataError(f"{source}: rules: upgrade_max_exits lists {k!r} (city or town)")
-    return tuple(kinds)
 
 
-def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) -> Game:
+def game_from_data(
+    data: dict, source: str, tiles_folder: Path | None = None, text: str | None = None
+) -> Game:
+    lines = SourceLines(source, text)
+    for key in data:
+        if key not in TOP_KEYS:
+            raise GameDataError(
+                f"{source}: unknown top-level key {key!r} (known: {', '.join(sorted(TOP_KEYS))})"
+            )
+    try:
+        return _game_from_data(data, source, tiles_folder, lines)
+    except RuleDataError as exc:
+        raise GameDataError(str(exc)) from None
+
+
+def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: SourceLines) -> Game:
     gid = str(_req(data, "id", str, source))
     title = _req(data, "title", str, source)
     layout = _req(data, "layout", str, source)
@@ -311,7 +382,8 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
     hexes: dict[str, MapHex] = {}
     coords: dict[tuple[int, int], str] = {}
     for gi, group in enumerate(_req(data, "hexes", list, source)):
-        where = f"{source}: hexes[{gi}]"
+        _check_keys(group, HEX_KEYS, lines, "hexes", gi)
+        where = f"{lines.where('hexes', gi)}: hexes[{gi}]"
         colour = normalise_colour(str(_req(group, "colour", str, where)))
         if colour not in COLOURS:
             raise GameDataError(f"{where}: unknown colour {colour!r}")
@@ -352,7 +424,8 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
 
     companies = []
     for i, c in enumerate(_req(data, "companies", list, source)):
-        where = f"{source}: companies[{i}]"
+        _check_keys(c, COMPANY_KEYS, lines, "companies", i)
+        where = f"{lines.where('companies', i)}: companies[{i}]"
         abbrev = _req(c, "abbrev", str, where)
         where = f"{source}: company {abbrev}"
         home = c.get("home")
@@ -376,38 +449,12 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
     if len({c.abbrev for c in companies}) != len(companies):
         raise GameDataError(f"{source}: company abbreviations are not unique")
 
-    trains = []
-    for i, t in enumerate(_req(data, "trains", list, source)):
-        where = f"{source}: trains[{i}]"
-        tname = str(_req(t, "name", str, where))
-        where = f"{source}: train {tname}"
-        skip = t.get("skip", "none")
-        if skip not in SKIP_RULES:
-            raise GameDataError(f"{where}: skip should be one of {SKIP_RULES}, got {skip!r}")
-        stops = t.get("stops")
-        if stops is not None and (not isinstance(stops, int) or stops < 1):
-            raise GameDataError(f"{where}: stops should be a number >= 1, got {stops!r}")
-        mult = t.get("multiplier", 1)
-        if not isinstance(mult, int) or mult < 1:
-            raise GameDataError(f"{where}: multiplier should be a whole number >= 1")
-        trains.append(
-            TrainType(
-                name=tname,
-                price=int(t.get("price", 0)),
-                count=_count(t.get("count", "unlimited"), where),
-                stops=stops,
-                skip=skip,
-                multiplier=mult,
-                towns=t.get("towns"),
-                hexes=t.get("hexes"),
-                rusts_on=t.get("rusts_on"),
-                available_on=t.get("available_on"),
-            )
-        )
+    trains = parse_trains(_req(data, "trains", list, source), lines)
 
     phases = []
     for i, p in enumerate(_req(data, "phases", list, source)):
-        where = f"{source}: phases[{i}]"
+        _check_keys(p, PHASE_KEYS, lines, "phases", i)
+        where = f"{lines.where('phases', i)}: phases[{i}]"
         pname = str(_req(p, "name", str, where))
         tiles = tuple(
             normalise_colour(c) for c in _req(p, "tiles", list, f"{source}: phase {pname}")
@@ -419,42 +466,8 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
     if not phases:
         raise GameDataError(f"{source}: no phases")
 
-    bonuses = []
-    for i, b in enumerate(data.get("bonuses", [])):
-        where = f"{source}: bonuses[{i}]"
-        bid = str(_req(b, "id", str, where))
-        where = f"{source}: bonus {bid}"
-        kind = _req(b, "kind", str, where)
-        if kind not in ("visit", "connection"):
-            raise GameDataError(f"{where}: kind should be 'visit' or 'connection', got {kind!r}")
-        at = tuple(_req(b, "at", list, where))
-        with_any = tuple(b.get("with_any", ()))
-        if kind == "connection" and not with_any:
-            raise GameDataError(f"{where}: a connection bonus needs with_any")
-        for h in at + with_any:
-            if h not in hexes:
-                raise GameDataError(f"{where}: {h!r} is not a hex of the map")
-        amounts = b.get("amounts", {})
-        for h in amounts:
-            if h not in at:
-                raise GameDataError(f"{where}: amounts names {h!r} which is not in at")
-        train = b.get("train")
-        if train is not None and train not in {t.name for t in trains}:
-            raise GameDataError(f"{where}: unknown train {train!r}")
-        bonuses.append(
-            Bonus(
-                id=bid,
-                name=str(b.get("name", bid)),
-                kind=kind,
-                at=at,
-                amount=int(b.get("amount", 0)),
-                amounts=tuple(sorted((str(k), int(v)) for k, v in amounts.items())),
-                with_any=with_any,
-                always=bool(b.get("always", True)),
-                multiplied=bool(b.get("multiplied", False)),
-                train=train,
-            )
-        )
+    bonuses = parse_bonuses(data.get("bonuses", []), lines, hexes, {t.name for t in trains})
+    rules = parse_rules(data.get("rules"), lines)
 
     default_phase = str(data.get("default_phase", phases[0].name))
     if default_phase not in {p.name for p in phases}:
@@ -474,5 +487,6 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
         parity=parities.pop(),
         source=source,
         rusty_train=dict(data.get("rusty_train", {})),
-        upgrade_max_exits=_rules(data, source),
+        upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
+        readings=rules,
     )

@@ -13,8 +13,10 @@ The track model
 A route (found by depth-first search from every revenue centre)
     - ends at revenue centres and visits at least two of them, one of which is a city holding
       a station token of the company;
-    - uses no track piece twice, crosses no hex side twice, passes no node twice and visits
-      no two revenue centres on one hex; at most one node of each ``groups`` name;
+    - uses no track piece twice, crosses no hex side twice, passes no node twice; at most one
+      node of each ``groups`` name; where the game's readings say so, visits no two revenue
+      centres on one hex (``one_stop_per_hex``) and comes back to no hex it has left
+      (``hex_reentry`` false; the hex it starts in counts);
     - passes through no off-board and no city whose spaces are all filled by other companies.
 
 Revenue
@@ -80,6 +82,8 @@ class Model:
         self.game = state.game
         self.company = self.game.company(company).abbrev
         self.colours = state.phase_colours
+        self.one_stop_per_hex = self.game.readings["one_stop_per_hex"]
+        self.no_reentry = not self.game.readings["hex_reentry"]
         # hex -> list of (piece index, end a, end b); an end is ("e", edge) or ("n", node)
         self.pieces: dict[str, list[tuple[int, tuple[str, int], tuple[str, int]]]] = {}
         self.node_node: set[tuple[str, int]] = set()  # pieces joining two nodes
@@ -179,6 +183,8 @@ class Model:
             side = frozenset({(h, edge), (nb, facing)})
             if side in walk["sides"]:
                 return
+            if self.no_reentry and nb in walk["travel"]:
+                return
             walk = dict(walk, sides=walk["sides"] | {side}, travel=walk["travel"] + [nb])
             for i, a, b in self.pieces[nb]:
                 if (nb, i) in walk["pieces"]:
@@ -199,7 +205,7 @@ class Model:
             if node.kind is NodeKind.JUNCTION:
                 leave_node(h, n, walk)
                 return
-            if h in walk["centre_hexes"]:
+            if self.one_stop_per_hex and h in walk["centre_hexes"]:
                 return
             if set(node.groups) & walk["groups"]:
                 return
@@ -251,7 +257,7 @@ def active_bonuses(game, named=()) -> list:
     return out
 
 
-def stop_choices(route: OracleRoute, train) -> list[tuple[int, ...]]:
+def stop_choices(route: OracleRoute, train, readings=None) -> list[tuple[int, ...]]:
     """Every allowed set of counted stops (indices into route.centres); [] if none is."""
     k = len(route.centres)
     everything = tuple(range(k))
@@ -267,28 +273,32 @@ def stop_choices(route: OracleRoute, train) -> list[tuple[int, ...]]:
                 out.append(tuple(sorted(tuple(must) + extra)))
         return out
 
-    if train.hexes is not None:  # hex train: stops everywhere, range in hexes entered
-        return [everything] if len(route.travel) <= train.hexes else []
-    if train.towns is not None:  # N+M train
+    p = train.params_dict
+    if train.rule == "edges":  # hex train: stops everywhere, range in hex sides crossed
+        return [everything] if len(route.travel) - 1 <= p["edges"] else []
+    if train.rule == "n_plus_m":  # N+M train
         if len(others) > train.stops:
             return []
-        return with_optional(others, towns, train.towns)
-    if train.skip == "none":
+        return with_optional(others, towns, p["towns"])
+    if train.rule == "stops":
         if train.stops is not None and k > train.stops:
             return []
         return [everything]
-    if train.skip == "towns":
+    if train.rule == "towns_free":
         if train.stops is not None and len(others) > train.stops:
             return []
         room = None if train.stops is None else train.stops - len(others)
         return with_optional(others, towns, room)
-    if train.skip == "any":
+    if train.rule == "express":
         ends = (0, k - 1)
         if train.stops is not None and train.stops < 2:
             return []
         room = None if train.stops is None else train.stops - 2
-        return with_optional(ends, list(range(1, k - 1)), room)
-    raise ValueError(f"unknown skip rule {train.skip!r}")
+        choices = with_optional(ends, list(range(1, k - 1)), room)
+        if (readings or {}).get("express_token", "counted") == "counted":
+            choices = [c for c in choices if any(route.centres[i].token for i in c)]
+        return choices
+    raise ValueError(f"unknown train rule {train.rule!r}")
 
 
 def choice_revenue(route: OracleRoute, counted, train, bonuses) -> int:
@@ -300,18 +310,22 @@ def choice_revenue(route: OracleRoute, counted, train, bonuses) -> int:
     for b in bonuses:
         if b.train is not None and b.train.strip().upper() != train.name.upper():
             continue
-        if b.kind == "visit":
-            amounts = [b.amount_at(c.hex) for c in stops if c.hex in b.at]
+        p = b.params_dict
+        if b.kind_name == "visit":
+            per_hex = dict(p.get("amounts", ()))
+            amounts = [per_hex.get(c.hex, p.get("amount", 0)) for c in stops if c.hex in p["at"]]
             if not amounts:
                 continue
             # paid at every counted stop in `at` (1889's diesel: at each off-board)
             amount = sum(amounts)
-        elif b.kind == "connection":
-            if not (any(c.hex in b.at for c in stops) and any(c.hex in b.with_any for c in stops)):
+        elif b.kind_name == "connection":
+            if not (
+                any(c.hex in p["at"] for c in stops) and any(c.hex in p["with_any"] for c in stops)
+            ):
                 continue
-            amount = b.amount
+            amount = p["amount"]
         else:
-            raise ValueError(b.kind)
+            raise ValueError(b.kind_name)
         if b.multiplied:
             multiplied += amount
         else:
@@ -319,10 +333,12 @@ def choice_revenue(route: OracleRoute, counted, train, bonuses) -> int:
     return (base + multiplied) * train.multiplier + plain
 
 
-def route_revenue(route: OracleRoute, train, bonuses) -> tuple[int, tuple[int, ...]] | None:
+def route_revenue(
+    route: OracleRoute, train, bonuses, readings=None
+) -> tuple[int, tuple[int, ...]] | None:
     """(best revenue, counted stops) of the route for the train, or None if it may not run it."""
     best = None
-    for counted in stop_choices(route, train):
+    for counted in stop_choices(route, train, readings):
         rev = choice_revenue(route, counted, train, bonuses)
         if best is None or rev > best[0]:
             best = (rev, counted)
@@ -356,7 +372,7 @@ def oracle_solve(state, company: str, trains, bonuses=(), limit: int | None = No
         train = state.game.train(name)
         opts = []
         for r in routes:
-            res = route_revenue(r, train, active)
+            res = route_revenue(r, train, active, state.game.readings)
             if res is not None and res[0] > 0:
                 opts.append((res[0], r, res[1], model.conflict_set(r)))
         opts.sort(key=lambda o: (-o[0], o[1].key))
@@ -438,7 +454,7 @@ def check_finder_result(state, company: str, trains, bonuses, result, limit=None
             continue
         r, order = match
         counted = tuple(sorted(order[j] for j, s in enumerate(tr.stops) if not s.skipped))
-        choices = stop_choices(r, train)
+        choices = stop_choices(r, train, state.game.readings)
         if counted not in choices:
             problems.append(f"{tr.train}: counted stops {counted} not allowed on {r.describe()}")
             continue
@@ -455,7 +471,7 @@ def check_finder_result(state, company: str, trains, bonuses, result, limit=None
             problems.append(
                 f"{tr.train}: claims {tr.revenue}, its stops earn {earned} ({r.describe()})"
             )
-        best = route_revenue(r, train, active)
+        best = route_revenue(r, train, active, state.game.readings)
         if best[0] != tr.revenue:
             problems.append(f"{tr.train}: earns {tr.revenue} on a route worth {best[0]} to it")
         for other in used:
@@ -533,6 +549,7 @@ def write_game(
     extra_tiles: str | None = None,
     game_id: str = "t",
     manifest: dict | None = None,
+    rules: dict | None = None,
 ):
     """Write ``<folder>/games/<id>.toml`` (+ a tiles folder) and load it.
 
@@ -565,6 +582,10 @@ def write_game(
         f"default_phase = {_toml_value(phases[0]['name'])}",
         "",
     ]
+    if rules:
+        out.append("[rules]")
+        out += [f"{k} = {_toml_value(v)}" for k, v in rules.items()]
+        out.append("")
     for name, (colour, code) in hexes.items():
         out += ["[[hexes]]", f"hexes = [{_toml_value(name)}]", f"colour = {_toml_value(colour)}",
                 f"code = {_toml_value(code)}", ""]

@@ -19,7 +19,7 @@ COUNTS = {
     "1830": (93, 46, 8, 6, 6, 0, "pointy"),
     "1861": (144, 62, 25, 9, 7, 5, "flat"),
     "1867": (94, 68, 25, 9, 7, 5, "flat"),
-    "1889": (52, 40, 7, 6, 6, 1, "flat"),
+    "1889": (52, 40, 7, 6, 6, 0, "flat"),
 }
 
 
@@ -86,8 +86,8 @@ def test_1867_facts():
         "A19",
     ]
     assert game.company("GWR").abbrev == "GW"  # 18xx.games symbol as an alias
-    assert game.train("5+5E").multiplier == 2 and game.train("5+5E").skip == "any"
-    assert game.bonus("timmins").with_any == ("F16", "L12", "O7")
+    assert game.train("5+5E").multiplier == 2 and game.train("5+5E").rule == "express"
+    assert game.bonus("timmins").params_dict["with_any"] == ("F16", "L12", "O7")
 
 
 def test_1830_facts():

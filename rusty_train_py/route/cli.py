@@ -24,6 +24,8 @@ def format_result(result, game) -> str:
         }.get(result.stats.get("cut"), "stopped early" if not result.cancelled else "cancelled")
         proof = f"best found, NOT proven optimal: {why}"
     lines.append(f"net revenue: ${result.net_revenue} ({proof}; {result.paths_found} paths)")
+    if result.readings:
+        lines.append("rules read as: " + "; ".join(result.readings))
     if company.shares > 1:
         lines.append(
             f"dividends: full ${d.full_per_share}/share; half ${d.half_per_share}/share"

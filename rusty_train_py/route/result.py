@@ -78,6 +78,7 @@ class RouteResult:
     paths_found: int = 0
     elapsed: float = 0.0
     stats: dict = field(default_factory=dict, compare=False)
+    readings: tuple[str, ...] = ()  # the rule readings the search used, in words
 
     def dividends(self, shares: int) -> Dividends:
         return dividends(self.net_revenue, shares)
@@ -89,6 +90,7 @@ class RouteResult:
             "net_revenue": self.net_revenue,
             "optimal": self.optimal,
             "paths_found": self.paths_found,
+            "readings": list(self.readings),
             "routes": [
                 {
                     "train": r.train,

@@ -21,10 +21,12 @@ import numpy as np
 
 from ..game import Bonus
 from ..mapstate import MapState
+from ..rules.loading import READING_TEXT
+from .earner import Earner
 from .graph import TrackGraph, build_graph
-from .paths import _WORD, Budget, RoutePath, SearchCancelled, _words, enumerate_paths
+from .paths import _WORD, Budget, Measures, RoutePath, SearchCancelled, _words, enumerate_paths
 from .result import RouteResult, Stop, TrainRoute
-from .trains import Earner
+from .runs import Run, plan_runs
 
 ProgressFn = Callable[[int, int, int], None]
 CancelFn = Callable[[], bool]
@@ -40,18 +42,50 @@ class RouteSearchError(ValueError):
 
 
 def select_bonuses(game, names: Sequence[str]) -> list[Bonus]:
-    """The game's always-on bonuses plus the options named by the player."""
-    chosen = []
-    wanted = {n.strip().lower() for n in names}
-    known = {b.id.lower() for b in game.bonuses}
-    for n in sorted(wanted - known):
-        raise RouteSearchError(
-            f"unknown bonus {n!r} for {game.id} (bonuses: {', '.join(b.id for b in game.bonuses) or 'none'})"
-        )
-    for b in game.bonuses:
-        if b.always or b.id.lower() in wanted:
+    """The game's always-on bonuses plus the options named by the player; a bonus placed on a
+    hex is named ``id:HEX`` (``steamboat:B8``)."""
+    chosen = [b for b in game.bonuses if b.always]
+    known = {b.id.lower(): b for b in game.bonuses}
+    seen = set()
+    for raw in names:
+        name, _, where = raw.strip().partition(":")
+        b = known.get(name.strip().lower())
+        if b is None:
+            raise RouteSearchError(
+                f"unknown bonus {name!r} for {game.id} "
+                f"(bonuses: {', '.join(b.id for b in game.bonuses) or 'none'})"
+            )
+        if b.placed:
+            if not where:
+                raise RouteSearchError(
+                    f"bonus {b.id} is placed on a hex: name it as {b.id}:HEX "
+                    f"(one of {', '.join(b.params_dict['hexes'])})"
+                )
+            try:
+                b = b.place(
+                    where.strip().upper() if game.has_hex(where.strip().upper()) else where.strip()
+                )
+            except KeyError as exc:
+                raise RouteSearchError(exc.args[0]) from None
+        elif where:
+            raise RouteSearchError(f"bonus {b.id} is not placed on a hex")
+        if b.id in seen:
+            continue
+        seen.add(b.id)
+        if b not in chosen:
             chosen.append(b)
     return chosen
+
+
+def readings_used(game, train_types, bonuses) -> tuple[str, ...]:
+    """The rule readings of the game that bear on this search, in words."""
+    out = []
+    readings = game.readings
+    for key in ("one_stop_per_hex", "hex_reentry"):
+        out.append(READING_TEXT[key][readings[key]])
+    if any(t.rule == "express" for t in train_types):
+        out.append(READING_TEXT["express_token"][readings["express_token"]])
+    return tuple(out)
 
 
 class _Stopped(Exception):
@@ -343,6 +377,8 @@ def find_routes(
         comp = game.company(company)
     except KeyError as exc:
         raise RouteSearchError(exc.args[0]) from None
+    if not trains:
+        raise RouteSearchError("no trains given: name at least one train")
     train_types = []
     for t in trains:
         try:
@@ -351,29 +387,45 @@ def find_routes(
             raise RouteSearchError(exc.args[0]) from None
     chosen_bonuses = select_bonuses(game, bonuses)
     deadline = t0 + time_limit if time_limit is not None else None
+    readings = game.readings
 
-    # Strongest trains first helps the bound; equal types sit together for symmetry breaking.
-    type_names = sorted(
-        {t.name for t in train_types}, key=lambda n: [x.name for x in game.trains].index(n)
-    )
     graph = build_graph(state, comp.abbrev)
-    earners = {t.name: Earner(t, graph, chosen_bonuses) for t in train_types}
+    per_route = [b for b in chosen_bonuses if not b.once_per_run and not b.kind.adjusts_run]
+    runs = plan_runs(game, train_types, chosen_bonuses)
+    earners: dict[tuple[str, frozenset[str]], Earner] = {}
 
-    def may_extend(majors: int, towns: int, crossings: int) -> bool:
-        for e in earners.values():
-            if e.may_extend(majors, towns, crossings):
-                return True
-        return False
+    def earner(variant: tuple[str, frozenset[str]]) -> Earner:
+        if variant not in earners:
+            name, extra = variant
+            bs = per_route + [b for b in chosen_bonuses if b.id in extra]
+            earners[variant] = Earner(game.train(name), graph, bs, readings)
+        return earners[variant]
 
-    def fits(majors, towns, crossings):
-        ok = None
-        for e in earners.values():
-            f = e.fits(majors, towns, crossings)
-            ok = f if ok is None else ok | f
-        return ok
+    for run in runs:
+        for v in run.variants:
+            earner(v)
+    # The distance measures of the trains (bonuses never change distance).
+    measure_of: dict[tuple, int] = {}
+    m_centre: list[list[int]] = []
+    m_corr: list[list[int]] = []
+    m_limit: list[int | None] = []
+    e_measure: dict[tuple[str, frozenset[str]], int] = {}
+    for v, e in sorted(earners.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
+        key = (tuple(e.centre_cost), tuple(e.corridor_cost))
+        if key not in measure_of:
+            measure_of[key] = len(m_limit)
+            m_centre.append(e.centre_cost)
+            m_corr.append(e.corridor_cost)
+            m_limit.append(e.limit)
+        m = measure_of[key]
+        e_measure[v] = m
+        if m_limit[m] is not None and (e.limit is None or e.limit > m_limit[m]):
+            m_limit[m] = e.limit
+    measures = Measures(m_centre, m_corr, m_limit)
 
     stats: dict = {}
     given = tuple(t.name for t in train_types)
+    used_readings = readings_used(game, train_types, chosen_bonuses)
 
     def result(routes=(), optimal=True, cancelled=False, paths_found=0) -> RouteResult:
         return RouteResult(
@@ -386,13 +438,15 @@ def find_routes(
             paths_found=paths_found,
             elapsed=time.monotonic() - t0,
             stats=stats,
+            readings=used_readings,
         )
 
-    if not train_types or not graph.tokens():
+    if not graph.tokens():
+        stats["no_token"] = True
         return result()
     try:
         budget = Budget(cancel, deadline, max_paths)
-        paths = enumerate_paths(graph, may_extend, fits, budget)
+        paths = enumerate_paths(graph, measures, budget)
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
     stats["paths"] = len(paths)
@@ -400,53 +454,87 @@ def find_routes(
         stats["cut"] = budget.cut
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
 
-    # Revenue of every path for every train type; keep the runnable ones, best first
+    # Revenue of every path for every train variant; keep the runnable ones, best first
     # (ties in path order, so the result never depends on anything else).
-    revenue = {name: array("i") for name in type_names}
-    typed = [(earners[name], revenue[name].append) for name in type_names]
-    crossings = paths.crossings
+    classes = sorted({t.track_class for t in train_types})
+    n_track = graph.n_track_bits
+    tables: dict[tuple[str, frozenset[str]], tuple] = {}
+    variants = sorted(earners, key=lambda v: (v[0], sorted(v[1])))
+    revenue = {v: array("i") for v in variants}
+    typed = [(earners[v], e_measure[v], revenue[v].append) for v in variants]
+    dist = paths.dist
     for idx, stops in enumerate(paths.iter_stops()):
         if cancel is not None and idx & 4095 == 0 and cancel():
             return result(optimal=False, cancelled=True, paths_found=len(paths))
-        for e, add in typed:
-            add(e.revenue(stops, crossings[idx]))
-    tables = {}
+        d = dist[idx]
+        for e, m, add in typed:
+            add(e.revenue(stops, d[m]))
     track = paths.track
-    for name in type_names:
-        rev = np.frombuffer(revenue[name], dtype=np.int32)
+    for v in variants:
+        rev = np.frombuffer(revenue[v], dtype=np.int32)
         runnable = np.flatnonzero(rev > 0)
         order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
-        tables[name] = (order, rev[order].tolist(), [track[i] for i in order])
+        shift = classes.index(earners[v].train.track_class) * n_track
+        tables[v] = (order, rev[order].tolist(), [track[i] << shift for i in order])
     del revenue
     stats["revenue_s"] = round(time.monotonic() - t0, 3)
 
-    # Train positions: by the best revenue of their type (descending), then game order.
-    positions = sorted(
-        train_types,
-        key=lambda t: (
-            -(tables[t.name][1][0] if tables[t.name][1] else 0),
-            type_names.index(t.name),
-        ),
-    )
-    per_train = [tables[t.name] for t in positions]
-    same_prev = [
-        i > 0 and positions[i].name == positions[i - 1].name for i in range(len(positions))
-    ]
-    k = len(positions)
-    search = _Search(per_train, graph.n_track_bits, deadline, cancel)
+    best_total = -1
+    best_routes: list[TrainRoute] = []
+    optimal = paths.complete
+    cancelled = False
+    for run in runs:
+        total, picked, run_optimal, run_cancelled = _solve_run(
+            run, tables, n_track * len(classes), deadline, cancel, progress, best_total
+        )
+        optimal = optimal and run_optimal
+        cancelled = cancelled or run_cancelled
+        if total > best_total:
+            best_total = total
+            best_routes = [
+                build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
+                for v, pos in picked
+            ]
+        if run_cancelled or not run_optimal:
+            break
+    # Report routes in the order the trains were given.
+    best_routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
+    stats["search_s"] = round(time.monotonic() - t0, 3)
+    if len(runs) > 1:
+        stats["runs"] = len(runs)
+    return result(best_routes, optimal, cancelled, len(paths))
+
+
+def _solve_run(run: Run, tables, n_bits, deadline, cancel, progress, lower: int):
+    """Branch and bound for one run (trains and the bonuses assigned to them): the best total,
+    the (variant, position) of each route, whether it is proven and whether it was cancelled.
+    ``lower``: a total some earlier run reached (only better answers matter)."""
+    variants = list(run.variants)
+    # Strongest trains first helps the bound; equal variants sit together for symmetry.
+    variants.sort(key=lambda v: (-(tables[v][1][0] if tables[v][1] else 0), v[0], sorted(v[1])))
+    per_train = [tables[v] for v in variants]
+    k = len(variants)
+    if k == 0:
+        return 0, [], True, False
+    same_prev = [i > 0 and variants[i] == variants[i - 1] for i in range(k)]
+    search = _Search(per_train, n_bits, deadline, cancel)
     suffix = search.suffix
     if k > 2:
-        lower = _revenue_of(per_train, _greedy(per_train))
-        stats["root_bound"] = round(search.tune_prices(lower), 1)
+        greedy = _revenue_of(per_train, _greedy(per_train))
+        stats_bound = search.tune_prices(max(greedy, lower))
+        del stats_bound
     picks: list[int] = [-1] * k
-    optimal = paths.complete
+    optimal = True
     cancelled = False
     try:
         for start in range(k - 1, -1, -1):
             search.progress = progress if start == 0 else None
             # The trains after this one alone reach suffix[start + 1], so any combination
             # worth recording reaches at least that: start just below it.
-            best, pick = search.solve(start, same_prev, suffix[start + 1] - 1)
+            floor = suffix[start + 1] - 1
+            if start == 0:
+                floor = max(floor, lower)
+            best, pick = search.solve(start, same_prev, floor)
             suffix[start] = best
             if start == 0:
                 picks = pick
@@ -457,21 +545,15 @@ def find_routes(
             picks = search.best_pick
         else:
             picks = _greedy(per_train)
+    if not picks or len(picks) < k:
+        # nothing beat ``lower`` (or, with nothing to beat, no train can run)
+        return (-1 if lower >= 0 else 0), [], optimal, cancelled
+    total = _revenue_of(per_train, picks)
     if progress is not None:
         total_n = len(per_train[0][0]) if per_train else 0
-        progress(total_n, total_n, _revenue_of(per_train, picks))
-
-    routes = []
-    for pos_i, t in enumerate(positions):
-        if pos_i >= len(picks) or picks[pos_i] == -1:
-            continue
-        order = per_train[pos_i][0]
-        path = paths.path(order[picks[pos_i]])
-        routes.append(build_train_route(graph, earners[t.name], path, game))
-    # Report routes in the order the trains were given.
-    routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
-    stats["search_s"] = round(time.monotonic() - t0, 3)
-    return result(routes, optimal, cancelled, len(paths))
+        progress(total_n, total_n, total)
+    picked = [(variants[i], p) for i, p in enumerate(picks) if p != -1]
+    return total, picked, optimal, cancelled
 
 
 def _bit_matrix(words: np.ndarray, n_bits: int) -> np.ndarray:
@@ -515,7 +597,7 @@ def _greedy(per_train) -> list[int]:
 
 
 def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) -> TrainRoute:
-    choice = earner.choose(path.stops, path.crossings)
+    choice = earner.choose(path.stops)
     assert choice is not None
     stops = []
     for i, cid in enumerate(path.stops):

@@ -1,0 +1,348 @@
+"""Train rule kinds: which stops a train may visit and count, and what it is paid.
+
+Each kind is one registered object (the name is what a game file's ``rule`` says). A kind
+states, for a compiled train (an ``Earner``, route/earner.py):
+
+- ``limit`` and ``centre_cost`` / ``corridor_cost``: the distance a path uses and the most the
+  train may use (path enumeration keeps a path only if some train's distance allows it);
+- ``row_multiplier`` and ``centre_value``: what one counted stop is worth to it;
+- ``split``: for a path's stops, which are always counted, which may be counted, how many of
+  those, and which positions one counted stop must come from (a token, when the kind says);
+- ``fast``: the exact revenue on a path when no bonus makes the choice harder (the search's
+  hot path), or None to let the exact general chooser decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .registry import Checker, Registry, parse_params, strings, table_of, text, whole
+
+if TYPE_CHECKING:
+    from ..route.earner import Earner
+    from ..route.graph import Centre, Corridor
+
+GAUGES = ("broad", "narrow", "dual")
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """How a train may count the stops of one path (positions into the path's stops)."""
+
+    forced: tuple[int, ...]
+    optional: tuple[int, ...]
+    cap: int  # how many optional stops may be counted
+    need: frozenset[int] | None = None  # one counted stop must be one of these
+
+
+class TrainKind:
+    """Base of the train rule kinds; the defaults are those of a plain N-train."""
+
+    name = ""
+    keys: Mapping[str, Checker] = {}
+    required: tuple[str, ...] = ()
+
+    def parse(self, table: Mapping[str, Any], where: str) -> tuple[tuple[str, Any], ...]:
+        return parse_params(table, self.keys, self.required, where)
+
+    # -- distance --------------------------------------------------------------------------
+
+    def limit(self, p: Mapping[str, Any]) -> int | None:
+        return p.get("stops")
+
+    def centre_cost(self, p: Mapping[str, Any], c: Centre) -> int:
+        return c.visit_cost
+
+    def corridor_cost(self, p: Mapping[str, Any], k: Corridor) -> int:
+        return 0
+
+    def max_counted(self, p: Mapping[str, Any]) -> int | None:
+        """The most stops a route of this train counts (None: no limit)."""
+        return p.get("stops")
+
+    # -- value -----------------------------------------------------------------------------
+
+    def centre_value(self, p: Mapping[str, Any], c: Centre) -> int:
+        return c.value
+
+    def row_multiplier(self, p: Mapping[str, Any], c: Centre) -> int:
+        return 1
+
+    # -- choosing stops --------------------------------------------------------------------
+
+    def split(self, e: Earner, stops: Sequence[int]) -> Split | None:
+        return Split(tuple(range(len(stops))), (), 0)
+
+    def fast(self, e: Earner, stops: Sequence[int]) -> int | None:
+        worth = e.worth
+        return sum([worth[s] for s in stops])
+
+    def describe(self, p: Mapping[str, Any]) -> str:
+        n = p.get("stops")
+        return "unlimited stops" if n is None else f"up to {n} stops"
+
+
+TRAIN_RULES: Registry[TrainKind] = Registry("train rule")
+
+_COMMON: dict[str, Checker] = {}
+
+
+def _towns_fill(e: Earner, stops: Sequence[int], limit: int | None) -> int | None:
+    """Cities and off-boards all count (at most ``limit``), the best towns fill the rest."""
+    worth = e.worth
+    is_major = e.is_major
+    total = 0
+    count = 0
+    towns = []
+    for s in stops:
+        if is_major[s]:
+            total += worth[s]
+            count += 1
+        elif worth[s] > 0:
+            towns.append(worth[s])
+    if limit is not None:
+        if count > limit:
+            return -1
+        room = limit - count
+        if len(towns) > room:
+            towns.sort(reverse=True)
+            del towns[room:]
+    return total + sum(towns)
+
+
+@TRAIN_RULES.register("stops")
+class StopsTrain(TrainKind):
+    """Counts every stop it visits, at most ``stops`` distance (1830, 1889, most games)."""
+
+    keys = {"stops": whole(1), "column": text}
+
+    def centre_value(self, p, c):
+        col = p.get("column")
+        if col is not None:
+            alt = dict(c.columns).get(col)
+            if alt is not None:
+                return alt
+        return c.value
+
+    def describe(self, p):
+        out = super().describe(p)
+        if p.get("column"):
+            out += f", {p['column']} values"
+        return out
+
+
+@TRAIN_RULES.register("towns_free")
+class TownsFreeTrain(TrainKind):
+    """Up to N cities/off-boards; towns passed freely, the best fill spare places (1861/1867)."""
+
+    keys = {"stops": whole(1)}
+    required = ("stops",)
+
+    def centre_cost(self, p, c):
+        return c.visit_cost if c.kind != "town" else 0
+
+    def split(self, e, stops):
+        forced = tuple(i for i, s in enumerate(stops) if e.is_major[s])
+        limit = p_stops(e)
+        if limit is not None and len(forced) > limit:
+            return None
+        optional = tuple(i for i, s in enumerate(stops) if not e.is_major[s])
+        cap = len(optional) if limit is None else limit - len(forced)
+        return Split(forced, optional, cap)
+
+    def fast(self, e, stops):
+        return _towns_fill(e, stops, p_stops(e))
+
+    def describe(self, p):
+        return f"up to {p['stops']} cities and off-boards, towns free"
+
+
+@TRAIN_RULES.register("express")
+class ExpressTrain(TrainKind):
+    """May skip any stop but the two ends; counts the best ``stops`` (1861/1867 5+5E)."""
+
+    keys = {"stops": whole(2)}
+    required = ("stops",)
+
+    def limit(self, p):
+        return None
+
+    def centre_cost(self, p, c):
+        return 0
+
+    def split(self, e, stops):
+        n = len(stops)
+        limit = p_stops(e)
+        optional = tuple(range(1, n - 1))
+        need = e.token_positions(stops) if e.readings.get("express_token") == "counted" else None
+        return Split((0, n - 1), optional, limit - 2 if limit is not None else len(optional), need)
+
+    def fast(self, e, stops):
+        worth = e.worth
+        ends = worth[stops[0]] + worth[stops[-1]]
+        room = p_stops(e) - 2
+        inner = stops[1:-1]
+        middle = sorted((worth[s] for s in inner if worth[s] > 0), reverse=True)[:room]
+        token = e.token
+        if e.readings.get("express_token") != "counted" or token[stops[0]] or token[stops[-1]]:
+            return ends + sum(middle)
+        # one counted stop must hold the token: the best tokened middle stop if none is counted
+        best_token = max((worth[s] for s in inner if token[s]), default=None)
+        if best_token is None or room == 0:
+            return -1
+        if best_token > 0 and (len(middle) < room or best_token >= middle[-1]):
+            return ends + sum(middle)  # it is (or ties with) one of the counted stops
+        kept = middle if len(middle) < room else middle[: room - 1]
+        return ends + sum(kept) + best_token
+
+    def describe(self, p):
+        return f"express: the best {p['stops']} stops, any but the ends may be skipped"
+
+
+@TRAIN_RULES.register("plus_towns")
+class PlusTownsTrain(TrainKind):
+    """Up to N cities/off-boards plus every town, all paid, towns use no distance (18AL, 18GA,
+    18MS ``N+``); ``city_multiplier`` multiplies cities and off-boards only (18AL 4D)."""
+
+    keys = {"stops": whole(1), "city_multiplier": whole(1)}
+    required = ("stops",)
+
+    def centre_cost(self, p, c):
+        return c.visit_cost if c.kind != "town" else 0
+
+    def row_multiplier(self, p, c):
+        return p.get("city_multiplier", 1) if c.kind != "town" else 1
+
+    def max_counted(self, p):
+        return None
+
+    def describe(self, p):
+        m = p.get("city_multiplier", 1)
+        mult = f" (x{m})" if m != 1 else ""
+        return f"{p['stops']} cities and off-boards{mult} plus every town"
+
+
+@TRAIN_RULES.register("pay_best")
+class PayBestTrain(TrainKind):
+    """Visits up to ``visit`` stops, pays the best ``pay``, one paid stop holding the company's
+    token (1846 and 18 Los Angeles N/M trains)."""
+
+    keys = {"pay": whole(1), "visit": whole(1)}
+    required = ("pay", "visit")
+
+    def parse(self, table, where):
+        params = super().parse(table, where)
+        d = dict(params)
+        if d["pay"] > d["visit"]:
+            from .registry import RuleDataError
+
+            raise RuleDataError(f"{where}: pays more stops ({d['pay']}) than it visits")
+        return params
+
+    def limit(self, p):
+        return p["visit"]
+
+    def max_counted(self, p):
+        return p["pay"]
+
+    def split(self, e, stops):
+        return Split((), tuple(range(len(stops))), e.params["pay"], e.token_positions(stops))
+
+    def fast(self, e, stops):
+        worth = e.worth
+        values = sorted(((worth[s], i) for i, s in enumerate(stops)), key=lambda t: -t[0])
+        room = e.params["pay"]
+        chosen = [v for v in values[:room] if v[0] > 0]
+        tokens = e.token_positions(stops)
+        if any(i in tokens for _, i in chosen):
+            return sum(v for v, _ in chosen)
+        best_token = max((worth[stops[i]] for i in tokens), default=None)
+        if best_token is None:
+            return -1
+        kept = chosen if len(chosen) < room else chosen[: room - 1]
+        return sum(v for v, _ in kept) + best_token
+
+    def describe(self, p):
+        return f"visits up to {p['visit']}, pays the best {p['pay']}"
+
+
+@TRAIN_RULES.register("n_plus_m")
+class CitiesPlusTownsTrain(TrainKind):
+    """Counts up to ``stops`` cities/off-boards plus up to ``towns`` towns."""
+
+    keys = {"stops": whole(1), "towns": whole(0)}
+    required = ("stops", "towns")
+
+    def centre_cost(self, p, c):
+        return c.visit_cost if c.kind != "town" else 0
+
+    def max_counted(self, p):
+        return p["stops"] + p["towns"]
+
+    def split(self, e, stops):
+        forced = tuple(i for i, s in enumerate(stops) if e.is_major[s])
+        if len(forced) > e.params["stops"]:
+            return None
+        optional = tuple(i for i, s in enumerate(stops) if not e.is_major[s])
+        return Split(forced, optional, e.params["towns"])
+
+    def fast(self, e, stops):
+        return None
+
+    def describe(self, p):
+        return f"{p['stops']} cities and off-boards + {p['towns']} towns"
+
+
+def _gauge_costs(v: Any, where: str) -> tuple[tuple[str, int], ...]:
+    costs = table_of(whole(1))(v, where)
+    for g, _ in costs:
+        if g not in GAUGES:
+            from .registry import RuleDataError
+
+            raise RuleDataError(f"{where}: unknown gauge {g!r} (one of {', '.join(GAUGES)})")
+    return costs
+
+
+@TRAIN_RULES.register("edges")
+class EdgesTrain(TrainKind):
+    """Distance is the hex edges crossed, each costing by its gauge; every stop is paid (1849
+    H trains; R6H with broad edges costing 2; E barred from narrow track, doubling some cities)."""
+
+    keys = {
+        "edges": whole(1),
+        "edge_cost": _gauge_costs,
+        "gauges": strings,
+        "double_at": strings,
+    }
+    required = ("edges",)
+
+    def limit(self, p):
+        return p["edges"]
+
+    def centre_cost(self, p, c):
+        return 0
+
+    def corridor_cost(self, p, k):
+        allowed = p.get("gauges", GAUGES)
+        costs = dict(p.get("edge_cost", ()))
+        total = 0
+        for gauge, n in k.gauge_crossings:
+            if n and gauge not in allowed:
+                return 1 << 20
+            total += n * costs.get(gauge, 1)
+        return total
+
+    def max_counted(self, p):
+        return None
+
+    def row_multiplier(self, p, c):
+        return 2 if c.hex in p.get("double_at", ()) else 1
+
+    def describe(self, p):
+        return f"up to {p['edges']} hex edges"
+
+
+def p_stops(e: Earner) -> int | None:
+    return e.params.get("stops")
