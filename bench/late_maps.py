@@ -51,7 +51,7 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def _run(path: str, company: str, trains: str, time_limit: float, mem_gb: float, queue) -> None:
+def _run(path, company, trains, time_limit, mem_gb, max_paths, queue) -> None:
     if mem_gb > 0:
         cap = int(mem_gb * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
@@ -62,7 +62,8 @@ def _run(path: str, company: str, trains: str, time_limit: float, mem_gb: float,
     c0 = _cpu()
     t0 = time.perf_counter()
     try:
-        result = find_routes(state, company, trains.split(","), time_limit=time_limit)
+        kw = {} if max_paths is None else {"max_paths": max_paths}
+        result = find_routes(state, company, trains.split(","), time_limit=time_limit, **kw)
     except MemoryError:
         queue.put(None)
         return
@@ -75,10 +76,12 @@ def _run(path: str, company: str, trains: str, time_limit: float, mem_gb: float,
     )
 
 
-def run_case(path, company, trains, time_limit, mem_gb):
+def run_case(path, company, trains, time_limit, mem_gb, max_paths=None):
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
-    p = ctx.Process(target=_run, args=(str(path), company, trains, time_limit, mem_gb, q))
+    p = ctx.Process(
+        target=_run, args=(str(path), company, trains, time_limit, mem_gb, max_paths, q)
+    )
     p.start()
     try:
         out = q.get()
@@ -92,6 +95,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per case (wall)")
     ap.add_argument("--only", default="", help="run the cases whose line contains this text")
     ap.add_argument("--mem-gb", type=float, default=6.0, help="address-space cap per case")
+    ap.add_argument("--max-paths", type=int, default=None, help="the finder's path budget")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the finder's stats")
     args = ap.parse_args(argv[1:])
     print(
@@ -102,7 +106,7 @@ def main(argv: list[str]) -> int:
         line = f"{label} {company} {trains}"
         if args.only and args.only not in line:
             continue
-        out = run_case(path, company, trains, args.time_limit, args.mem_gb)
+        out = run_case(path, company, trains, args.time_limit, args.mem_gb, args.max_paths)
         if out is None:
             print(f"{label:14} {company:8} {trains:9} out of memory (cap {args.mem_gb} GB)")
             continue

@@ -23,6 +23,7 @@ from ..game import Bonus
 from ..mapstate import MapState
 from ..rules.loading import READING_TEXT
 from .earner import Earner
+from .exact import solve_runs_exact, supported
 from .graph import TrackGraph, build_graph
 from .paths import _WORD, Budget, Measures, RoutePath, SearchCancelled, _words, enumerate_paths
 from .result import RouteResult, Stop, TrainRoute
@@ -32,8 +33,13 @@ ProgressFn = Callable[[int, int, int], None]
 CancelFn = Callable[[], bool]
 
 
-# Paths kept at most (up to about 1 kB each across the search on extreme maps): plenty for real
-# positions (the bundled 1867 one has 83,456), a guard against running out of memory.
+# Paths enumerated before the exact model (exact.py) takes over: enumeration and branch and
+# bound are faster below this, the model above (measured on bench/late_maps.py); with three
+# or more trains the model wins sooner.
+EXACT_AFTER = 100_000
+EXACT_AFTER_3 = 20_000
+# For rules the model does not state: paths kept at most (about 1 kB each on extreme maps), a
+# memory guard; past it the best of the paths looked at is returned, marked unproven.
 MAX_PATHS = 2_000_000
 
 
@@ -366,11 +372,13 @@ def find_routes(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
     time_limit: float | None = None,
-    max_paths: int | None = MAX_PATHS,
+    max_paths: int | None = None,
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
-    stopped early by ``cancel``, ``time_limit`` or more than ``max_paths`` paths (then
-    ``optimal`` is False and the routes are the best among the paths looked at)."""
+    stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False and the routes
+    are the best found). Paths are enumerated up to ``max_paths`` (default: EXACT_AFTER, or
+    MAX_PATHS for rules the exact model does not state); past that the exact model solves the
+    search, or, where it cannot, the best among the paths looked at is returned, unproven."""
     t0 = time.monotonic()
     game = state.game
     try:
@@ -444,6 +452,11 @@ def find_routes(
     if not graph.tokens():
         stats["no_token"] = True
         return result()
+    exact_ok = supported([earner(v) for r in runs for v in r.variants])
+    if max_paths is None:
+        max_paths = MAX_PATHS
+        if exact_ok:
+            max_paths = EXACT_AFTER if len(train_types) < 3 else EXACT_AFTER_3
     try:
         budget = Budget(cancel, deadline, max_paths)
         paths = enumerate_paths(graph, measures, budget)
@@ -453,6 +466,32 @@ def find_routes(
     if not paths.complete:
         stats["cut"] = budget.cut
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
+    if budget.cut == "paths" and exact_ok:
+        # Too many paths to enumerate: the exact model solves every run without them.
+        n_paths = len(paths)
+        del paths
+        classes = sorted({t.track_class for t in train_types})
+        total, chosen, optimal, cancelled = solve_runs_exact(
+            graph,
+            runs,
+            earner,
+            lambda e: classes.index(e.train.track_class),
+            deadline,
+            cancel,
+            progress,
+        )
+        stats["method"] = "exact"
+        routes = [build_train_route(graph, e, p, game) for e, p in chosen]
+        routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
+        stats["search_s"] = round(time.monotonic() - t0, 3)
+        # The routes' own revenues are the answer; the model's total must agree.
+        if sum(r.revenue for r in routes) != total:
+            stats["exact_mismatch"] = total
+            optimal = False
+        stats.pop("cut", None)
+        if not optimal and not cancelled:
+            stats["cut"] = "model" if "exact_mismatch" in stats else "time"
+        return result(routes, optimal, cancelled, n_paths)
 
     # Revenue of every path for every train variant; keep the runnable ones, best first
     # (ties in path order, so the result never depends on anything else).
