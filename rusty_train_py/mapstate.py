@@ -99,11 +99,12 @@ class MapState:
 
     def laid_tiles(self) -> dict[str, tuple[str, int]]:
         """Hex -> (tile name, rotation) for every laid tile, in map order."""
-        return {
-            h: (self._hexes[h].tile, self._hexes[h].rotation)
-            for h in self.game.hex_order
-            if h in self._hexes and self._hexes[h].tile is not None
-        }
+        out = {}
+        for h in self.game.hex_order:
+            hs = self._hexes.get(h)
+            if hs is not None and hs.tile is not None:
+                out[h] = (hs.tile, hs.rotation)
+        return out
 
     def all_tokens(self) -> list[tuple[str, int, str]]:
         """(hex, token space, company) for every token, in map order."""
@@ -113,7 +114,7 @@ class MapState:
                 out.append((h, space, company))
         return out
 
-    def tiles_in_use(self) -> Counter:
+    def tiles_in_use(self) -> Counter[str]:
         return Counter(hs.tile for hs in self._hexes.values() if hs.tile is not None)
 
     def tiles_available(self, tile_name: str) -> int | None:
@@ -222,13 +223,19 @@ class MapState:
             tokens = ()
         return HexEdit(name, before, HexState(None, 0, tokens), f"remove {before.tile} from {name}")
 
-    def set_tokens_edit(self, name: str, tokens: dict[int, str]) -> HexEdit:
-        """Set every token on a hex at once (validated)."""
+    def set_tokens_edit(
+        self, name: str, tokens: dict[int, str], check_available: bool = True
+    ) -> HexEdit:
+        """Set every token on a hex at once (validated).
+
+        ``check_available=False`` (loading a saved game) lets a company hold more tokens
+        than the game gives it: a real table can, and the loader warns about it.
+        """
         name = self._check_hex(name)
         before = self.hex_state(name)
         tile, _ = self.tile_at(name)
         n_spaces = len(tile.token_spaces)
-        counts = Counter()
+        counts: Counter[str] = Counter()
         for space, company in tokens.items():
             if not isinstance(space, int) or not 0 <= space < n_spaces:
                 raise MapEditError(f"{name}: no token space {space} (the tile has {n_spaces})")
@@ -240,19 +247,21 @@ class MapState:
         old = Counter(c for _, c in before.tokens)
         for company, n in counts.items():
             extra = n - old[company]
-            if extra > 0 and extra > self.tokens_left(company):
+            if check_available and extra > 0 and extra > self.tokens_left(company):
                 raise MapEditError(f"{name}: {company} has no station tokens left")
         norm = tuple(sorted((s, self.game.company(c).abbrev) for s, c in tokens.items()))
         after = HexState(before.tile, before.rotation, norm)
         return HexEdit(name, before, after, f"tokens on {name}")
 
-    def place_token_edit(self, name: str, space: int, company: str) -> HexEdit:
+    def place_token_edit(
+        self, name: str, space: int, company: str, check_available: bool = True
+    ) -> HexEdit:
         name = self._check_hex(name)
         current = self.tokens_at(name)
         if space in current:
             raise MapEditError(f"{name}: token space {space} is taken by {current[space]}")
         current[space] = company
-        return self.set_tokens_edit(name, current)
+        return self.set_tokens_edit(name, current, check_available)
 
     def remove_token_edit(self, name: str, space: int) -> HexEdit:
         name = self._check_hex(name)
@@ -321,9 +330,10 @@ def carry_tokens(
                 new_cities,
                 key=lambda nc: (not oe <= new_edges[nc], -len(oe & new_edges[nc]), nc),
             )
-            target = next((nc for nc in candidates if free[nc] >= len(companies)), None)
-            if target is None:
+            fits = [nc for nc in candidates if free[nc] >= len(companies)]
+            if not fits:
                 raise MapEditError(f"{where}: no city of tile {new.name} has room for the tokens")
+            target = fits[0]
         if free[target] < len(companies):
             raise MapEditError(
                 f"{where}: tile {new.name} has {free[target]} token spaces, {len(companies)} tokens"

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-import networkx as nx
-
-COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue")
+# Map hex colours; "empty" is a hex of the grid with nothing on it (not drawn, takes no tile).
+COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue", "empty")
 TILE_COLOURS = ("yellow", "green", "brown", "grey")  # colours of tiles players lay, in order
 COLOUR_ALIASES = {"gray": "grey", "sepia": "grey", "purple": "grey"}
 # Drawing-only parts we accept and keep but do not interpret.
+ROUTE_OPTIONS = ("mandatory", "optional", "never")  # node option route:
+TRACK_GAUGES = ("broad", "narrow", "dual")  # path option track:
 IGNORED_PARTS = frozenset({"frame", "stripes", "partition", "pass", "halt", "assignment"})
 
 
@@ -66,11 +67,6 @@ class Revenue:
     def max_value(self) -> int:
         return max((v for _, v in self.by_column), default=self.fixed)
 
-    def to_code(self) -> str:
-        if not self.by_column:
-            return str(self.fixed)
-        return "|".join(f"{c}_{v}" for c, v in self.by_column)
-
 
 @dataclass(frozen=True, slots=True)
 class Node:
@@ -83,13 +79,12 @@ class Node:
     groups: tuple[str, ...] = ()
     hidden: bool = False
     loc: float | None = None
+    visit_cost: int = 1  # distance a visit uses (1882 Fishing 0, 18 Los Angeles a5 100)
+    route: str = "mandatory"  # 18xx.games graph hint: "mandatory", "optional" or "never"
+    format: str | None = None  # how the revenue is printed ("+%s": 1836Jr30 ports)
 
     @property
     def is_revenue_centre(self) -> bool:
-        return self.kind is not NodeKind.JUNCTION
-
-    @property
-    def is_stop(self) -> bool:
         return self.kind is not NodeKind.JUNCTION
 
 
@@ -99,10 +94,6 @@ class End:
 
     edge: int | None = None
     node: int | None = None
-
-    @property
-    def is_edge(self) -> bool:
-        return self.edge is not None
 
     def __str__(self) -> str:
         return str(self.edge) if self.edge is not None else f"_{self.node}"
@@ -118,6 +109,26 @@ class Path:
     @property
     def edges(self) -> tuple[int, ...]:
         return tuple(e.edge for e in (self.a, self.b) if e.edge is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """A symbol printed on a hex (``icon=image:NAME``).
+
+    ``name`` is the image path as written (``port``, ``1846/20``); ``sticky`` keeps it when
+    a tile is laid; ``blocks_lay`` means a tile goes there only through a special ability.
+    """
+
+    name: str
+    sticky: bool = False
+    blocks_lay: bool = False
+
+    @property
+    def value(self) -> int | None:
+        """The number of a value icon: the last part of its path when that is a number
+        (``1846/20`` -> 20), else None."""
+        last = self.name.rsplit("/", 1)[-1]
+        return int(last) if last.isdigit() else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +159,16 @@ class Tile:
     terrain: tuple[str, ...] = ()
     borders: tuple[Border, ...] = ()
     stubs: tuple[int, ...] = ()
-    icons: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()  # icon names, in code order (details in ``icon_parts``)
     code: str = ""
     extras: tuple[str, ...] = field(default=(), compare=False)
+    icon_parts: tuple[Icon, ...] = field(default=(), compare=False)
 
     # ---- derived facts -------------------------------------------------------------------
 
     @cached_property
     def token_spaces(self) -> tuple[TokenSpace, ...]:
-        out = []
+        out: list[TokenSpace] = []
         for node in self.nodes:
             if node.kind is NodeKind.CITY:
                 for s in range(node.slots):
@@ -181,8 +193,9 @@ class Tile:
         return frozenset(e for p in self.paths for e in p.edges)
 
     @property
-    def is_offboard(self) -> bool:
-        return any(n.kind is NodeKind.OFFBOARD for n in self.nodes)
+    def icon_values(self) -> tuple[int, ...]:
+        """The numbers of the value icons (``1846/30`` -> 30), in code order."""
+        return tuple(i.value for i in self.icon_parts if i.value is not None)
 
     @property
     def is_blank(self) -> bool:
@@ -193,15 +206,11 @@ class Tile:
 
     def connectivity(self, rotation: int = 0) -> Connectivity:
         """Which edges and nodes the track joins, with the tile turned ``rotation`` sixths."""
-        cache = self.__dict__.setdefault("_connectivity", {})  # tiles are immutable
+        cache: dict[int, Connectivity] = self.__dict__.setdefault("_connectivity", {})  # immutable
         r = rotation % 6
         if r not in cache:
             cache[r] = connectivity_of(self, r)
         return cache[r]
-
-    def revenue_summary(self) -> tuple[tuple[str, int], ...]:
-        """Revenue centres as (kind, slots) pairs, for comparing tiles in upgrades."""
-        return tuple(sorted((n.kind.value, n.slots) for n in self.revenue_centres))
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +228,7 @@ class Connectivity:
 
     @property
     def edges(self) -> frozenset[int]:
-        out = set()
+        out: set[int] = set()
         for es in self.node_edges:
             out |= es
         for a, b in self.edge_pairs:
@@ -236,28 +245,42 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
     and a revenue centre is an end, never a way through.
     """
     junctions = {n.index for n in tile.nodes if n.kind is NodeKind.JUNCTION}
-    graph = nx.Graph()
+    # Union-find over the path ends (a junction is one vertex for every end that meets it).
+    parent: dict[tuple[object, ...], tuple[object, ...]] = {}
+    attrs: dict[tuple[object, ...], tuple[str, int]] = {}
+
+    def find(v: tuple[object, ...]) -> tuple[object, ...]:
+        parent.setdefault(v, v)
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
     for i, p in enumerate(tile.paths):
-        vertices = []
+        vertices: list[tuple[str, int] | tuple[str, int, str]] = []
         for side, end in (("a", p.a), ("b", p.b)):
             if end.node is not None and end.node in junctions:
                 vertices.append(("junction", end.node))
                 continue
             v = ("end", i, side)
             if end.edge is not None:
-                graph.add_node(v, edge=(end.edge + rotation) % 6)
-            else:
-                graph.add_node(v, node=end.node)
+                attrs[v] = ("edge", (end.edge + rotation) % 6)
+            elif end.node is not None:
+                attrs[v] = ("node", end.node)
             vertices.append(v)
-        graph.add_edge(*vertices)
+        ra, rb = find(vertices[0]), find(vertices[1])
+        if ra != rb:
+            parent[ra] = rb
 
+    components: dict[tuple[object, ...], list[tuple[str, int]]] = {}
+    for vertex, attr in attrs.items():
+        components.setdefault(find(vertex), []).append(attr)
     node_edges: list[set[int]] = [set() for _ in tile.nodes]
     node_pairs: set[tuple[int, int]] = set()
     edge_pairs: set[tuple[int, int]] = set()
-    for component in nx.connected_components(graph):
-        attrs = [graph.nodes[v] for v in component]
-        edges = sorted({a["edge"] for a in attrs if "edge" in a})
-        nodes = sorted({a["node"] for a in attrs if "node" in a})
+    for component in components.values():
+        edges = sorted({x for kind, x in component if kind == "edge"})
+        nodes = sorted({x for kind, x in component if kind == "node"})
         for n in nodes:
             node_edges[n].update(edges)
         node_pairs.update(itertools.combinations(nodes, 2))
@@ -327,6 +350,7 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
     borders: list[Border] = []
     stubs: list[int] = []
     icons: list[str] = []
+    icon_parts: list[Icon] = []
     extras: list[str] = []
     label = None
     future_label = None
@@ -355,6 +379,17 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
                 except ValueError:
                     loc = None  # e.g. loc:center: drawing only
             groups = tuple(g for g in opts.get("groups", "").split("|") if g)
+            try:
+                visit_cost = int(opts.get("visit_cost", "1"))
+            except ValueError:
+                raise TileDataError(f"{where}: bad visit_cost {opts['visit_cost']!r}") from None
+            if visit_cost < 0:
+                raise TileDataError(f"{where}: visit_cost {visit_cost} is negative")
+            route = opts.get("route", "mandatory")
+            if route not in ROUTE_OPTIONS:
+                raise TileDataError(
+                    f"{where}: route:{route} should be one of {', '.join(ROUTE_OPTIONS)}"
+                )
             nodes.append(
                 Node(
                     index=len(nodes),
@@ -364,6 +399,9 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
                     groups=groups,
                     hidden=opts.get("hide") in ("1", "true"),
                     loc=loc,
+                    visit_cost=visit_cost,
+                    route=route,
+                    format=opts.get("format"),
                 )
             )
         elif kind == "path":
@@ -374,12 +412,17 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
             b = _parse_end(opts["b"], len(nodes), where)
             if a == b:
                 raise TileDataError(f"{where}: path joins {a} to itself")
+            track = opts.get("track", "broad")
+            if track not in TRACK_GAUGES:
+                raise TileDataError(
+                    f"{where}: track:{track} should be one of {', '.join(TRACK_GAUGES)}"
+                )
             paths.append(
                 Path(
                     a,
                     b,
                     terminal=opts.get("terminal") in ("1", "2", "true"),
-                    track=opts.get("track", "broad"),
+                    track=track,
                 )
             )
         elif kind == "label":
@@ -410,7 +453,13 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
                 raise TileDataError(f"{where}: bad stub {part!r}") from None
         elif kind == "icon":
             opts = _parse_options(body, where)
-            icons.append(opts.get("image", ""))
+            icon = Icon(
+                opts.get("image", ""),
+                sticky=opts.get("sticky") in ("1", "true"),
+                blocks_lay=opts.get("blocks_lay") in ("1", "true"),
+            )
+            icons.append(icon.name)
+            icon_parts.append(icon)
         elif kind in IGNORED_PARTS:
             extras.append(part)
         else:
@@ -433,4 +482,5 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
         icons=tuple(icons),
         code=code,
         extras=tuple(extras),
+        icon_parts=tuple(icon_parts),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from reference_data import GAMES
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
@@ -156,7 +157,6 @@ def test_token_hit_test_finds_the_right_space():
     assert token_space_at(layout, right.centre) == 1
     assert token_space_at(layout, (left.centre[0], left.centre[1] + 0.9 * left.radius)) == 0
     assert token_space_at(layout, (0.0, 0.8 * R)) is None
-    assert layout.token_space_at(right.centre) == 1
 
 
 def test_token_hit_test_on_a_four_space_city_and_across_cities():
@@ -165,7 +165,6 @@ def test_token_hit_test_on_a_four_space_city_and_across_cities():
     assert [token_space_at(layout, sp.centre) for sp in city.spaces] == [0, 1, 2, 3]
     oo = tile_layout(tile(TILE_59, "green"), 0, FLAT, R)
     assert token_space_at(oo, oo.nodes[1].centre) == 1
-    assert geometry.node_at(oo, oo.nodes[1].centre) == 1
 
 
 def test_offboard_gets_one_arrow_per_track_edge_and_a_phase_row():
@@ -196,10 +195,10 @@ def test_layout_scales_linearly():
         assert b.radius == pytest.approx(a.radius * 60)
 
 
-@pytest.mark.parametrize("game_id", ["1830", "1861", "1867", "1889"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_tile_and_hex_keeps_its_cities_apart_and_inside(game_id):
     game = load_game(game_id)
-    hexp = Polygon(geometry._corners(game.orientation, R))
+    hexp = Polygon(HexLayout(game.orientation, R).corner_offsets())
     tiles = [(t, rot) for t in game.catalogue for rot in range(6)]
     tiles += [(h.tile, 0) for h in game.hexes.values()]
     for t, rot in tiles:
@@ -250,18 +249,3 @@ def test_border_marks_skip_invisible_sides():
     (a, b) = mark.line
     assert a[1] == pytest.approx(r) and b[1] == pytest.approx(r)  # the bottom side
     assert geometry.invisible_edges(t) == frozenset({3})
-
-
-def test_token_space_at_map_finds_hex_and_space():
-    from rusty_train_py.mapstate import MapState
-
-    state = MapState(load_game("1867"))
-    state.apply(state.place_tile_edit("E15", "14", 0, check_available=False))
-    layout = HexLayout(FLAT, 40.0)
-    cx, cy = layout.centre(state.game.hexes["E15"].coord)
-    tl = tile_layout(state.game.tile("14"), 0, FLAT, 40.0)
-    right = tl.nodes[0].spaces[1].centre
-    assert geometry.token_space_at_map(state, layout, (cx + right[0], cy + right[1])) == ("E15", 1)
-    assert geometry.token_space_at_map(state, layout, (cx, cy + 30.0)) is None
-    assert geometry.hex_at(state.game, layout, (cx + 5, cy - 5)) == "E15"
-    assert geometry.hex_at(state.game, layout, (-500.0, -500.0)) is None

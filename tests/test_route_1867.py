@@ -70,13 +70,31 @@ def test_result_is_deterministic(state):
     assert [r["train"] for r in first["routes"]] == ["8", "5"]
 
 
-def test_progress_reports_best_so_far(state):
+def test_progress_reports_phases_best_and_bound(state):
     seen = []
-    result = find_routes(state, "GW", ["5", "8"], progress=lambda d, t, b: seen.append((d, t, b)))
-    assert seen
-    done, total, best = seen[-1]
-    assert done == total and best == result.net_revenue == 840
-    assert all(b <= 840 for _, _, b in seen)
+    result = find_routes(state, "GW", ["5", "8"], progress=seen.append)
+    assert [p.phase for p in seen][:1] == ["paths"]
+    assert list(dict.fromkeys(p.phase for p in seen)) == ["paths", "revenues", "search", "done"]
+    last = seen[-1]
+    assert (last.best, last.bound, last.paths) == (result.net_revenue, 840, 17169)
+    # The best only rises, the bound only falls, and the optimum lies between them.
+    bests = [p.best for p in seen if p.best is not None]
+    bounds = [p.bound for p in seen if p.bound is not None]
+    assert bests == sorted(bests) and bests[0] > 0
+    assert bounds == sorted(bounds, reverse=True)
+    assert max(bests) == 840 == min(bounds)
+    assert all(p.elapsed >= 0 for p in seen)
+
+
+def test_progress_of_three_trains_includes_tuning_the_bound(state):
+    seen = []
+    result = find_routes(state, "C&O", ["4", "4", "4"], progress=seen.append)
+    assert result.optimal
+    phases = list(dict.fromkeys(p.phase for p in seen))
+    assert phases == ["paths", "revenues", "prices", "search", "done"]
+    tuning = [p for p in seen if p.phase == "prices"]
+    assert all(p.total == 200 and p.fraction == p.done / 200 for p in tuning)
+    assert all(p.bound >= result.net_revenue for p in seen if p.bound is not None)
 
 
 def test_cancel_returns_best_so_far_unproven(state):

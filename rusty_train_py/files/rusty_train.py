@@ -9,8 +9,8 @@ of a turn clockwise:
 
 - Base orientation. Rusty Train draws some tiles turned against the 18xx.games drawing
   that our tile files use (its tile 8 is our 8 turned 4 sixths, its 120 our 120 turned 1).
-  A Rust rotation ``r`` of such a tile is our rotation ``r + offset``
-  (``ROTATION_OFFSETS``).
+  A Rust rotation ``r`` of such a tile is our rotation ``r + offset`` (the game file's
+  ``[rusty_train.rotation_offsets]``).
 - City order. A Rust token-space index counts the token spaces of the tile's cities in
   Rust's own city order; ours counts them in the order of our tile code. For tiles with
   more than one city, ``CITY_EDGES`` gives, per Rust city in Rust's order, its token
@@ -25,40 +25,17 @@ derives them again from the reference files and compares.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 from ..game import Game, GameDataError, available_games, load_game
 from ..hexgrid import HexAddressError, Orientation, coord_to_name
 from ..mapstate import MapEditError, MapState
 from ..tile import Tile
-from .savefile import GameFileError
+from .errors import GameFileError, short
 
 ROTATIONS = {"Zero": 0, "Cw1": 1, "Cw2": 2, "Half": 3, "Acw2": 4, "Acw1": 5}
 ORIENTATIONS = {"FlatTop": Orientation.FLAT, "PointyTop": Orientation.POINTY}
-# Per game id: Rust tile name -> sixths to add to a Rust rotation to get ours (0 when absent;
-# the smallest offset where several fit, for tiles with rotational symmetry).
-# fmt: off
-ROTATION_OFFSETS: dict[str, dict[str, int]] = {
-    "1830": {
-        "1": 1, "2": 2, "7": 5, "8": 4, "55": 1, "56": 2, "58": 4, "16": 4, "19": 3,
-        "59": 2, "41": 3, "42": 3, "64": 2, "65": 4, "66": 2, "68": 1, "70": 3,
-    },
-    "1861": {
-        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "201": 5, "202": 4, "16": 4, "19": 3,
-        "88": 2, "625": 5, "626": 1, "41": 3, "42": 3, "911": 3,
-    },
-    "1867": {
-        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "201": 5, "202": 4, "16": 4, "19": 3,
-        "88": 2, "120": 1, "625": 5, "626": 1, "41": 3, "42": 3, "70": 3, "911": 3,
-        "122": 1, "124": 1,
-    },
-    "1889": {
-        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "437": 3, "438": 3, "12": 3, "13": 1,
-        "16": 4, "19": 3, "205": 3, "41": 3, "42": 3, "448": 3, "465": 2,
-    },
-}
-# fmt: on
-
 CityEdges = tuple[tuple[int, tuple[int, ...]], ...]  # per Rust city: (token spaces, edges)
 
 # Per game id: Rust tile name (catalogue tiles and pre-printed map tiles) with two or more
@@ -119,14 +96,21 @@ def game_for_title(title: object, where: str) -> Game:
         if rt_title is not None and rt_title == title:
             return game
     raise GameFileError(
-        f"{where}: unknown Rusty Train game {title!r} (known: {', '.join(sorted(known))})"
+        f"{where}: unknown Rusty Train game {short(title)} (known: {', '.join(sorted(known))})"
     )
 
 
 def hex_name_for(game: Game, row: object, col: object) -> str:
     """Our hex name for Rust's (row, col) address; HexAddressError if it is not on the map."""
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, col)):
-        raise HexAddressError(f"bad hex address row {row!r}, col {col!r}: expected integers")
+    if not (
+        isinstance(row, int)
+        and isinstance(col, int)
+        and not isinstance(row, bool)
+        and not isinstance(col, bool)
+    ):
+        raise HexAddressError(
+            f"bad hex address row {short(row)}, col {short(col)}: expected integers"
+        )
     if game.orientation is Orientation.FLAT:
         x = col
         y = 2 * row + col % 2 + int(game.rusty_train.get("row_offset", 0))
@@ -143,13 +127,19 @@ def hex_name_for(game: Game, row: object, col: object) -> str:
     return name
 
 
+def rotation_offset(game: Game, tile_name: str) -> int:
+    """Sixths of a turn to add to a Rust rotation of ``tile_name`` to get ours (0 when the two
+    programs draw the tile the same way; the smallest that fits for symmetric tiles)."""
+    return int(game.rusty_train.get("rotation_offsets", {}).get(tile_name, 0))
+
+
 def rotation_of(name: object) -> int:
     """Rust rotation name (None: ``Zero``) -> sixths clockwise; ValueError for anything else."""
     if name is None:
         return 0
     if isinstance(name, str) and name in ROTATIONS:
         return ROTATIONS[name]
-    raise ValueError(f"bad rotation {name!r} (one of {', '.join(ROTATIONS)})")
+    raise ValueError(f"bad rotation {short(name)} (one of {', '.join(ROTATIONS)})")
 
 
 def _city_edges_at(tile: Tile, rotation: int) -> list[tuple[int, frozenset[int]]]:
@@ -170,17 +160,18 @@ def match_cities(
     n = len(rust)
     if n != len(ours):
         return list(range(min(n, len(ours))))
-    best, best_score = None, None
+    best: list[int] | None = None
+    best_score = 0
     for perm in permutations(range(n)):
         score = 0
         for j, i in enumerate(perm):
             (rs, re), (os_, oe) = rust[j], ours[i]
             if rs > os_:
-                score = None
                 break
             score += (1000 if re == oe else 0) + 10 * len(re & oe) - len(re ^ oe) + (rs == os_)
-        if score is not None and (best_score is None or score > best_score):
-            best, best_score = list(perm), score
+        else:
+            if best is None or score > best_score:
+                best, best_score = list(perm), score
     return best if best is not None else list(range(n))
 
 
@@ -210,43 +201,76 @@ def token_space_map(
     return out
 
 
-def state_from_rusty_train(data: dict, where: str) -> MapState:
-    """Build a MapState from a Rusty Train save; GameFileError naming ``where`` and the entry."""
+def phase_for(game: Game, phase: object, where: str, warn: Callable[[str], None]) -> str:
+    """Our phase name for Rusty Train's ``phase`` (``[rusty_train] phases`` maps the names
+    that differ, with a warning); GameFileError for a phase neither program names."""
+    ours = {p.name for p in game.phases}
+    mapping = game.rusty_train.get("phases", {})
+    if isinstance(phase, str) and phase in mapping:
+        warn(
+            f"phase: Rusty Train's phase {phase!r} of {game.id} is read as phase"
+            f" {mapping[phase]!r} (the names differ)"
+        )
+        return mapping[phase]
+    if isinstance(phase, str) and phase in ours:
+        return phase
+    raise GameFileError(
+        f"{where}: unknown phase {short(phase)} for game {game.id}"
+        f" (phases: {', '.join(p.name for p in game.phases)})"
+    )
+
+
+def state_from_rusty_train(
+    data: object, where: str, warn: Callable[[str], None] | None = None
+) -> MapState:
+    """Build a MapState from a Rusty Train save; GameFileError naming ``where`` and the entry.
+
+    A company may hold more tokens than our data gives it (that program never counts them)
+    and phases may be named as Rusty Train names them: ``warn`` receives the notes.
+    """
+    warn = warn or (lambda _text: None)
     if not isinstance(data, dict):
         raise GameFileError(f"{where}: expected a JSON object")
-    game = game_for_title(data.get("game"), where)
+    for key in ("game", "phase", "map"):
+        if key not in data:
+            raise GameFileError(f"{where}: missing key {key!r}")
+    game = game_for_title(data["game"], where)
     rt = game.rusty_train
     map_tiles = set(rt.get("map_tiles", ()))
+    state = MapState(game, phase_for(game, data["phase"], where, warn))
 
-    phase = data.get("phase", game.default_phase)
-    try:
-        state = MapState(game, str(phase))
-    except KeyError:
-        raise GameFileError(
-            f"{where}: unknown phase {phase!r} for game {game.id}"
-            f" (phases: {', '.join(p.name for p in game.phases)})"
-        ) from None
-
-    the_map = data.get("map")
+    the_map = data["map"]
     if not isinstance(the_map, dict):
         raise GameFileError(f"{where}: 'map' should be an object")
-    orientation = the_map.get("orientation")
-    if orientation in ORIENTATIONS and ORIENTATIONS[orientation] is not game.orientation:
+    for key in ("orientation", "tiles"):
+        if key not in the_map:
+            raise GameFileError(f"{where}: map: missing key {key!r}")
+    orientation = the_map["orientation"]
+    if not isinstance(orientation, str) or orientation not in ORIENTATIONS:
+        raise GameFileError(
+            f"{where}: map.orientation: {short(orientation)} is not {' or '.join(ORIENTATIONS)}"
+        )
+    if ORIENTATIONS[orientation] is not game.orientation:
         raise GameFileError(
             f"{where}: map orientation {orientation} does not match game {game.id}"
             f" ({game.orientation.value} hexes)"
         )
-    entries = the_map.get("tiles", [])
+    entries = the_map["tiles"]
     if not isinstance(entries, list):
         raise GameFileError(f"{where}: 'map.tiles' should be a list")
 
+    renamed = rt.get("companies", {})
+    renamed_at: dict[str, list[str]] = {}
     seen: dict[str, int] = {}
     pending_tokens: list[tuple[str, str, dict[int, str], str]] = []
     for i, entry in enumerate(entries):
         ewhere = f"{where}: map.tiles[{i}]"
         if not isinstance(entry, dict):
             raise GameFileError(f"{ewhere}: expected an object")
-        row, col = entry.get("row"), entry.get("col")
+        for key in ("row", "col"):
+            if key not in entry:
+                raise GameFileError(f"{ewhere}: missing key {key!r}")
+        row, col = entry["row"], entry["col"]
         try:
             hex_name = hex_name_for(game, row, col)
         except HexAddressError as exc:
@@ -268,9 +292,9 @@ def state_from_rusty_train(data: dict, where: str) -> MapState:
         except ValueError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
         if not isinstance(tile_name, str):
-            raise GameFileError(f"{ewhere}: bad tile name {tile_name!r}")
+            raise GameFileError(f"{ewhere}: bad tile name {short(tile_name)}")
         if tile_name in game.catalogue:
-            rotation = (rust_rot + ROTATION_OFFSETS.get(game.id, {}).get(tile_name, 0)) % 6
+            rotation = (rust_rot + rotation_offset(game, tile_name)) % 6
             try:
                 state.apply(
                     state.place_tile_edit(hex_name, tile_name, rotation, check_available=False)
@@ -283,7 +307,7 @@ def state_from_rusty_train(data: dict, where: str) -> MapState:
             tile = game.hexes[hex_name].tile
         else:
             raise GameFileError(
-                f"{ewhere}: unknown tile {tile_name!r}: neither a tile of game {game.id}"
+                f"{ewhere}: unknown tile {short(tile_name)}: neither a tile of game {game.id}"
                 " nor one of its Rusty Train map tiles"
             )
         if not isinstance(tokens, list):
@@ -301,25 +325,35 @@ def state_from_rusty_train(data: dict, where: str) -> MapState:
                 or isinstance(token[0], bool)
                 or not isinstance(token[1], str)
             ):
-                raise GameFileError(f"{twhere}: expected [token space, company], got {token!r}")
+                raise GameFileError(
+                    f"{twhere}: expected [token space, company], got {short(token)}"
+                )
             space, abbrev = token
             if not 0 <= space < len(spaces):
                 raise GameFileError(
                     f"{twhere}: no token space {space} on tile {tile_name} (it has {len(spaces)})"
                 )
             try:
-                company = game.company(abbrev).abbrev
+                company = game.company(renamed.get(abbrev, abbrev)).abbrev
             except KeyError:
-                raise GameFileError(f"{twhere}: unknown company {abbrev!r}") from None
+                raise GameFileError(f"{twhere}: unknown company {short(abbrev)}") from None
             ours = spaces[space]
             if ours in placed:
                 raise GameFileError(f"{twhere}: token space {space} is already taken")
             placed[ours] = company
+            if abbrev in renamed:
+                renamed_at.setdefault(abbrev, []).append(hex_name)
         pending_tokens.append((hex_name, tile_name, placed, ewhere))
 
+    for abbrev, hexes in renamed_at.items():
+        warn(
+            f"{', '.join(hexes)}: Rusty Train's company {abbrev} is read as"
+            f" {renamed[abbrev]}, as that program reads it ({game.id}: {abbrev} names two"
+            " companies there)"
+        )
     for hex_name, _tile_name, placed, ewhere in pending_tokens:
         try:
-            state.apply(state.set_tokens_edit(hex_name, placed))
+            state.apply(state.set_tokens_edit(hex_name, placed, check_available=False))
         except MapEditError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
     return state

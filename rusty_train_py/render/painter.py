@@ -23,7 +23,7 @@ from PySide6.QtGui import (
 )
 
 from ..game import Company
-from ..hexgrid import HexLayout
+from ..hexgrid import HexLayout, Orientation
 from ..mapstate import MapState
 from ..tile import TILE_COLOURS, NodeKind, Tile
 from . import geometry
@@ -51,7 +51,6 @@ TRACK = "#000000"
 CASING = "#ffffff"
 FONT_FAMILY = "DejaVu Sans"
 DEFAULT_HIGHLIGHT = "#ff00c8"
-ROUTE_COLOURS = ("#e4007c", "#0072ce", "#00a651", "#ff8c00", "#7b3fe4", "#00b7c3")
 
 
 def _qp(p: Point, c: Point = (0.0, 0.0)) -> QPointF:
@@ -165,7 +164,7 @@ def draw_tile(
     ``tokens`` maps token space index -> company abbreviation; ``companies`` gives their
     colours. Returns the layout used, in hex-local coordinates.
     """
-    hex_layout = hex_layout or HexLayout(geometry.Orientation.FLAT, 60.0)
+    hex_layout = hex_layout or HexLayout(Orientation.FLAT, 60.0)
     layout = geometry.tile_layout(tile, rotation, hex_layout.orientation, hex_layout.size, location)
     if background:
         draw_hex_background(painter, tile.colour, centre, hex_layout)

@@ -98,7 +98,7 @@ def solve_exact(
     track_class: Sequence[int],
     deadline: float | None = None,
     cancel: Callable[[], bool] | None = None,
-    progress: Callable[[int, int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ExactResult:
     """The best routes for trains ``earners`` (one per train; equal trains share an earner)
     whose track classes are ``track_class``. Raises Unsupported for rules not modelled."""
@@ -216,14 +216,11 @@ def solve_exact(
         watcher.start()
 
     class _Progress(cp_model.CpSolverSolutionCallback):
-        def __init__(self):
-            super().__init__()
-            self.found = 0
+        """Tells ``progress(best, bound)`` at every better solution."""
 
         def on_solution_callback(self):
-            self.found += 1
             if progress is not None:
-                progress(self.found, self.found + 1, int(self.objective_value))
+                progress(round(self.objective_value), self.best_objective_bound)
 
     try:
         status = solver.solve(m, _Progress())
@@ -296,7 +293,7 @@ def solve_runs_exact(
     class_of: Callable[[Earner], int],
     deadline: float | None = None,
     cancel: Callable[[], bool] | None = None,
-    progress: Callable[[int, int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ):
     """Every run (runs.py) solved by the model; the best: (total, [(earner, path)], optimal,
     cancelled), the first run winning ties. Raises Unsupported before solving anything if a

@@ -155,7 +155,7 @@ def build_graph(state: MapState, company: str | None) -> TrackGraph:
 
     one_stop_per_hex = readings.get("one_stop_per_hex", True)
     neutral_block = readings.get("neutral_tokens_block", False)
-    neutral = {c.abbrev for c in game.companies if c.kind == "neutral"}
+    neutral = {c.abbrev for c in game.companies if c.tokens_neutral}
     phase_revenue = game.phase_revenue
     centres: list[Centre] = []
     centre_of: dict[tuple[str, int], int] = {}

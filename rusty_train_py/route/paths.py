@@ -37,8 +37,11 @@ class Budget:
     max_paths: int | None = None
     count: int = 0  # paths kept before the current step
     cut: str | None = None  # "time" or "paths" once enumeration was cut short
+    on_poll: Callable[[int], None] | None = None  # told the paths found so far
 
     def poll(self, extra: int = 0) -> None:
+        if self.on_poll is not None:
+            self.on_poll(self.count + extra)
         if self.cancel is not None and self.cancel():
             raise SearchCancelled
         if self.max_paths is not None and self.count + extra > self.max_paths:

@@ -1,20 +1,18 @@
 """Find the routes that earn a company the most, and prove it.
 
-1. Build the company's track graph and enumerate every path once (paths.py).
-2. For each train type, the revenue of every path (trains.py), paths sorted best first.
-3. Branch and bound over the trains: a train takes one of its paths (best first) or none;
-   paths of different trains may not share track (one AND of two ints). The bound at train i
-   is the revenue so far plus the exact best of trains i.. alone, computed first for every
-   suffix of the train list, so whole subtrees are cut without being visited.
+1. Build the company's track graph (graph.py) and enumerate every path once (paths.py).
+2. Compile each train's rule and bonuses (earner.py) and value every path for it, best first.
+3. Plan the runs (runs.py: bonuses paid to one route of a run, whole-run adjustments) and
+   solve each by branch and bound (bnb.py), keeping the best.
 
-Ties are broken by path order, which is deterministic, so the same map gives the same routes.
+Progress (progress.py) reports the phase, the best routes so far and the most they could be
+beaten by; cancel and the time limit are honoured in every phase.
 """
 
 from __future__ import annotations
 
 import time
 from array import array
-from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -22,14 +20,15 @@ import numpy as np
 from ..game import Bonus
 from ..mapstate import MapState
 from ..rules.loading import READING_TEXT
+from .bnb import _greedy, _revenue_of, _Search, _Stopped
 from .earner import Earner
 from .exact import solve_runs_exact, supported
 from .graph import TrackGraph, build_graph
-from .paths import _WORD, Budget, Measures, RoutePath, SearchCancelled, _words, enumerate_paths
+from .paths import Budget, Measures, RoutePath, SearchCancelled, enumerate_paths
+from .progress import ProgressFn, Reporter
 from .result import RouteResult, Stop, TrainRoute
 from .runs import Run, plan_runs
 
-ProgressFn = Callable[[int, int, int], None]
 CancelFn = Callable[[], bool]
 
 
@@ -90,278 +89,9 @@ def readings_used(game, train_types, bonuses) -> tuple[str, ...]:
     for key in ("one_stop_per_hex", "hex_reentry"):
         out.append(READING_TEXT[key][readings[key]])
     if any(t.rule == "express" for t in train_types):
-        out.append(READING_TEXT["express_token"][readings["express_token"]])
+        for key in ("express_stops", "express_token"):
+            out.append(READING_TEXT[key][readings[key]])
     return tuple(out)
-
-
-class _Stopped(Exception):
-    pass
-
-
-EPS = 1e-6
-
-
-class _Search:
-    """Branch and bound over train positions (each: path ids, revenues, masks, best first).
-
-    Bounds, all valid upper bounds on what the trains still to place can add:
-    - ``suffix[i]``: the exact best of trains i.. alone, solved first for every suffix;
-    - a Lagrangian bound: with a price on every piece of track, each train independently
-      takes its best path clear of the used track, valued at revenue minus the prices of its
-      track, plus the prices of all track still free. The prices are tuned once, at the root,
-      by subgradient steps; any prices give a valid bound, good prices a tight one.
-    Equal trains take paths in rising positions, so each combination is met once.
-    """
-
-    def __init__(self, per_train, n_bits, deadline, cancel):
-        self.per_train = per_train
-        self.k = len(per_train)
-        self.n_bits = max(1, n_bits)
-        self.n_words = (self.n_bits + 63) // 64
-        self.suffix = [0] * (self.k + 1)
-        self.deadline = deadline
-        self.cancel = cancel
-        self.progress = None
-        self.best = 0
-        self.best_pick: list[int] = []
-        self.ticks = 0
-        self.last_base: tuple[int, int, int] | None = None  # (used, clash, hi) for the last train
-        # Per distinct table (equal trains share one): word masks, bit matrix, revenues.
-        self._tables: dict[int, tuple] = {}
-        self._users: dict[int, list[int]] = {}
-        for order, revs, masks in per_train:
-            key = id(order)
-            if key not in self._tables:
-                words = _words(masks, self.n_words)
-                self._tables[key] = (words, np.asarray(revs, dtype=np.float64))
-                self._users[key] = _bit_users(words, self.n_bits)
-        self.tables = [self._tables[id(order)] for order, _, _ in per_train]
-        self.neg_revs = [[-r for r in revs] for _, revs, _ in per_train]
-        self.users = [self._users[id(order)] for order, _, _ in per_train]
-        self.set_prices(np.zeros(self.n_bits))
-
-    # -- prices -----------------------------------------------------------------------------
-
-    def set_prices(self, lam: np.ndarray) -> None:
-        self.lam = lam
-        self.lam_list = lam.tolist()
-        self.lam_total = float(lam.sum())
-        adj_by_table = {}
-        for key, (words, revs) in self._tables.items():
-            if lam.any():
-                adj_by_table[key] = revs - _bit_matrix(words, self.n_bits) @ lam.astype(np.float32)
-            else:
-                adj_by_table[key] = revs.copy()
-        self.adj = [adj_by_table[id(order)] for order, _, _ in self.per_train]
-        self.adj_list = [a.tolist() for a in self.adj]
-
-    def tune_prices(self, lower: int, iterations: int = 200) -> float:
-        """Subgradient steps towards the prices giving the tightest root bound."""
-        lam = np.zeros(self.n_bits)
-        best_bound = float("inf")
-        best_lam = lam
-        theta = 2.0
-        stall = 0
-        matrices = {id(w): _bit_matrix(w, self.n_bits) for w, _ in self.tables}
-        for _ in range(iterations):
-            bound = float(lam.sum())
-            g = np.ones(self.n_bits)
-            lam32 = lam.astype(np.float32)
-            for words, revs in self.tables:
-                bits = matrices[id(words)]
-                adj = revs - bits @ lam32
-                p = int(np.argmax(adj)) if len(adj) else -1
-                if p >= 0 and adj[p] > 0:
-                    bound += float(adj[p])
-                    g -= bits[p]
-            if bound < best_bound - EPS:
-                best_bound, best_lam, stall = bound, lam.copy(), 0
-            else:
-                stall += 1
-                if stall >= 8:
-                    theta /= 2.0
-                    stall = 0
-            if best_bound < lower + 1 - EPS or theta < 1e-4:
-                break
-            norm = float(g @ g)
-            if norm == 0.0:
-                break
-            step = theta * max(bound - lower, 1.0) / norm
-            lam = np.maximum(0.0, lam - step * g)
-        self.set_prices(best_lam)
-        return best_bound
-
-    def clash_of(self, j: int, used: int, hi: int) -> int:
-        """The set of train j's path positions below ``hi`` that share track with ``used``."""
-        users = self.users[j]
-        window = (1 << hi) - 1
-        clash = 0
-        while used:
-            low = used & -used
-            clash |= users[low.bit_length() - 1] & window
-            used ^= low
-        return clash
-
-    def first_fit(
-        self, j: int, used: int, lo: int = 0, hi: int | None = None, clash: int = 0
-    ) -> int:
-        """Position of train j's first path in [lo, hi) that shares no track with ``used``
-        (``hi`` if none), ``clash`` being positions already known to clash: one OR per used
-        bit over per-bit sets of paths, cut to ``hi``."""
-        if hi is None:
-            hi = len(self.per_train[j][0])
-        if hi <= lo:
-            return hi
-        clash |= self.clash_of(j, used, hi)
-        clash >>= lo
-        pos = lo + ((clash + 1) & ~clash).bit_length() - 1
-        return min(pos, hi)
-
-    def clear_positions(self, j: int, used: int, lo: int, hi: int) -> list[int]:
-        """Positions in [lo, hi) of train j's paths that share no track with ``used``."""
-        if hi <= lo:
-            return []
-        window = (1 << hi) - 1
-        clash = self.clash_of(j, used, hi)
-        clear = (window & ~clash) >> lo
-        if not clear:
-            return []
-        raw = clear.to_bytes((clear.bit_length() + 7) // 8, "little")
-        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-        return (np.flatnonzero(bits) + lo).tolist()
-
-    def free_prices(self, used: int) -> float:
-        """Sum of the prices of the track bits not in ``used``."""
-        total = self.lam_total
-        lam = self.lam_list
-        while used:
-            low = used & -used
-            total -= lam[low.bit_length() - 1]
-            used ^= low
-        return total
-
-    def best_adjusted(self, j: int, used: int, lo: int) -> float:
-        """Train j's best price-adjusted value over paths from ``lo`` clear of ``used``.
-
-        Over the whole list, a numpy scan of the word masks beats ``clear_positions`` (the
-        per-bit sets pay off on the short windows the candidate loops look at)."""
-        words = self.tables[j][0]
-        adj = self.adj[j]
-        if lo >= len(adj):
-            return 0.0
-        if not used:
-            return max(0.0, float(adj[lo:].max()))
-        clash = None
-        for w in range(self.n_words):
-            uw = (used >> (64 * w)) & _WORD
-            if uw:
-                c = (words[lo:, w] & np.uint64(uw)) != 0
-                clash = c if clash is None else clash | c
-        if clash is None:
-            return max(0.0, float(adj[lo:].max()))
-        free = adj[lo:][~clash]
-        return max(0.0, float(free.max())) if len(free) else 0.0
-
-    # -- search -----------------------------------------------------------------------------
-
-    def check(self, force: bool = False):
-        self.ticks += 1
-        if force or self.ticks & 255 == 0:
-            if self.cancel is not None and self.cancel():
-                raise _Stopped
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise _Stopped
-
-    def solve(
-        self, start: int, same_type_prev: list[bool], initial_best: int = 0
-    ) -> tuple[int, list[int]]:
-        """Exact best for trains start.. (no previous choices)."""
-        self.best = initial_best
-        self.best_pick = []
-        self.check(force=True)
-        pick = [-1] * self.k
-        self._dfs(start, 0, 0, pick, same_type_prev, start)
-        return self.best, list(self.best_pick)
-
-    def _dfs(self, i, used, total, pick, same_prev, start):
-        k = self.k
-        if i == k:
-            if total > self.best:
-                self.best = total
-                self.best_pick = pick[start:]
-            return
-        top = i == start
-        order, revs, masks = self.per_train[i]
-        n = len(order)
-        # Symmetry: a train of the same type as the one before takes a later path (or none
-        # if the one before took none), so positions rise along a run of equal trains.
-        lo = 0
-        if not top and same_prev[i]:
-            prev = pick[i - 1]
-            lo = n if prev == -1 else prev + 1
-        if i == k - 1:
-            # The last train: its best path that fits is the first one clear of ``used``,
-            # and only paths that would beat the best so far are worth looking at.
-            hi = bisect_left(self.neg_revs[i], total - self.best)
-            base = self.last_base
-            if base is not None and used & base[0] == base[0] and hi <= base[2]:
-                pos = self.first_fit(i, used & ~base[0], lo, hi, base[1])
-            else:
-                pos = self.first_fit(i, used, lo, hi)
-            if pos < hi and total + revs[pos] > self.best:
-                pick[i] = pos
-                self.best = total + revs[pos]
-                self.best_pick = pick[start:]
-                pick[i] = -1
-            elif total > self.best:
-                self.best = total
-                self.best_pick = pick[start:]
-            self.check()
-            return
-        run = 0
-        while i + 1 + run < k and same_prev[i + 1 + run]:
-            run += 1
-        suffix_rest = self.suffix[i + 1]
-        # Lagrangian values of the later trains (trains of i's run start after i's path).
-        free = self.free_prices(used)
-        later = 0.0
-        for j in range(i + 1, k):
-            later += self.best_adjusted(j, used, lo + 1 + (j - i - 1) if j <= i + run else 0)
-        if not top:
-            own = self.best_adjusted(i, used, lo)
-            bound = min(self.suffix[i], own + later + free)
-            if total + bound < self.best + 1 - EPS:
-                return
-        adj = self.adj_list[i]
-        threshold = self.best + 1 - EPS - total - later - free
-        self.check(force=top)
-        # Only paths clear of the used track, and rich enough to beat the best with the most
-        # the later trains could add, are candidates: found at once from the per-bit sets.
-        hi = bisect_left(self.neg_revs[i], total + suffix_rest - self.best)
-        if i == k - 2:
-            # The last train's clashes with the track used so far, once for all candidates.
-            last_hi = bisect_left(self.neg_revs[k - 1], total - self.best)
-            self.last_base = (used, self.clash_of(k - 1, used, last_hi), last_hi)
-        for seen, pos in enumerate(self.clear_positions(i, used, lo, hi)):
-            r = revs[pos]
-            rest = min(suffix_rest, run * r + self.suffix[i + 1 + run]) if run else suffix_rest
-            if total + r + rest <= self.best:
-                break
-            if top:
-                self.check()
-                if self.progress is not None and seen & 31 == 0:
-                    self.progress(pos, n, self.best)
-            if adj[pos] < threshold:
-                continue
-            pick[i] = pos
-            self._dfs(i + 1, used | masks[pos], total + r, pick, same_prev, start)
-            threshold = self.best + 1 - EPS - total - later - free
-        self.last_base = None
-        pick[i] = -1
-        # Train i runs no route (then neither does the rest of its run).
-        none_rest = self.suffix[i + 1 + run] if run else suffix_rest
-        if total + none_rest > self.best:
-            self._dfs(i + 1 + run, used, total, pick, same_prev, start)
 
 
 def find_routes(
@@ -380,6 +110,7 @@ def find_routes(
     MAX_PATHS for rules the exact model does not state); past that the exact model solves the
     search, or, where it cannot, the best among the paths looked at is returned, unproven."""
     t0 = time.monotonic()
+    report = Reporter(progress, t0)
     game = state.game
     try:
         comp = game.company(company)
@@ -427,7 +158,8 @@ def find_routes(
             m_limit.append(e.limit)
         m = measure_of[key]
         e_measure[v] = m
-        if m_limit[m] is not None and (e.limit is None or e.limit > m_limit[m]):
+        known = m_limit[m]
+        if known is not None and (e.limit is None or e.limit > known):
             m_limit[m] = e.limit
     measures = Measures(m_centre, m_corr, m_limit)
 
@@ -457,20 +189,18 @@ def find_routes(
         max_paths = MAX_PATHS
         if exact_ok:
             max_paths = EXACT_AFTER if len(train_types) < 3 else EXACT_AFTER_3
+    report("paths", force=True)
     try:
-        budget = Budget(cancel, deadline, max_paths)
+        budget = Budget(cancel, deadline, max_paths, on_poll=lambda n: report(paths=n))
         paths = enumerate_paths(graph, measures, budget)
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
-    stats["paths"] = len(paths)
-    if not paths.complete:
-        stats["cut"] = budget.cut
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
+    exact_routes = None
     if budget.cut == "paths" and exact_ok:
         # Too many paths to enumerate: the exact model solves every run without them.
-        n_paths = len(paths)
-        del paths
         classes = sorted({t.track_class for t in train_types})
+        report("search", force=True)
         total, chosen, optimal, cancelled = solve_runs_exact(
             graph,
             runs,
@@ -478,7 +208,7 @@ def find_routes(
             lambda e: classes.index(e.train.track_class),
             deadline,
             cancel,
-            progress,
+            lambda best, bound: report(best=best, bound=bound),
         )
         stats["method"] = "exact"
         routes = [build_train_route(graph, e, p, game) for e, p in chosen]
@@ -488,10 +218,15 @@ def find_routes(
         if sum(r.revenue for r in routes) != total:
             stats["exact_mismatch"] = total
             optimal = False
-        stats.pop("cut", None)
-        if not optimal and not cancelled:
-            stats["cut"] = "model" if "exact_mismatch" in stats else "time"
-        return result(routes, optimal, cancelled, n_paths)
+        stats["paths"] = len(paths)
+        if optimal or cancelled:
+            found = sum(r.revenue for r in routes)
+            report("done", best=found, bound=found if optimal else None, force=True)
+            return result(routes, optimal, cancelled, len(paths))
+        # Stopped unproven (time limit): the paths enumerated so far may hold better routes
+        # than the model had found; the search below values them until the deadline.
+        exact_routes = routes
+        paths.complete = False
 
     # Revenue of every path for every train variant; keep the runnable ones, best first
     # (ties in path order, so the result never depends on anything else).
@@ -502,12 +237,21 @@ def find_routes(
     revenue = {v: array("i") for v in variants}
     typed = [(earners[v], e_measure[v], revenue[v].append) for v in variants]
     dist = paths.dist
+    report("revenues", 0, len(paths), paths=len(paths))
     for idx, stops in enumerate(paths.iter_stops()):
-        if cancel is not None and idx & 4095 == 0 and cancel():
-            return result(optimal=False, cancelled=True, paths_found=len(paths))
+        if idx & 4095 == 0:
+            if cancel is not None and cancel():
+                return result(optimal=False, cancelled=True, paths_found=len(paths))
+            if idx and deadline is not None and time.monotonic() > deadline:
+                paths.complete, budget.cut = False, "time"  # the paths valued so far
+                break
+            report("revenues", idx)
         d = dist[idx]
         for e, m, add in typed:
             add(e.revenue(stops, d[m]))
+    stats["paths"] = len(paths)
+    if not paths.complete:
+        stats["cut"] = budget.cut
     track = paths.track
     for v in variants:
         rev = np.frombuffer(revenue[v], dtype=np.int32)
@@ -522,9 +266,18 @@ def find_routes(
     best_routes: list[TrainRoute] = []
     optimal = paths.complete
     cancelled = False
+    if len(runs) > 1:  # a bound for all runs: each train's best path alone
+        report(bound=max(sum(tables[v][1][0] for v in r.variants if tables[v][1]) for r in runs))
     for run in runs:
         total, picked, run_optimal, run_cancelled = _solve_run(
-            run, tables, n_track * len(classes), deadline, cancel, progress, best_total
+            run,
+            tables,
+            n_track * len(classes),
+            deadline,
+            cancel,
+            report,
+            best_total,
+            refine_bound=len(runs) == 1,
         )
         optimal = optimal and run_optimal
         cancelled = cancelled or run_cancelled
@@ -536,38 +289,59 @@ def find_routes(
             ]
         if run_cancelled or not run_optimal:
             break
+    found = max(best_total, 0)
+    report("done", best=found, bound=found if optimal else None, force=True)
     # Report routes in the order the trains were given.
     best_routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
     stats["search_s"] = round(time.monotonic() - t0, 3)
     if len(runs) > 1:
         stats["runs"] = len(runs)
+    if exact_routes is not None:
+        optimal = False
+        stats["cut"] = "model" if "exact_mismatch" in stats else "time"
+        if sum(r.revenue for r in exact_routes) >= sum(r.revenue for r in best_routes):
+            best_routes = exact_routes
     return result(best_routes, optimal, cancelled, len(paths))
 
 
-def _solve_run(run: Run, tables, n_bits, deadline, cancel, progress, lower: int):
-    """Branch and bound for one run (trains and the bonuses assigned to them): the best total,
-    the (variant, position) of each route, whether it is proven and whether it was cancelled.
-    ``lower``: a total some earlier run reached (only better answers matter)."""
+def _solve_run(
+    run: Run, tables, n_bits, deadline, cancel, report, lower: int, refine_bound: bool = True
+):
+    """Branch and bound for one run (trains and the bonuses assigned to them): the best total
+    (-1 if nothing beat ``lower``, a total an earlier run reached), the (variant, position) of
+    each route, whether it is proven and whether it was cancelled. Stopped early, the best
+    routes known so far (a greedy choice at first) are returned."""
     variants = list(run.variants)
     # Strongest trains first helps the bound; equal variants sit together for symmetry.
     variants.sort(key=lambda v: (-(tables[v][1][0] if tables[v][1] else 0), v[0], sorted(v[1])))
     per_train = [tables[v] for v in variants]
     k = len(variants)
     if k == 0:
-        return 0, [], True, False
+        return (0 if lower < 0 else -1), [], True, False
     same_prev = [i > 0 and variants[i] == variants[i - 1] for i in range(k)]
+    picks = _greedy(per_train)
+    incumbent = _revenue_of(per_train, picks)
+    tops = [revs[0] if revs else 0 for _, revs, _ in per_train]
+    report(best=incumbent, bound=sum(tops) if refine_bound else None)
     search = _Search(per_train, n_bits, deadline, cancel)
     suffix = search.suffix
-    if k > 2:
-        greedy = _revenue_of(per_train, _greedy(per_train))
-        stats_bound = search.tune_prices(max(greedy, lower))
-        del stats_bound
-    picks: list[int] = [-1] * k
+    start = k - 1
+
+    def search_progress() -> None:
+        best = search.best if start == 0 and search.best_pick else incumbent
+        bound = sum(tops[:start]) + max(search.best, search.top_bound)
+        report(best=best, bound=bound if refine_bound else None)
+
     optimal = True
     cancelled = False
     try:
+        if k > 2:
+            root = search.tune_prices(max(incumbent, lower), report=report)
+            if refine_bound:
+                report(bound=root)
+        report("search", force=True)
+        search.progress = search_progress
         for start in range(k - 1, -1, -1):
-            search.progress = progress if start == 0 else None
             # The trains after this one alone reach suffix[start + 1], so any combination
             # worth recording reaches at least that: start just below it.
             floor = suffix[start + 1] - 1
@@ -575,64 +349,18 @@ def _solve_run(run: Run, tables, n_bits, deadline, cancel, progress, lower: int)
                 floor = max(floor, lower)
             best, pick = search.solve(start, same_prev, floor)
             suffix[start] = best
-            if start == 0:
-                picks = pick
+            if len(pick) == k - start and (best > incumbent or start == 0):
+                picks, incumbent = [-1] * start + pick, best
     except _Stopped:
         optimal = False
         cancelled = bool(cancel is not None and cancel())
-        if search.best_pick and len(search.best_pick) == k:
+        if start == 0 and search.best_pick and search.best > incumbent:
             picks = search.best_pick
-        else:
-            picks = _greedy(per_train)
-    if not picks or len(picks) < k:
-        # nothing beat ``lower`` (or, with nothing to beat, no train can run)
-        return (-1 if lower >= 0 else 0), [], optimal, cancelled
     total = _revenue_of(per_train, picks)
-    if progress is not None:
-        total_n = len(per_train[0][0]) if per_train else 0
-        progress(total_n, total_n, total)
+    if total <= lower:
+        return -1, [], optimal, cancelled
     picked = [(variants[i], p) for i, p in enumerate(picks) if p != -1]
     return total, picked, optimal, cancelled
-
-
-def _bit_matrix(words: np.ndarray, n_bits: int) -> np.ndarray:
-    """The (paths x track bits) 0/1 matrix of word masks, as float32 for price products."""
-    bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
-    return bits[:, :n_bits].astype(np.float32)
-
-
-def _bit_users(words: np.ndarray, n_bits: int) -> list[int]:
-    """For every track bit, the set of positions of the paths using it, as a Python int
-    (bit p set when the path at position p uses the track bit)."""
-    users = []
-    for b in range(n_bits):
-        column = (words[:, b >> 6] >> np.uint64(b & 63)) & np.uint64(1)
-        packed = np.packbits(column.astype(bool), bitorder="little")
-        users.append(int.from_bytes(packed.tobytes(), "little"))
-    return users
-
-
-def _revenue_of(per_train, picks) -> int:
-    total = 0
-    for i, p in enumerate(picks):
-        if p != -1 and i < len(per_train):
-            total += per_train[i][1][p]
-    return total
-
-
-def _greedy(per_train) -> list[int]:
-    """A quick feasible answer: each train in turn takes its best path that still fits."""
-    used = 0
-    picks = []
-    for order, _revs, masks in per_train:
-        choice = -1
-        for pos in range(len(order)):
-            if not used & masks[pos]:
-                choice = pos
-                used |= masks[pos]
-                break
-        picks.append(choice)
-    return picks
 
 
 def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) -> TrainRoute:

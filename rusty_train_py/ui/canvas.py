@@ -108,7 +108,7 @@ class MapCanvas(QWidget):
         layout = geometry.tile_layout(tile, rot, self.layout.orientation, HEX_SIZE)
         m = self.to_map(p)
         cx, cy = self.layout.centre(self.game.hexes[hex_name].coord)
-        return layout.token_space_at((m.x() - cx, m.y() - cy))
+        return geometry.token_space_at(layout, (m.x() - cx, m.y() - cy))
 
     # ---- zoom -----------------------------------------------------------------------------
 

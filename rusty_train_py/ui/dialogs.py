@@ -71,7 +71,7 @@ class CompanyDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Select a company")
         self.list = QListWidget()
-        for c in companies:
+        for c in (c for c in companies if not c.is_neutral):  # neutral companies run no trains
             item = QListWidgetItem(colour_icon(c.colour), f"{c.name} ({c.abbrev})")
             item.setData(Qt.ItemDataRole.UserRole, c.abbrev)
             self.list.addItem(item)

@@ -895,16 +895,17 @@ class MainWindow(QMainWindow):
             self._workers = [w for w in self._workers if w.signals is not sender]
         return self._worker is not None and sender is self._worker.signals
 
-    def _search_progress(self, done: int, total: int, best: int) -> None:
+    def _search_progress(self, p) -> None:
         if not self._is_current():
             return
         bar = self.view.progress_bar
-        if total > 0:
-            bar.setRange(0, total)
-            bar.setValue(min(done, total))
-        self.view.progress_best.setText(f"Best so far: {money(best)}")
+        if p.total > 0:
+            bar.setRange(0, p.total)
+            bar.setValue(min(p.done, p.total))
+        if p.best is not None:
+            self.view.progress_best.setText(f"Best so far: {money(p.best)}")
         if isinstance(self.mode, FindRoutesMode):
-            self.mode.on_progress(done, total, best)
+            self.mode.on_progress(p)
 
     def _search_finished(self, result) -> None:
         if not self._is_current(ended=True):

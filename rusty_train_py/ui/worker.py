@@ -15,12 +15,13 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QObject, QRunnable, Signal
 
 from ..mapstate import MapState
+from ..route.progress import SearchProgress
 
 SearchFn = Callable[..., object]
 
 
 class WorkerSignals(QObject):
-    progress = Signal(int, int, int)  # done, total, best revenue so far
+    progress = Signal(object)  # route.progress.SearchProgress
     finished = Signal(object)  # RouteResult
     failed = Signal(str)
 
@@ -41,7 +42,7 @@ class RouteSearchWorker(QRunnable):
         trains: Sequence[str],
         bonuses: Sequence[str] = (),
         search: SearchFn | None = None,
-        progress_interval: float = 0.05,
+        progress_interval: float = 0.25,
     ):
         super().__init__()
         self.setAutoDelete(False)  # Python owns it (the window keeps a reference)
@@ -55,7 +56,7 @@ class RouteSearchWorker(QRunnable):
         self._cancel = threading.Event()
         self._done = threading.Event()
         self._last_emit = 0.0
-        self._last_best = -1
+        self._last_key: tuple | None = None
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -72,16 +73,15 @@ class RouteSearchWorker(QRunnable):
         """Block until the search has returned (for shutdown and tests only)."""
         return self._done.wait(timeout)
 
-    def _progress(self, done: int, total: int, best: int) -> None:
+    def _progress(self, progress: SearchProgress) -> None:
+        """Pass a report on at once when the phase or the best changed, else at most every
+        ``progress_interval`` seconds: each one costs the GUI thread a repaint."""
         now = time.monotonic()
-        if (
-            best != self._last_best
-            or done >= total
-            or now - self._last_emit >= self.progress_interval
-        ):
+        key = (progress.phase, progress.best)
+        if key != self._last_key or now - self._last_emit >= self.progress_interval:
             self._last_emit = now
-            self._last_best = best
-            self.signals.progress.emit(int(done), int(total), int(best))
+            self._last_key = key
+            self.signals.progress.emit(progress)
 
     def run(self) -> None:
         try:

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 
 from rusty_train_py.game import load_game
 from rusty_train_py.mapstate import MapState
+from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult
 from rusty_train_py.route.search import RouteSearchError
 from rusty_train_py.ui.modes import DefaultMode, FindRoutesMode
@@ -117,7 +118,7 @@ def endless_search(seen: dict):
         i = 0
         while not cancel():
             i += 1
-            progress(i, 1_000_000, 10 * min(i, 50))
+            progress(SearchProgress("search", i, 1_000_000, best=10 * min(i, 50)))
             time.sleep(0.002)
         seen["cancelled_after"] = i
         return RouteResult(company, tuple(trains), (), 0, optimal=False, cancelled=True)
@@ -156,10 +157,8 @@ def test_esc_cancels_a_long_real_search(qtbot, prefs, dialogs):
     key(qtbot, win, K.Key_R)
     qtbot.wait(700)
     assert win.searching
-    t0 = time.monotonic()
     key(qtbot, win, K.Key_Escape)
     wait_for(qtbot, lambda: not win.searching, timeout=10)
-    assert time.monotonic() - t0 < 5.0
     assert win.last_result.cancelled is True
     assert win.last_result.optimal is False
     win.undo_stack.setClean()

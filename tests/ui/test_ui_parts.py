@@ -8,6 +8,7 @@ from PySide6.QtCore import QSettings, Qt
 
 from rusty_train_py.game import load_game
 from rusty_train_py.mapstate import MapState
+from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult
 from rusty_train_py.ui.dialogs import (
     CompanyDialog,
@@ -28,7 +29,7 @@ def test_worker_runs_the_injected_search_on_a_pool_thread(qtbot):
         seen["args"] = (company, list(trains), list(bonuses))
         assert st is not state and st == state  # a copy: the GUI may go on editing
         for i in range(5):
-            progress(i, 4, 10 * i)
+            progress(SearchProgress("search", i, 4, best=10 * (i // 2), paths=100))
         return RouteResult(company, tuple(trains), (), 0)
 
     worker = RouteSearchWorker(state, "GW", ["5", "8"], ["mb"], search=fake)
@@ -41,8 +42,10 @@ def test_worker_runs_the_injected_search_on_a_pool_thread(qtbot):
     assert blocker.args[0].company == "GW"
     assert seen["args"] == ("GW", ["5", "8"], ["mb"])
     assert seen["thread"] is not threading.main_thread()
-    qtbot.waitUntil(lambda: len(progress) == 5)
-    assert progress[-1] == (4, 4, 40)
+    # Throttled: only changes of phase or best pass at once (the first, then best 10, 20).
+    qtbot.waitUntil(lambda: len(progress) == 3)
+    assert [p.best for (p,) in progress] == [0, 10, 20]
+    assert progress[-1][0] == SearchProgress("search", 4, 4, best=20, paths=100)
 
 
 def test_worker_reports_an_unexpected_error_as_failed(qtbot):

@@ -82,8 +82,8 @@ class FindRoutesMode(Mode):
 
     # ---- the search reports ---------------------------------------------------------------
 
-    def on_progress(self, done: int, total: int, best: int) -> None:
-        self.progress = (done, total, best)
+    def on_progress(self, progress) -> None:
+        self.progress = progress
 
     def on_result(self, host: ModeHost, result: RouteResult) -> Mode | None:
         """The search has ended; show its routes (None: stay here) or go back if it found none."""

@@ -1,0 +1,82 @@
+"""Qt-free geometry of the map as drawn: tiles in hex-local coordinates, the map's layout.
+
+Coordinates are screen pixels relative to the hex centre, y pointing down; ``radius`` is the
+hex's centre-to-corner radius. Edges follow :mod:`rusty_train_py.hexgrid` (flat: edge 0 is
+the bottom; pointy: edge 0 is the lower left; both clockwise).
+
+One concern per module, each importing only those above it:
+
+- ``values``: the layout value types and the sizes they are drawn at;
+- ``curves``: vector helpers, track curves and the frame of a rotated tile;
+- ``nodes``: where a tile's cities and towns go, and the track joining them;
+- ``spots``: free spots for discs, labels and names (least overlap, with shapely);
+- ``tile_layout``: the whole layout of one tile, cached and scaled;
+- ``map_layout``: special hex sides, the map's bounds, coordinate labels;
+- ``hits``: hit tests.
+"""
+
+from .hits import token_space_at
+from .map_layout import (
+    border_marks,
+    coordinate_labels,
+    coordinate_margin,
+    invisible_edges,
+    map_bounds,
+)
+from .nodes import slot_offsets
+from .spots import name_lines, name_size, text_width
+from .tile_layout import current_column, revenue_text, tile_layout
+from .values import (
+    CASING_WIDTH,
+    NAME_WIDTH,
+    ROUTE_WIDTH,
+    SLOT_RADIUS,
+    TOWN_BAR_WIDTH,
+    TRACK_WIDTH,
+    BorderMark,
+    IconMark,
+    NodeLayout,
+    OffboardArrow,
+    PhaseRevenueRow,
+    Point,
+    RevenueDisc,
+    TerrainMark,
+    TextItem,
+    TileLayout,
+    TokenSpaceLayout,
+    TrackPiece,
+)
+
+__all__ = [
+    "CASING_WIDTH",
+    "NAME_WIDTH",
+    "ROUTE_WIDTH",
+    "SLOT_RADIUS",
+    "TOWN_BAR_WIDTH",
+    "TRACK_WIDTH",
+    "BorderMark",
+    "IconMark",
+    "NodeLayout",
+    "OffboardArrow",
+    "PhaseRevenueRow",
+    "Point",
+    "RevenueDisc",
+    "TerrainMark",
+    "TextItem",
+    "TileLayout",
+    "TokenSpaceLayout",
+    "TrackPiece",
+    "border_marks",
+    "coordinate_labels",
+    "coordinate_margin",
+    "current_column",
+    "invisible_edges",
+    "map_bounds",
+    "name_lines",
+    "name_size",
+    "revenue_text",
+    "slot_offsets",
+    "text_width",
+    "tile_layout",
+    "token_space_at",
+]

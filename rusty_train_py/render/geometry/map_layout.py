@@ -1,0 +1,81 @@
+"""Map-level geometry: special hex sides, the map's bounds and its coordinate labels."""
+
+from __future__ import annotations
+
+from ...hexgrid import HexLayout, Orientation, coord_to_name, edge_angle
+from ...tile import Tile
+from .curves import _corners, _dir, _mul
+from .values import INRADIUS, BorderMark, Point, _floats
+
+
+def border_marks(
+    tile: Tile, orientation: Orientation | str, radius: float
+) -> tuple[BorderMark, ...]:
+    """The visible special sides (impassable, water, mountain) of a printed hex."""
+    orientation = Orientation(orientation)
+    corners = _corners(orientation, radius)
+    out = []
+    for b in tile.borders:
+        if not b.type:
+            continue
+        line = (corners[(b.edge - 1) % 6], corners[b.edge % 6])
+        cost_pos = _mul(_dir(edge_angle(orientation, b.edge)), radius * INRADIUS)
+        out.append(BorderMark(b.edge, b.type, b.cost, _floats(line), _floats(cost_pos)))
+    return tuple(out)
+
+
+def invisible_edges(tile: Tile) -> frozenset[int]:
+    """Sides of a printed hex not to outline (multi-hex areas read as one)."""
+    return frozenset(b.edge for b in tile.borders if not b.type)
+
+
+def coordinate_margin(hex_layout: HexLayout) -> float:
+    """Room left around the map for the coordinate letters and numbers."""
+    return hex_layout.size * 0.7
+
+
+def map_bounds(
+    game, hex_layout: HexLayout, margin: float | None = None
+) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the map's hexes plus room for the coordinates, in map pixels."""
+    margin = coordinate_margin(hex_layout) if margin is None else margin
+    xs, ys = [], []
+    offs = hex_layout.corner_offsets()
+    for h in game.hexes.values():
+        cx, cy = hex_layout.centre(h.coord)
+        for dx, dy in offs:
+            xs.append(cx + dx)
+            ys.append(cy + dy)
+    return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
+
+
+def coordinate_labels(game, hex_layout: HexLayout) -> list[tuple[Point, str]]:
+    """Hex coordinate letters and numbers along the four sides of the map."""
+    x0, y0, x1, y1 = map_bounds(game, hex_layout, 0.0)
+    m = coordinate_margin(hex_layout) / 2
+    coords = [h.coord for h in game.hexes.values()]
+    out: list[tuple[Point, str]] = []
+    cols = sorted({c[0] for c in coords})
+    rows = sorted({c[1] for c in coords})
+    for x in cols:
+        y = next(c[1] for c in coords if c[0] == x)
+        px = hex_layout.centre((x, y))[0]
+        text = _coord_part(hex_layout.orientation, (x, y), column=True)
+        out.append(((px, y0 - m), text))
+        out.append(((px, y1 + m), text))
+    for y in rows:
+        x = next(c[0] for c in coords if c[1] == y)
+        py = hex_layout.centre((x, y))[1]
+        text = _coord_part(hex_layout.orientation, (x, y), column=False)
+        out.append(((x0 - m, py), text))
+        out.append(((x1 + m, py), text))
+    return out
+
+
+def _coord_part(orientation: Orientation, coord: tuple[int, int], column: bool) -> str:
+    name = coord_to_name(orientation, coord)
+    letters = name.rstrip("-0123456789")
+    number = name[len(letters) :]
+    if orientation is Orientation.FLAT:
+        return letters if column else number
+    return number if column else letters
