@@ -27,13 +27,13 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .earner import Earner
 from .graph import TrackGraph
 from .paths import RoutePath
 
 # Train kinds the model states exactly (rules/train_kinds.py); others are not modelled.
-KINDS = ("stops", "plus_towns", "edges", "towns_free", "n_plus_m", "express", "pay_best")
 
 
 class Unsupported(Exception):
@@ -50,7 +50,7 @@ class ExactResult:
 
 
 def supported(earners: Sequence[Earner]) -> bool:
-    return all(e.kind.name in KINDS and not e.ports for e in earners)
+    return all(e.kind.modelled and not e.ports for e in earners)
 
 
 def _bits(mask: int):
@@ -113,11 +113,10 @@ def solve_exact(
     useful = useful_corridors(graph, earners)
     m = cp_model.CpModel()
     track_users: dict[tuple[int, int], list] = {}
-    revenues = []
+    revenues: list[Any] = []
     per_train = []  # (starts, [(k, y)]) for decoding
     tokens = [c.id for c in centres if c.token]
     for t, e in enumerate(earners):
-        name = e.kind.name
         run = m.new_bool_var(f"run{t}")
         v = [m.new_bool_var("") for _ in range(n)]
         s = [m.new_bool_var("") for _ in range(n)]
@@ -166,7 +165,7 @@ def solve_exact(
         if limit is not None:
             dist += [e.centre_cost[i] * v[i] for i in range(n) if e.centre_cost[i]]
             m.add(sum(dist) <= limit)
-        counted = _counting(m, e, name, v, s, end, run, tokens)
+        counted = _counting(m, e, v, s, end, run, tokens)
         rev = sum(e.worth[i] * counted[i] for i in range(n) if e.worth[i])
         if e.per_stop:
             rev += e.per_stop * sum(v)
@@ -252,36 +251,10 @@ def solve_exact(
     return ExactResult(total, paths, optimal, stopped["cancel"], bound)
 
 
-def _counting(m, e: Earner, name: str, v, s, end, run, tokens):
-    """The counted-stop variables of one train, constrained as its kind's ``split`` says."""
-    n = len(v)
-    major = e.is_major
-    p = e.params
-    if name in ("stops", "plus_towns", "edges"):
-        return v  # every stop counts
-    counted = [m.new_bool_var("") for _ in range(n)]
-    for i in range(n):
-        m.add_implication(counted[i], v[i])
-    if name in ("towns_free", "n_plus_m"):
-        for i in range(n):
-            if major[i]:
-                m.add(counted[i] == v[i])
-        m.add(sum(v[i] for i in range(n) if major[i]) <= p["stops"])
-        if name == "towns_free":
-            m.add(sum(counted) <= p["stops"])
-        else:
-            m.add(sum(counted[i] for i in range(n) if not major[i]) <= p["towns"])
-    elif name == "express":
-        for i in range(n):
-            m.add_implication(s[i], counted[i])
-            m.add_implication(end[i], counted[i])
-        m.add(sum(counted) <= p["stops"])
-        if e.readings.get("express_token") == "counted":
-            m.add(sum(counted[i] for i in tokens) >= run)
-    elif name == "pay_best":
-        m.add(sum(counted) <= p["pay"])
-        m.add(sum(counted[i] for i in tokens) >= run)
-    else:
+def _counting(m, e: Earner, v, s, end, run, tokens):
+    """The counted-stop variables of one train: its kind states them (``model_counting``)."""
+    counted = e.kind.model_counting(m, e, v, s, end, run, tokens)
+    if counted is None:
         raise Unsupported
     return counted
 
