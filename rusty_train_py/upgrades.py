@@ -145,7 +145,34 @@ def keeps_track(
     if not _cities_kept(of(NodeKind.CITY, old_c), of(NodeKind.CITY, new_c), merge_allowed):
         return False
     old_pairs = old.connectivity(old_rotation).edge_pairs
-    return old_pairs <= new.connectivity(new_rotation).edge_pairs
+    if not old_pairs <= new.connectivity(new_rotation).edge_pairs:
+        return False
+    return _gauges_kept(old, old_rotation, new, new_rotation)
+
+
+# Which gauges of new track keep old track of a gauge (18xx.games Path#tracks_match?).
+KEEPS_GAUGE = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual"), "dual": ("dual",)}
+
+
+def _edge_gauges(tile: Tile, rotation: int) -> dict[int, set[str]]:
+    out: dict[int, set[str]] = {}
+    for p in tile.paths:
+        for e in p.edges:
+            out.setdefault((e + rotation) % 6, set()).add(p.track)
+    return out
+
+
+def _gauges_kept(old: Tile, old_rotation: int, new: Tile, new_rotation: int) -> bool:
+    """Whether the track at every edge of ``old`` goes on in a gauge that keeps it (1849:
+    narrow by narrow or dual, broad by broad or dual, dual only by dual)."""
+    if all(p.track == "broad" for p in old.paths + new.paths):
+        return True
+    new_gauges = _edge_gauges(new, new_rotation)
+    for edge, gauges in _edge_gauges(old, old_rotation).items():
+        for g in gauges:
+            if not set(KEEPS_GAUGE[g]) & new_gauges.get(edge, set()):
+                return False
+    return True
 
 
 def upgrade_problem(state: MapState, hex_name: str, tile_name: str, rotation: int) -> str | None:

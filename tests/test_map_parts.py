@@ -387,3 +387,26 @@ def test_track_pieces_keep_gauge_and_terminal():
     )
     layout = geometry.tile_layout(tile, 0, Orientation.FLAT, 50.0)
     assert [(p.gauge, p.terminal) for p in layout.tracks] == [("narrow", False), ("broad", True)]
+
+
+def test_upgrades_keep_the_track_gauge():
+    from rusty_train_py.upgrades import keeps_track
+
+    def tile(code, colour="green"):
+        return parse_tile("t", colour, code)
+
+    narrow = tile("path=a:0,b:3,track:narrow", "yellow")
+    dual = tile("path=a:0,b:3,track:dual", "yellow")
+    broad = tile("path=a:0,b:3", "yellow")
+    over_broad = tile("path=a:0,b:3;path=a:0,b:1")
+    over_narrow = tile("path=a:0,b:3,track:narrow;path=a:0,b:1")
+    over_dual = tile("path=a:0,b:3,track:dual;path=a:0,b:1,track:narrow")
+    assert not keeps_track(narrow, 0, over_broad, 0)
+    assert keeps_track(narrow, 0, over_narrow, 0)
+    assert keeps_track(narrow, 0, over_dual, 0)
+    assert keeps_track(broad, 0, over_broad, 0)
+    assert not keeps_track(broad, 0, over_narrow, 0)
+    assert keeps_track(broad, 0, over_dual, 0)
+    assert keeps_track(dual, 0, over_dual, 0)
+    assert not keeps_track(dual, 0, over_narrow, 0)
+    assert not keeps_track(narrow, 1, over_narrow, 0)  # the edges must match too
