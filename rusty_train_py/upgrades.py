@@ -100,10 +100,12 @@ def _cities_kept(old: list, new: list, merge_allowed: bool) -> bool:
 
     With as many new cities as old, the map is one-to-one and no city loses token spaces;
     with fewer (a labelled city merging, as Toronto 122 -> 124), several old cities may share
-    a new one that has as many spaces as they had together.
+    a new one that has as many spaces as they had together; with more (a labelled city
+    splitting, as 1836Jr30 Amsterdam's one NY city -> tile 54's two), each old city goes to a
+    new city of its own (18xx.games lets labelled cities change their count).
     """
-    if len(new) == len(old):
-        for perm in itertools.permutations(new):
+    if len(new) == len(old) or (merge_allowed and len(new) > len(old) and old):
+        for perm in itertools.permutations(new, len(old)):
             if all(
                 oe <= ne and nn.slots >= on.slots
                 for (on, oe), (nn, ne) in zip(old, perm, strict=True)

@@ -410,3 +410,17 @@ def test_upgrades_keep_the_track_gauge():
     assert keeps_track(dual, 0, over_dual, 0)
     assert not keeps_track(dual, 0, over_narrow, 0)
     assert not keeps_track(narrow, 1, over_narrow, 0)  # the edges must match too
+
+
+def test_a_labelled_city_may_split_into_two():
+    from rusty_train_py.upgrades import keeps_track
+
+    one = parse_tile("NY", "yellow", "city=revenue:40;path=a:0,b:_0;path=a:_0,b:5;label=NY")
+    two = parse_tile(
+        "54",
+        "green",
+        "city=revenue:60;city=revenue:60;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;"
+        "path=a:_1,b:3;label=NY",
+    )
+    assert [r for r in range(6) if keeps_track(one, 0, two, r, merge_allowed=True)] == [3, 5]
+    assert not any(keeps_track(one, 0, two, r, merge_allowed=False) for r in range(6))
