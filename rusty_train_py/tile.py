@@ -168,7 +168,7 @@ class Tile:
 
     @cached_property
     def token_spaces(self) -> tuple[TokenSpace, ...]:
-        out = []
+        out: list[TokenSpace] = []
         for node in self.nodes:
             if node.kind is NodeKind.CITY:
                 for s in range(node.slots):
@@ -206,7 +206,7 @@ class Tile:
 
     def connectivity(self, rotation: int = 0) -> Connectivity:
         """Which edges and nodes the track joins, with the tile turned ``rotation`` sixths."""
-        cache = self.__dict__.setdefault("_connectivity", {})  # tiles are immutable
+        cache: dict[int, Connectivity] = self.__dict__.setdefault("_connectivity", {})  # immutable
         r = rotation % 6
         if r not in cache:
             cache[r] = connectivity_of(self, r)
@@ -228,7 +228,7 @@ class Connectivity:
 
     @property
     def edges(self) -> frozenset[int]:
-        out = set()
+        out: set[int] = set()
         for es in self.node_edges:
             out |= es
         for a, b in self.edge_pairs:
@@ -246,10 +246,10 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
     """
     junctions = {n.index for n in tile.nodes if n.kind is NodeKind.JUNCTION}
     # Union-find over the path ends (a junction is one vertex for every end that meets it).
-    parent: dict[tuple, tuple] = {}
-    attrs: dict[tuple, tuple[str, int]] = {}
+    parent: dict[tuple[object, ...], tuple[object, ...]] = {}
+    attrs: dict[tuple[object, ...], tuple[str, int]] = {}
 
-    def find(v: tuple) -> tuple:
+    def find(v: tuple[object, ...]) -> tuple[object, ...]:
         parent.setdefault(v, v)
         while parent[v] != v:
             parent[v] = parent[parent[v]]
@@ -257,7 +257,7 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
         return v
 
     for i, p in enumerate(tile.paths):
-        vertices = []
+        vertices: list[tuple[str, int] | tuple[str, int, str]] = []
         for side, end in (("a", p.a), ("b", p.b)):
             if end.node is not None and end.node in junctions:
                 vertices.append(("junction", end.node))
@@ -265,16 +265,16 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
             v = ("end", i, side)
             if end.edge is not None:
                 attrs[v] = ("edge", (end.edge + rotation) % 6)
-            else:
+            elif end.node is not None:
                 attrs[v] = ("node", end.node)
             vertices.append(v)
         ra, rb = find(vertices[0]), find(vertices[1])
         if ra != rb:
             parent[ra] = rb
 
-    components: dict[tuple, list[tuple[str, int]]] = {}
-    for v, attr in attrs.items():
-        components.setdefault(find(v), []).append(attr)
+    components: dict[tuple[object, ...], list[tuple[str, int]]] = {}
+    for vertex, attr in attrs.items():
+        components.setdefault(find(vertex), []).append(attr)
     node_edges: list[set[int]] = [set() for _ in tile.nodes]
     node_pairs: set[tuple[int, int]] = set()
     edge_pairs: set[tuple[int, int]] = set()

@@ -238,11 +238,11 @@ def _fits(state: MapState, hex_name: str, tile_name: str, rotation: int) -> bool
 
 def _unique_rotations(tile: Tile, rotations: Sequence[int]) -> tuple[int, ...]:
     """Drop rotations that look the same as an earlier one (a straight track has three)."""
-    seen: set = set()
+    seen: set[object] = set()
     out = []
     for r in rotations:
         conn = tile.connectivity(r)
-        key = (tuple(sorted(tuple(sorted(e)) for e in conn.node_edges)), conn.edge_pairs)
+        key: object = (tuple(sorted(tuple(sorted(e)) for e in conn.node_edges)), conn.edge_pairs)
         if tile.cities:
             key = (conn.node_edges, conn.edge_pairs)  # token spaces tell cities apart
         if key not in seen:

@@ -22,9 +22,7 @@ def plain_best(state, company, trains) -> int:
     game = state.game
     graph = build_graph(state, company)
     bonuses = select_bonuses(game, [])
-    earners = {
-        t: Earner(game.train(t), graph, bonuses, game.readings) for t in sorted(set(trains))
-    }
+    earners = {t: Earner(game.train(t), graph, bonuses, game.readings) for t in sorted(set(trains))}
     ordered = list(earners.values())  # one measure per train type
     paths = enumerate_paths(
         graph,

@@ -1,4 +1,4 @@
-"""Tiles: every tile and printed hex of the four games against the 18xx.games reference data.
+"""Tiles: every tile and printed hex of every game against the 18xx.games reference data.
 
 The reference side is read by the small checker below, straight from the JSON text with
 regular expressions and a union-find over junctions; it shares no code with
@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from reference_data import GAMES, REFERENCE
+from reference_data import GAMES, REFERENCE, reference_game_file
 
 from rusty_train_py.game import load_game
 from rusty_train_py.tile import NodeKind, TileDataError, parse_tile
@@ -214,7 +214,7 @@ LIBRARY_COLOURS = {
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_catalogue_tile_matches_reference(game_id):
     game = load_game(game_id)
-    ref = reference(f"{game_id}.json")
+    ref = reference(reference_game_file(game_id))
     library = library_codes()
     own = {n: t for n, t in ref["tiles_resolved"].items() if t["source"] == "game"}
     checked = 0
@@ -234,7 +234,7 @@ def test_every_catalogue_tile_matches_reference(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_manifest_is_the_reference_manifest(game_id):
     game = load_game(game_id)
-    ref = reference(f"{game_id}.json")
+    ref = reference(reference_game_file(game_id))
     expected = {}
     for name, t in ref["tiles_resolved"].items():
         if name.startswith("Beg"):
@@ -246,7 +246,7 @@ def test_manifest_is_the_reference_manifest(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_printed_hex_matches_reference(game_id):
     game = load_game(game_id)
-    ref = reference(f"{game_id}.json")
+    ref = reference(reference_game_file(game_id))
     seen = set()
     for colour, groups in ref["hexes"].items():
         for group in groups:

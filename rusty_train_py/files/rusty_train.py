@@ -102,7 +102,12 @@ def game_for_title(title: object, where: str) -> Game:
 
 def hex_name_for(game: Game, row: object, col: object) -> str:
     """Our hex name for Rust's (row, col) address; HexAddressError if it is not on the map."""
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, col)):
+    if not (
+        isinstance(row, int)
+        and isinstance(col, int)
+        and not isinstance(row, bool)
+        and not isinstance(col, bool)
+    ):
         raise HexAddressError(
             f"bad hex address row {short(row)}, col {short(col)}: expected integers"
         )
@@ -155,17 +160,18 @@ def match_cities(
     n = len(rust)
     if n != len(ours):
         return list(range(min(n, len(ours))))
-    best, best_score = None, None
+    best: list[int] | None = None
+    best_score = 0
     for perm in permutations(range(n)):
         score = 0
         for j, i in enumerate(perm):
             (rs, re), (os_, oe) = rust[j], ours[i]
             if rs > os_:
-                score = None
                 break
             score += (1000 if re == oe else 0) + 10 * len(re & oe) - len(re ^ oe) + (rs == os_)
-        if score is not None and (best_score is None or score > best_score):
-            best, best_score = list(perm), score
+        else:
+            if best is None or score > best_score:
+                best, best_score = list(perm), score
     return best if best is not None else list(range(n))
 
 
@@ -240,7 +246,7 @@ def state_from_rusty_train(
         if key not in the_map:
             raise GameFileError(f"{where}: map: missing key {key!r}")
     orientation = the_map["orientation"]
-    if orientation not in ORIENTATIONS:
+    if not isinstance(orientation, str) or orientation not in ORIENTATIONS:
         raise GameFileError(
             f"{where}: map.orientation: {short(orientation)} is not {' or '.join(ORIENTATIONS)}"
         )
@@ -253,6 +259,8 @@ def state_from_rusty_train(
     if not isinstance(entries, list):
         raise GameFileError(f"{where}: 'map.tiles' should be a list")
 
+    renamed = rt.get("companies", {})
+    renamed_at: dict[str, list[str]] = {}
     seen: dict[str, int] = {}
     pending_tokens: list[tuple[str, str, dict[int, str], str]] = []
     for i, entry in enumerate(entries):
@@ -326,15 +334,23 @@ def state_from_rusty_train(
                     f"{twhere}: no token space {space} on tile {tile_name} (it has {len(spaces)})"
                 )
             try:
-                company = game.company(abbrev).abbrev
+                company = game.company(renamed.get(abbrev, abbrev)).abbrev
             except KeyError:
                 raise GameFileError(f"{twhere}: unknown company {short(abbrev)}") from None
             ours = spaces[space]
             if ours in placed:
                 raise GameFileError(f"{twhere}: token space {space} is already taken")
             placed[ours] = company
+            if abbrev in renamed:
+                renamed_at.setdefault(abbrev, []).append(hex_name)
         pending_tokens.append((hex_name, tile_name, placed, ewhere))
 
+    for abbrev, hexes in renamed_at.items():
+        warn(
+            f"{', '.join(hexes)}: Rusty Train's company {abbrev} is read as"
+            f" {renamed[abbrev]}, as that program reads it ({game.id}: {abbrev} names two"
+            " companies there)"
+        )
     for hex_name, _tile_name, placed, ewhere in pending_tokens:
         try:
             state.apply(state.set_tokens_edit(hex_name, placed, check_available=False))

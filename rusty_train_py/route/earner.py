@@ -47,6 +47,7 @@ class Earner:
         centres = graph.centres
         self.is_major = [c.kind != "town" for c in centres]
         self.is_city = [c.kind == "city" for c in centres]
+        self.is_offboard = [c.kind == "offboard" for c in centres]
         self.token = [c.token for c in centres]
         self.worth = [kind.centre_value(p, c) * kind.row_multiplier(p, c) * m for c in centres]
         self.stop_bonuses: list[list[tuple[str, int]]] = [[] for _ in centres]
@@ -61,9 +62,11 @@ class Earner:
             if b.train is not None and b.train.upper() != train.name.upper():
                 continue
             b.kind.apply(b, self, m if b.multiplied else 1)
-        self.port_value = {c: self.worth[c] for r in self.ports if r.per_token for c in r.ports}
-        for c in self.port_value:
-            self.worth[c] = 0
+        self.port_value = {
+            port: self.worth[port] for r in self.ports if r.per_token for port in r.ports
+        }
+        for port in self.port_value:
+            self.worth[port] = 0
         special: set[int] = set()
         for pb in self.pairs:
             special |= pb.centres()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..route.graph import Centre, Corridor
 
 GAUGES = ("broad", "narrow", "dual")
+NO_ROUTE = 1 << 20  # a distance no train has: what a train may not use at all
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +162,9 @@ class TownsFreeTrain(TrainKind):
 
 @TRAIN_RULES.register("express")
 class ExpressTrain(TrainKind):
-    """May skip any stop but the two ends; counts the best ``stops`` (1861/1867 5+5E)."""
+    """Counts the best ``stops`` of the stops it passes, skipping the others (1861/1867 5+5E).
+    Which stops it must count is the game's ``express_stops`` reading (the route's two ends, or
+    its off-boards); whether one counted stop must hold a token, ``express_token``."""
 
     keys = {"stops": whole(2)}
     required = ("stops",)
@@ -172,33 +175,46 @@ class ExpressTrain(TrainKind):
     def centre_cost(self, p, c):
         return 0
 
+    @staticmethod
+    def _forced(e: Earner, stops: Sequence[int]) -> tuple[int, ...]:
+        if e.readings.get("express_stops") == "offboards":
+            return tuple(i for i, s in enumerate(stops) if e.is_offboard[s])
+        return (0, len(stops) - 1)
+
     def split(self, e, stops):
-        n = len(stops)
-        limit = p_stops(e)
-        optional = tuple(range(1, n - 1))
+        forced = self._forced(e, stops)
+        room = e.params["stops"] - len(forced)
+        if room < 0:
+            return None
+        fset = set(forced)
+        optional = tuple(i for i in range(len(stops)) if i not in fset)
         need = e.token_positions(stops) if e.readings.get("express_token") == "counted" else None
-        return Split((0, n - 1), optional, limit - 2 if limit is not None else len(optional), need)
+        return Split(forced, optional, room, need)
 
     def fast(self, e, stops):
         worth = e.worth
-        ends = worth[stops[0]] + worth[stops[-1]]
-        room = p_stops(e) - 2
-        inner = stops[1:-1]
-        middle = sorted((worth[s] for s in inner if worth[s] > 0), reverse=True)[:room]
         token = e.token
-        if e.readings.get("express_token") != "counted" or token[stops[0]] or token[stops[-1]]:
-            return ends + sum(middle)
-        # one counted stop must hold the token: the best tokened middle stop if none is counted
-        best_token = max((worth[s] for s in inner if token[s]), default=None)
+        forced = self._forced(e, stops)
+        room = e.params["stops"] - len(forced)
+        if room < 0:
+            return -1
+        fset = set(forced)
+        base = sum(worth[stops[i]] for i in forced)
+        rest = [stops[i] for i in range(len(stops)) if i not in fset]
+        counted = sorted((worth[s] for s in rest if worth[s] > 0), reverse=True)[:room]
+        if e.readings.get("express_token") != "counted" or any(token[stops[i]] for i in forced):
+            return base + sum(counted)
+        # one counted stop must hold the token: the best tokened other stop if none is counted
+        best_token = max((worth[s] for s in rest if token[s]), default=None)
         if best_token is None or room == 0:
             return -1
-        if best_token > 0 and (len(middle) < room or best_token >= middle[-1]):
-            return ends + sum(middle)  # it is (or ties with) one of the counted stops
-        kept = middle if len(middle) < room else middle[: room - 1]
-        return ends + sum(kept) + best_token
+        if best_token > 0 and (len(counted) < room or best_token >= counted[-1]):
+            return base + sum(counted)  # it is (or ties with) one of the counted stops
+        kept = counted if len(counted) < room else counted[: room - 1]
+        return base + sum(kept) + best_token
 
     def describe(self, p):
-        return f"express: the best {p['stops']} stops, any but the ends may be skipped"
+        return f"express: the best {p['stops']} stops, the others skipped"
 
 
 @TRAIN_RULES.register("plus_towns")
@@ -226,8 +242,8 @@ class PlusTownsTrain(TrainKind):
 
 @TRAIN_RULES.register("pay_best")
 class PayBestTrain(TrainKind):
-    """Visits up to ``visit`` stops, pays the best ``pay``, one paid stop holding the company's
-    token (1846 and 18 Los Angeles N/M trains)."""
+    """Visits up to ``visit`` cities and off-boards (no towns), pays the best ``pay``, one paid
+    stop holding the company's token (1846 and 18 Los Angeles N/M trains)."""
 
     keys = {"pay": whole(1), "visit": whole(1)}
     required = ("pay", "visit")
@@ -240,6 +256,10 @@ class PayBestTrain(TrainKind):
 
             raise RuleDataError(f"{where}: pays more stops ({d['pay']}) than it visits")
         return params
+
+    def centre_cost(self, p, c):
+        # its distance list has no row for towns: a route of it cannot visit one
+        return c.visit_cost if c.kind != "town" or c.visit_cost == 0 else NO_ROUTE
 
     def limit(self, p):
         return p["visit"]
@@ -330,7 +350,7 @@ class EdgesTrain(TrainKind):
         total = 0
         for gauge, n in k.gauge_crossings:
             if n and gauge not in allowed:
-                return 1 << 20
+                return NO_ROUTE
             total += n * costs.get(gauge, 1)
         return total
 

@@ -210,7 +210,8 @@ def _unit_layout(
         groups = [[n] for n in plain]
     for group in groups:
         text = revenue_text(group[0].revenue)
-        spots, prefs = [], []
+        spots = []
+        prefs: list[float] = []
         for n in group:
             pos = placed[n.index].pos
             ext = _node_extent(tile, n.index, nodes)
