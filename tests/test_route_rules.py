@@ -4,14 +4,16 @@ One position per train kind, bonus kind and rule reading of games/README.md (``[
 rules, ``[[bonuses]]`` kinds, ``[rules]`` readings, map parts of the ten new games). Most maps
 are a column of grey hexes A1, A3, A5, ... joined top (edge 3) to bottom (edge 0), so a line
 of stops; each comment says how the expected figure comes about. Every figure is asserted
-against the brute-force oracle (``route_oracle``, written from the rule text).
+against the brute-force oracle (``route_oracle``, written from the rule text) and against the
+finder, whose routes the oracle also checks.
 """
 
 from __future__ import annotations
 
-from route_oracle import describe_state, oracle_best, set_tokens, write_game
+from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
 
 from rusty_train_py.mapstate import MapState
+from rusty_train_py.route.search import find_routes
 
 TRAINS = [
     {"name": "2", "stops": 2},
@@ -66,6 +68,15 @@ def make(tmp_path, hexes, tokens, bonuses=(), phase=None, **kw):
 def check(state, trains, expected, bonuses=(), company="A"):
     got = oracle_best(state, company, trains, bonuses)
     assert got == expected, f"oracle says {got}\n{describe_state(state, company, trains, bonuses)}"
+    res = find_routes(state, company, list(trains), list(bonuses))
+    assert res.net_revenue == expected, (
+        f"finder says {res.net_revenue}, expected {expected}\n"
+        + "\n".join(r.describe() for r in res.routes)
+        + "\n"
+        + describe_state(state, company, trains, bonuses)
+    )
+    problems = check_finder_result(state, company, trains, bonuses, res)
+    assert not problems, "\n".join(problems)
 
 
 # ---------------------------------------------------------------------------------------------
