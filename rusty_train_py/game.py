@@ -289,6 +289,22 @@ def _rules(data: dict, source: str) -> tuple[str, ...]:
     return tuple(kinds)
 
 
+def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, Any]:
+    """The ``[rusty_train]`` table (see games/README.md), its ``phases`` mapping checked."""
+    rt = data.get("rusty_train", {})
+    if not isinstance(rt, dict):
+        raise GameDataError(f"{source}: [rusty_train] should be a table")
+    phases = rt.get("phases", {})
+    if not isinstance(phases, dict):
+        raise GameDataError(f"{source}: rusty_train.phases should be a table")
+    for theirs, ours in phases.items():
+        if ours not in phase_names:
+            raise GameDataError(
+                f"{source}: rusty_train.phases maps {theirs!r} to {ours!r}, which is not a phase"
+            )
+    return dict(rt)
+
+
 def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) -> Game:
     gid = str(_req(data, "id", str, source))
     title = _req(data, "title", str, source)
@@ -473,6 +489,6 @@ def game_from_data(data: dict, source: str, tiles_folder: Path | None = None) ->
         default_phase=default_phase,
         parity=parities.pop(),
         source=source,
-        rusty_train=dict(data.get("rusty_train", {})),
+        rusty_train=_rusty_train(data, source, {p.name for p in phases}),
         upgrade_max_exits=_rules(data, source),
     )

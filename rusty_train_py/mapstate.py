@@ -222,8 +222,14 @@ class MapState:
             tokens = ()
         return HexEdit(name, before, HexState(None, 0, tokens), f"remove {before.tile} from {name}")
 
-    def set_tokens_edit(self, name: str, tokens: dict[int, str]) -> HexEdit:
-        """Set every token on a hex at once (validated)."""
+    def set_tokens_edit(
+        self, name: str, tokens: dict[int, str], check_available: bool = True
+    ) -> HexEdit:
+        """Set every token on a hex at once (validated).
+
+        ``check_available=False`` (loading a saved game) lets a company hold more tokens
+        than the game gives it: a real table can, and the loader warns about it.
+        """
         name = self._check_hex(name)
         before = self.hex_state(name)
         tile, _ = self.tile_at(name)
@@ -240,19 +246,21 @@ class MapState:
         old = Counter(c for _, c in before.tokens)
         for company, n in counts.items():
             extra = n - old[company]
-            if extra > 0 and extra > self.tokens_left(company):
+            if check_available and extra > 0 and extra > self.tokens_left(company):
                 raise MapEditError(f"{name}: {company} has no station tokens left")
         norm = tuple(sorted((s, self.game.company(c).abbrev) for s, c in tokens.items()))
         after = HexState(before.tile, before.rotation, norm)
         return HexEdit(name, before, after, f"tokens on {name}")
 
-    def place_token_edit(self, name: str, space: int, company: str) -> HexEdit:
+    def place_token_edit(
+        self, name: str, space: int, company: str, check_available: bool = True
+    ) -> HexEdit:
         name = self._check_hex(name)
         current = self.tokens_at(name)
         if space in current:
             raise MapEditError(f"{name}: token space {space} is taken by {current[space]}")
         current[space] = company
-        return self.set_tokens_edit(name, current)
+        return self.set_tokens_edit(name, current, check_available)
 
     def remove_token_edit(self, name: str, space: int) -> HexEdit:
         name = self._check_hex(name)

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-import networkx as nx
-
 COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue")
 TILE_COLOURS = ("yellow", "green", "brown", "grey")  # colours of tiles players lay, in order
 COLOUR_ALIASES = {"gray": "grey", "sepia": "grey", "purple": "grey"}
@@ -215,7 +213,17 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
     and a revenue centre is an end, never a way through.
     """
     junctions = {n.index for n in tile.nodes if n.kind is NodeKind.JUNCTION}
-    graph = nx.Graph()
+    # Union-find over the path ends (a junction is one vertex for every end that meets it).
+    parent: dict[tuple, tuple] = {}
+    attrs: dict[tuple, tuple[str, int]] = {}
+
+    def find(v: tuple) -> tuple:
+        parent.setdefault(v, v)
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
     for i, p in enumerate(tile.paths):
         vertices = []
         for side, end in (("a", p.a), ("b", p.b)):
@@ -224,19 +232,23 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
                 continue
             v = ("end", i, side)
             if end.edge is not None:
-                graph.add_node(v, edge=(end.edge + rotation) % 6)
+                attrs[v] = ("edge", (end.edge + rotation) % 6)
             else:
-                graph.add_node(v, node=end.node)
+                attrs[v] = ("node", end.node)
             vertices.append(v)
-        graph.add_edge(*vertices)
+        ra, rb = find(vertices[0]), find(vertices[1])
+        if ra != rb:
+            parent[ra] = rb
 
+    components: dict[tuple, list[tuple[str, int]]] = {}
+    for v, attr in attrs.items():
+        components.setdefault(find(v), []).append(attr)
     node_edges: list[set[int]] = [set() for _ in tile.nodes]
     node_pairs: set[tuple[int, int]] = set()
     edge_pairs: set[tuple[int, int]] = set()
-    for component in nx.connected_components(graph):
-        attrs = [graph.nodes[v] for v in component]
-        edges = sorted({a["edge"] for a in attrs if "edge" in a})
-        nodes = sorted({a["node"] for a in attrs if "node" in a})
+    for component in components.values():
+        edges = sorted({x for kind, x in component if kind == "edge"})
+        nodes = sorted({x for kind, x in component if kind == "node"})
         for n in nodes:
             node_edges[n].update(edges)
         node_pairs.update(itertools.combinations(nodes, 2))

@@ -674,5 +674,5 @@ def test_other_errors(tmp_path):
     assert "listed twice" in msg
     msg = error(tmp_path, save([{"row": 8, "col": 0, "tile": "57"}]))  # red Detroit A17
     assert "A17" in msg and "cannot take tiles" in msg
-    msg = error(tmp_path, {"game": "1867: The Railways of Canada", "map": []})
+    msg = error(tmp_path, {"game": "1867: The Railways of Canada", "phase": "8", "map": []})
     assert "'map' should be an object" in msg

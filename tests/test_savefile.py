@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 
 import pytest
 
 from rusty_train_py.files import savefile
+from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.savefile import GameFileError, dumps, load_game_state, save_game
 from rusty_train_py.game import load_game
 from rusty_train_py.mapstate import MapState
@@ -120,10 +122,61 @@ def test_failed_save_keeps_old_file(tmp_path, monkeypatch, failing):
     assert sorted(os.listdir(tmp_path)) == ["game.json"]  # no temporary file left behind
 
 
-def test_save_creates_folder(tmp_path):
+def test_save_does_not_create_folders(tmp_path):
     path = tmp_path / "new" / "folder" / "game.json"
-    save_game(small_state(), path)
+    with pytest.raises(FileNotFoundError) as info:
+        save_game(small_state(), path)
+    assert info.value.filename == str(path)
+    assert info.value.strerror == f"no such folder {str(tmp_path / 'new' / 'folder')!r}"
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_new_save_honours_the_umask(tmp_path, umask):
+    old = os.umask(umask)
+    try:
+        save_game(small_state(), tmp_path / "game.json")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "game.json").st_mode) == 0o666 & ~umask
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_save_keeps_the_mode_of_the_file_it_replaces(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text("old", encoding="utf-8")
+    os.chmod(path, 0o640)
+    old = os.umask(0o077)
+    try:
+        save_game(small_state(), path)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
     assert path.read_text(encoding="utf-8") == SMALL
+
+
+def test_save_removes_stale_temporaries_of_its_own_naming(tmp_path):
+    path = tmp_path / "game.json"
+    stale = [".game.json.abc123_z.tmp", ".game.json.k9x8w7v6.tmp"]
+    kept = [
+        ".game.json.tmp",
+        ".other.json.abc123_z.tmp",
+        "game.json.abc123_z.tmp",
+        ".game.json.ABCDEFGH.tmp",
+    ]
+    for name in stale + kept:
+        (tmp_path / name).write_text("left by a killed save", encoding="utf-8")
+    save_game(small_state(), path)
+    assert sorted(os.listdir(tmp_path)) == sorted(["game.json", *kept])
+    assert path.read_text(encoding="utf-8") == SMALL
+
+
+def test_save_over_a_folder_is_refused(tmp_path):
+    (tmp_path / "game.json").mkdir()
+    with pytest.raises(IsADirectoryError) as info:
+        save_game(small_state(), tmp_path / "game.json")
+    assert info.value.strerror == "is a folder; name the file to write"
 
 
 # ---- errors -----------------------------------------------------------------------------------
@@ -216,8 +269,25 @@ def test_too_many_tokens(tmp_path):
     data["tokens"] += [
         {"hex": h, "space": 0, "company": "CN"} for h in ("I15", "N12", "E15", "E13", "D8", "F8")
     ][: company.tokens - 2]
-    msg = error_for(tmp_path, data)
-    assert "no station tokens left" in msg
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    opened = open_game(path)
+    assert opened.format == "rusty-train-py"
+    assert opened.warnings == (
+        "CN: 9 station tokens on the map (D8, E13, E15, F8, I15, L12 x3, N12); the game gives it 8",
+        "L12: 3 station tokens of CN on one hex",
+    )
+    assert opened.state.tokens_placed("CN") == company.tokens + 1
+    # a save keeps them all
+    save_game(opened.state, tmp_path / "again.json")
+    assert open_game(tmp_path / "again.json").state == opened.state
+    with pytest.raises(GameFileError) as info:
+        open_game(path, strict=True)
+    assert str(info.value) == (
+        f"{path}: breaks the rules of the game (strict reading): "
+        "CN: 9 station tokens on the map (D8, E13, E15, F8, I15, L12 x3, N12);"
+        " the game gives it 8; L12: 3 station tokens of CN on one hex"
+    )
 
 
 @pytest.mark.parametrize("version", [2, 0, "1", None])
@@ -243,7 +313,7 @@ def test_wrong_format_and_game(tmp_path):
 
 def test_truncated_file(tmp_path):
     msg = error_for(tmp_path, SMALL[: len(SMALL) // 2])
-    assert "not valid JSON" in msg and "truncated" in msg and "line " in msg
+    assert "the JSON ends too early" in msg and "truncated" in msg and "line " in msg
 
 
 def test_missing_and_binary_files(tmp_path):

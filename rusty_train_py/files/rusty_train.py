@@ -25,13 +25,14 @@ derives them again from the reference files and compares.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 from ..game import Game, GameDataError, available_games, load_game
 from ..hexgrid import HexAddressError, Orientation, coord_to_name
 from ..mapstate import MapEditError, MapState
 from ..tile import Tile
-from .savefile import GameFileError
+from .errors import GameFileError, short
 
 ROTATIONS = {"Zero": 0, "Cw1": 1, "Cw2": 2, "Half": 3, "Acw2": 4, "Acw1": 5}
 ORIENTATIONS = {"FlatTop": Orientation.FLAT, "PointyTop": Orientation.POINTY}
@@ -119,14 +120,16 @@ def game_for_title(title: object, where: str) -> Game:
         if rt_title is not None and rt_title == title:
             return game
     raise GameFileError(
-        f"{where}: unknown Rusty Train game {title!r} (known: {', '.join(sorted(known))})"
+        f"{where}: unknown Rusty Train game {short(title)} (known: {', '.join(sorted(known))})"
     )
 
 
 def hex_name_for(game: Game, row: object, col: object) -> str:
     """Our hex name for Rust's (row, col) address; HexAddressError if it is not on the map."""
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, col)):
-        raise HexAddressError(f"bad hex address row {row!r}, col {col!r}: expected integers")
+        raise HexAddressError(
+            f"bad hex address row {short(row)}, col {short(col)}: expected integers"
+        )
     if game.orientation is Orientation.FLAT:
         x = col
         y = 2 * row + col % 2 + int(game.rusty_train.get("row_offset", 0))
@@ -149,7 +152,7 @@ def rotation_of(name: object) -> int:
         return 0
     if isinstance(name, str) and name in ROTATIONS:
         return ROTATIONS[name]
-    raise ValueError(f"bad rotation {name!r} (one of {', '.join(ROTATIONS)})")
+    raise ValueError(f"bad rotation {short(name)} (one of {', '.join(ROTATIONS)})")
 
 
 def _city_edges_at(tile: Tile, rotation: int) -> list[tuple[int, frozenset[int]]]:
@@ -210,33 +213,61 @@ def token_space_map(
     return out
 
 
-def state_from_rusty_train(data: dict, where: str) -> MapState:
-    """Build a MapState from a Rusty Train save; GameFileError naming ``where`` and the entry."""
+def phase_for(game: Game, phase: object, where: str, warn: Callable[[str], None]) -> str:
+    """Our phase name for Rusty Train's ``phase`` (``[rusty_train] phases`` maps the names
+    that differ, with a warning); GameFileError for a phase neither program names."""
+    ours = {p.name for p in game.phases}
+    mapping = game.rusty_train.get("phases", {})
+    if isinstance(phase, str) and phase in mapping:
+        warn(
+            f"phase: Rusty Train's phase {phase!r} of {game.id} is read as phase"
+            f" {mapping[phase]!r} (the names differ)"
+        )
+        return mapping[phase]
+    if isinstance(phase, str) and phase in ours:
+        return phase
+    raise GameFileError(
+        f"{where}: unknown phase {short(phase)} for game {game.id}"
+        f" (phases: {', '.join(p.name for p in game.phases)})"
+    )
+
+
+def state_from_rusty_train(
+    data: object, where: str, warn: Callable[[str], None] | None = None
+) -> MapState:
+    """Build a MapState from a Rusty Train save; GameFileError naming ``where`` and the entry.
+
+    A company may hold more tokens than our data gives it (that program never counts them)
+    and phases may be named as Rusty Train names them: ``warn`` receives the notes.
+    """
+    warn = warn or (lambda _text: None)
     if not isinstance(data, dict):
         raise GameFileError(f"{where}: expected a JSON object")
-    game = game_for_title(data.get("game"), where)
+    for key in ("game", "phase", "map"):
+        if key not in data:
+            raise GameFileError(f"{where}: missing key {key!r}")
+    game = game_for_title(data["game"], where)
     rt = game.rusty_train
     map_tiles = set(rt.get("map_tiles", ()))
+    state = MapState(game, phase_for(game, data["phase"], where, warn))
 
-    phase = data.get("phase", game.default_phase)
-    try:
-        state = MapState(game, str(phase))
-    except KeyError:
-        raise GameFileError(
-            f"{where}: unknown phase {phase!r} for game {game.id}"
-            f" (phases: {', '.join(p.name for p in game.phases)})"
-        ) from None
-
-    the_map = data.get("map")
+    the_map = data["map"]
     if not isinstance(the_map, dict):
         raise GameFileError(f"{where}: 'map' should be an object")
-    orientation = the_map.get("orientation")
-    if orientation in ORIENTATIONS and ORIENTATIONS[orientation] is not game.orientation:
+    for key in ("orientation", "tiles"):
+        if key not in the_map:
+            raise GameFileError(f"{where}: map: missing key {key!r}")
+    orientation = the_map["orientation"]
+    if orientation not in ORIENTATIONS:
+        raise GameFileError(
+            f"{where}: map.orientation: {short(orientation)} is not {' or '.join(ORIENTATIONS)}"
+        )
+    if ORIENTATIONS[orientation] is not game.orientation:
         raise GameFileError(
             f"{where}: map orientation {orientation} does not match game {game.id}"
             f" ({game.orientation.value} hexes)"
         )
-    entries = the_map.get("tiles", [])
+    entries = the_map["tiles"]
     if not isinstance(entries, list):
         raise GameFileError(f"{where}: 'map.tiles' should be a list")
 
@@ -246,7 +277,10 @@ def state_from_rusty_train(data: dict, where: str) -> MapState:
         ewhere = f"{where}: map.tiles[{i}]"
         if not isinstance(entry, dict):
             raise GameFileError(f"{ewhere}: expected an object")
-        row, col = entry.get("row"), entry.get("col")
+        for key in ("row", "col"):
+            if key not in entry:
+                raise GameFileError(f"{ewhere}: missing key {key!r}")
+        row, col = entry["row"], entry["col"]
         try:
             hex_name = hex_name_for(game, row, col)
         except HexAddressError as exc:
@@ -268,7 +302,7 @@ def state_from_rusty_train(data: dict, where: str) -> MapState:
         except ValueError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
         if not isinstance(tile_name, str):
-            raise GameFileError(f"{ewhere}: bad tile name {tile_name!r}")
+            raise GameFileError(f"{ewhere}: bad tile name {short(tile_name)}")
         if tile_name in game.catalogue:
             rotation = (rust_rot + ROTATION_OFFSETS.get(game.id, {}).get(tile_name, 0)) % 6
             try:
@@ -283,7 +317,7 @@ def state_from_rusty_train(data: dict, where: str) -> MapState:
             tile = game.hexes[hex_name].tile
         else:
             raise GameFileError(
-                f"{ewhere}: unknown tile {tile_name!r}: neither a tile of game {game.id}"
+                f"{ewhere}: unknown tile {short(tile_name)}: neither a tile of game {game.id}"
                 " nor one of its Rusty Train map tiles"
             )
         if not isinstance(tokens, list):
@@ -301,7 +335,9 @@ def state_from_rusty_train(data: dict, where: str) -> MapState:
                 or isinstance(token[0], bool)
                 or not isinstance(token[1], str)
             ):
-                raise GameFileError(f"{twhere}: expected [token space, company], got {token!r}")
+                raise GameFileError(
+                    f"{twhere}: expected [token space, company], got {short(token)}"
+                )
             space, abbrev = token
             if not 0 <= space < len(spaces):
                 raise GameFileError(
@@ -310,7 +346,7 @@ def state_from_rusty_train(data: dict, where: str) -> MapState:
             try:
                 company = game.company(abbrev).abbrev
             except KeyError:
-                raise GameFileError(f"{twhere}: unknown company {abbrev!r}") from None
+                raise GameFileError(f"{twhere}: unknown company {short(abbrev)}") from None
             ours = spaces[space]
             if ours in placed:
                 raise GameFileError(f"{twhere}: token space {space} is already taken")
@@ -319,7 +355,7 @@ def state_from_rusty_train(data: dict, where: str) -> MapState:
 
     for hex_name, _tile_name, placed, ewhere in pending_tokens:
         try:
-            state.apply(state.set_tokens_edit(hex_name, placed))
+            state.apply(state.set_tokens_edit(hex_name, placed, check_available=False))
         except MapEditError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
     return state

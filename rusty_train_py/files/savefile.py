@@ -1,26 +1,24 @@
 """Our saved games: versioned JSON holding the game id, phase, laid tiles and tokens.
 
-Saves are atomic (a temporary file in the same folder, then a rename). Loading builds a
-new MapState and raises GameFileError naming the file and entry at fault; nothing that
-exists is touched until the load has succeeded.
+Saves are atomic (``atomic.atomic_write_text``: a temporary file, then a rename). Reading
+builds a new MapState and raises GameFileError naming the file and entry at fault; nothing
+that exists is touched until the load has succeeded. ``loader.open_game`` is the way in.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
-from pathlib import Path
 
 from ..game import GameDataError, load_game
 from ..mapstate import MapEditError, MapState
+from .atomic import atomic_write_text
+from .errors import GameFileError, short
 
 FORMAT = "rusty-train-py"
 VERSION = 1
 
-
-class GameFileError(ValueError):
-    """A saved game that cannot be read; the message names the file and entry."""
+__all__ = ["FORMAT", "VERSION", "GameFileError", "dumps", "save_game", "state_from_data"]
 
 
 def state_to_data(state: MapState) -> dict:
@@ -54,127 +52,127 @@ def dumps(state: MapState) -> str:
     return "\n".join(lines) + "\n"
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file and a rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def save_game(state: MapState, path: str | os.PathLike) -> None:
     atomic_write_text(path, dumps(state))
 
 
 def load_game_state(path: str | os.PathLike) -> MapState:
-    """Read a saved game (ours, or a Rusty Train ``.game`` save) into a new MapState."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise GameFileError(f"{path}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise GameFileError(f"{path}: not a text file") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise GameFileError(
-            f"{path}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg});"
-            " the file may be truncated"
-        ) from None
-    if isinstance(data, dict) and "map" in data and "format" not in data:
-        from .rusty_train import state_from_rusty_train
+    """The state of a saved game (warnings dropped): ``loader.open_game(path).state``.
 
-        return state_from_rusty_train(data, str(path))
-    return state_from_data(data, str(path))
+    Kept for callers written before ``loader.open_game``; new code calls that.
+    """
+    from .loader import open_game
+
+    return open_game(path).state
+
+
+TOP_KEYS = ("format", "version", "game", "phase", "tiles", "tokens")
+TILE_KEYS = ("hex", "tile", "rotation")
+TOKEN_KEYS = ("hex", "space", "company")
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _keys(obj: dict, keys: tuple[str, ...], where: str) -> None:
+    """Every key of ``keys`` present and no other; GameFileError naming the first at fault."""
+    for key in keys:
+        if key not in obj:
+            raise GameFileError(f"{where}: missing key {key!r}")
+    for key in obj:
+        if key not in keys:
+            raise GameFileError(f"{where}: unknown key {short(key)} (expected {', '.join(keys)})")
 
 
 def state_from_data(data: object, where: str) -> MapState:
+    """Build a MapState from the JSON value of one of our saves; GameFileError naming
+    ``where`` and the entry for any format error. Rule violations (too many tokens or
+    tiles) load: ``checks.rule_warnings`` names them."""
     if not isinstance(data, dict):
-        raise GameFileError(f"{where}: expected a JSON object")
+        raise GameFileError(f"{where}: expected a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise GameFileError(f"{where}: not a {FORMAT} saved game (format {data.get('format')!r})")
-    version = data.get("version")
-    if version != VERSION:
         raise GameFileError(
-            f"{where}: saved with file version {version!r}; this program reads version {VERSION}"
+            f"{where}: not a {FORMAT} saved game (format {short(data.get('format'))})"
         )
-    gid = data.get("game")
+    version = data.get("version")
+    if version != VERSION or not _is_int(version):
+        raise GameFileError(
+            f"{where}: saved with file version {short(version)};"
+            f" this program reads version {VERSION}"
+        )
+    _keys(data, TOP_KEYS, where)
+    gid = data["game"]
     if not isinstance(gid, str):
-        raise GameFileError(f"{where}: missing game id")
+        raise GameFileError(f"{where}: 'game' should be a game id, not {short(gid)}")
     try:
         game = load_game(gid)
     except GameDataError as exc:
         raise GameFileError(f"{where}: {exc}") from None
-    phase = data.get("phase", game.default_phase)
-    try:
-        state = MapState(game, str(phase))
-    except KeyError:
-        raise GameFileError(f"{where}: unknown phase {phase!r} for game {gid}") from None
-    tiles = data.get("tiles", [])
+    phase = data["phase"]
+    if not isinstance(phase, str) or not any(p.name == phase for p in game.phases):
+        raise GameFileError(
+            f"{where}: unknown phase {short(phase)} for game {gid}"
+            f" (phases: {', '.join(p.name for p in game.phases)})"
+        )
+    state = MapState(game, phase)
+    tiles = data["tiles"]
     if not isinstance(tiles, list):
         raise GameFileError(f"{where}: 'tiles' should be a list")
     for i, entry in enumerate(tiles):
         ewhere = f"{where}: tiles[{i}]"
         if not isinstance(entry, dict):
             raise GameFileError(f"{ewhere}: expected an object")
-        hex_name, tile, rot = entry.get("hex"), entry.get("tile"), entry.get("rotation", 0)
+        hex_name = entry.get("hex")
         if not isinstance(hex_name, str) or not game.has_hex(hex_name):
-            raise GameFileError(f"{ewhere}: bad hex {hex_name!r}")
+            if "hex" not in entry:
+                raise GameFileError(f"{ewhere}: missing key 'hex'")
+            raise GameFileError(f"{ewhere}: bad hex {short(hex_name)}")
         ewhere = f"{ewhere} ({hex_name})"
+        _keys(entry, TILE_KEYS, ewhere)
+        tile, rot = entry["tile"], entry["rotation"]
         if not isinstance(tile, str) or tile not in game.catalogue:
-            raise GameFileError(f"{ewhere}: unknown tile {tile!r}")
-        if not isinstance(rot, int) or isinstance(rot, bool) or not 0 <= rot <= 5:
-            raise GameFileError(f"{ewhere}: bad rotation {rot!r} (0-5)")
+            raise GameFileError(f"{ewhere}: unknown tile {short(tile)}")
+        if not _is_int(rot) or not 0 <= rot <= 5:
+            raise GameFileError(f"{ewhere}: bad rotation {short(rot)} (0-5)")
         if state.laid_tile(game.hex(hex_name).name) is not None:
             raise GameFileError(f"{ewhere}: a second tile on the same hex")
         try:
             state.apply(state.place_tile_edit(hex_name, tile, rot, check_available=False))
         except MapEditError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
-    tokens = data.get("tokens", [])
+    tokens = data["tokens"]
     if not isinstance(tokens, list):
         raise GameFileError(f"{where}: 'tokens' should be a list")
     for i, entry in enumerate(tokens):
         ewhere = f"{where}: tokens[{i}]"
         if not isinstance(entry, dict):
             raise GameFileError(f"{ewhere}: expected an object")
-        hex_name, space, company = entry.get("hex"), entry.get("space"), entry.get("company")
+        hex_name = entry.get("hex")
         if not isinstance(hex_name, str) or not game.has_hex(hex_name):
-            raise GameFileError(f"{ewhere}: bad hex {hex_name!r}")
+            if "hex" not in entry:
+                raise GameFileError(f"{ewhere}: missing key 'hex'")
+            raise GameFileError(f"{ewhere}: bad hex {short(hex_name)}")
         ewhere = f"{ewhere} ({hex_name})"
+        _keys(entry, TOKEN_KEYS, ewhere)
+        space, company = entry["space"], entry["company"]
         if not isinstance(company, str):
-            raise GameFileError(f"{ewhere}: missing company")
+            raise GameFileError(f"{ewhere}: 'company' should be a company, not {short(company)}")
         try:
             game.company(company)
         except KeyError:
-            raise GameFileError(f"{ewhere}: unknown company {company!r}") from None
+            raise GameFileError(f"{ewhere}: unknown company {short(company)}") from None
         tile, _ = state.tile_at(game.hex(hex_name).name)
-        if (
-            not isinstance(space, int)
-            or isinstance(space, bool)
-            or not 0 <= space < len(tile.token_spaces)
-        ):
+        if not _is_int(space) or not 0 <= space < len(tile.token_spaces):
             raise GameFileError(
-                f"{ewhere}: no token space {space!r} on tile {tile.name}"
+                f"{ewhere}: no token space {short(space)} on tile {tile.name}"
                 f" (it has {len(tile.token_spaces)})"
             )
         taken = state.tokens_at(game.hex(hex_name).name)
         if space in taken:
             raise GameFileError(f"{ewhere}: token space {space} is already taken by {taken[space]}")
         try:
-            state.apply(state.place_token_edit(hex_name, space, company))
+            state.apply(state.place_token_edit(hex_name, space, company, check_available=False))
         except MapEditError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
     return state

@@ -162,12 +162,28 @@ def render_tile_sheet(
 # Command line
 
 
-def cmd_render(args) -> int:
-    """``rusty-train-py render GAMEFILE -o OUT [--hex-size N]``."""
-    from ..files.savefile import load_game_state
+MAX_SIDE = 16384  # pixels a side
+MAX_PIXELS = 64_000_000  # 256 MB as a 32-bit image
 
-    state = load_game_state(args.gamefile)
-    w, h = render_map_image(state, args.output, getattr(args, "hex_size", 60.0) or 60.0)
+
+def check_image_size(size: tuple[int, int], hex_size: float) -> None:
+    """ValueError when an image of ``size`` drawn at ``hex_size`` would be too big to make."""
+    w, h = size
+    if w <= MAX_SIDE and h <= MAX_SIDE and w * h <= MAX_PIXELS:
+        return
+    fit = min(MAX_SIDE / w, MAX_SIDE / h, math.sqrt(MAX_PIXELS / (w * h)))
+    raise ValueError(
+        f"--hex-size {hex_size:g} makes a {w:,} x {h:,} pixel image; the limit is"
+        f" {MAX_SIDE:,} pixels a side and {MAX_PIXELS // 1_000_000} million pixels"
+        f" (use --hex-size {math.floor(hex_size * fit)} or less)"
+    )
+
+
+def cmd_render(args, state: MapState) -> int:
+    """``rusty-train-py render GAMEFILE -o OUT [--hex-size N]`` (``state``: the opened file)."""
+    hex_size = getattr(args, "hex_size", 60.0) or 60.0
+    check_image_size(map_image_size(state, hex_size), hex_size)
+    w, h = render_map_image(state, args.output, hex_size)
     print(f"wrote {args.output} ({w}x{h})")
     return 0
 
@@ -177,6 +193,8 @@ def cmd_tiles(args) -> int:
     from ..game import load_game
 
     game = load_game(args.game)
-    w, h = render_tile_sheet(game, args.output, getattr(args, "hex_size", 60.0) or 60.0)
+    hex_size = getattr(args, "hex_size", 60.0) or 60.0
+    check_image_size(tile_sheet_size(game, hex_size), hex_size)
+    w, h = render_tile_sheet(game, args.output, hex_size)
     print(f"wrote {args.output} ({w}x{h})")
     return 0

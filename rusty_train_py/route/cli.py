@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..files.savefile import load_game_state
-from .search import MAX_PATHS, find_routes
+from .search import MAX_PATHS, RouteSearchError, find_routes
 
 
 def format_result(result, game) -> str:
@@ -37,9 +36,19 @@ def format_result(result, game) -> str:
     return "\n".join(lines)
 
 
-def cmd_routes(args) -> int:
-    state = load_game_state(args.gamefile)
-    trains = [t.strip() for t in args.trains.split(",") if t.strip()]
+def train_list(text: str) -> list[str]:
+    """``"5, 8"`` -> ``["5", "8"]``; RouteSearchError when no train is named."""
+    trains = [t.strip() for t in text.split(",") if t.strip()]
+    if not trains:
+        raise RouteSearchError(
+            f"--trains {text!r} names no train: give comma-separated train names, e.g. 5,8"
+        )
+    return trains
+
+
+def cmd_routes(args, state) -> int:
+    """Print the best routes for ``args.company`` on ``state`` (the opened ``args.gamefile``)."""
+    trains = train_list(args.trains)
     result = find_routes(
         state,
         args.company,
@@ -48,6 +57,12 @@ def cmd_routes(args) -> int:
         time_limit=args.time_limit,
         max_paths=MAX_PATHS if args.max_paths is None else args.max_paths,
     )
+    if not state.tokens_placed(result.company):
+        print(
+            f"rusty-train-py: note: {result.company} has no station token on the map,"
+            " so it can run no route",
+            file=sys.stderr,
+        )
     if args.json:
         json.dump(result.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
