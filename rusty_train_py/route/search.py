@@ -21,6 +21,7 @@ import numpy as np
 
 from ..game import Bonus
 from ..mapstate import MapState
+from ..places import place_name
 from .graph import TrackGraph, build_graph
 from .paths import _WORD, Budget, RoutePath, SearchCancelled, _words, enumerate_paths
 from .progress import ProgressFn, Reporter
@@ -546,7 +547,8 @@ def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) 
     stops = []
     for i, cid in enumerate(path.stops):
         c = graph.centres[cid]
-        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], c.name))
+        name = place_name(game, c.hex, c.kind)
+        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], name))
     track: list[tuple[str, int]] = []
     hexes: list[str] = [graph.centres[path.stops[0]].hex]
     for n, corr_id in enumerate(path.corridors):

@@ -651,7 +651,7 @@ class MainWindow(QMainWindow):
             " border-radius: 4px; padding: 2px 6px; }"
         )
         self.keys_label.setText(f"{mode.help_keys}   |   {GLOBAL_HELP}")
-        hex_text = describe_hex(self.state, self.active_hex)
+        hex_text = describe_hex(mode.scene(self).state, self.active_hex)  # as shown
         self.info_label.setText(f"{hex_text}   ·   phase {self.state.phase}")
         caption = ""
         if not isinstance(mode, DefaultMode) and not self.searching:

@@ -143,7 +143,7 @@ def test_menu_actions_run_the_same_keys(qtbot, window):
     actions = {a.text().split("\t")[0]: a for a in window.mode_menu.actions()}
     actions["Keep this tile"].trigger()
     assert isinstance(window.mode, DefaultMode)
-    assert window.state.laid_tile("E5") == "3"
+    assert window.state.laid_tile("E5") == "7"
 
 
 def wheel(widget, dy: int, modifiers):
