@@ -218,6 +218,7 @@ class MapCanvas(QWidget):
             highlight_colour=scene.highlight_colour,
             routes=routes,
             faded=scene.faded,
+            zoom=zoom,
         )
         if scene.highlight_hex is not None and not scene.faded:
             self._halo(painter, scene)

@@ -3,12 +3,11 @@
 from .base import MODE_COLOURS, Binding, KeyPress, Mode, ModeHost, Scene
 from .default import DefaultMode
 from .edit_tokens import EditTokensMode
-from .find_routes import ROUTE_COLOURS, FindRoutesMode
+from .find_routes import FindRoutesMode
 from .replace_tile import ReplaceTileMode
 
 __all__ = [
     "MODE_COLOURS",
-    "ROUTE_COLOURS",
     "Binding",
     "DefaultMode",
     "EditTokensMode",

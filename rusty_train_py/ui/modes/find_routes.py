@@ -7,22 +7,11 @@ at a time, ``d`` shows the dividends, Esc/Return go back to Default mode.
 
 from __future__ import annotations
 
+from ...render.colours import route_colour
 from ...route.result import RouteResult, TrainRoute
 from ..dialogs import dividends_html, money
 from ..preferences import TrainChoice
 from .base import Binding, Mode, ModeHost, Scene, keys
-
-# One colour per train, in the order of the routes (green and red first, as the seed shows).
-ROUTE_COLOURS = (
-    "#1a9e3f",
-    "#d7301f",
-    "#1f6fd1",
-    "#f08c00",
-    "#8e44ad",
-    "#00a6a6",
-    "#c2185b",
-    "#6d4c41",
-)
 
 
 class FindRoutesMode(Mode):
@@ -143,9 +132,7 @@ class FindRoutesMode(Mode):
     def visible_routes(self) -> list[tuple[TrainRoute, str]]:
         if self.result is None:
             return []
-        pairs = [
-            (r, ROUTE_COLOURS[i % len(ROUTE_COLOURS)]) for i, r in enumerate(self.result.routes)
-        ]
+        pairs = [(r, route_colour(i)) for i, r in enumerate(self.result.routes)]
         if self.shown is None:
             return pairs
         return [pairs[self.shown]]
