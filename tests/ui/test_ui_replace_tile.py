@@ -158,7 +158,7 @@ def test_undo_and_redo_every_edit(qtbot, window):
     assert state.laid_tile("E5") == "7"
     key(qtbot, window, K.Key_Y, modifier=CTRL)
     assert state.hex_state("E5").rotation == 1
-    assert window.act_undo.text() == "&Undo rotate 7 on E5"
+    assert window.act_undo.text() == "&Undo rotate 7 on E5\tCtrl+Z"
     assert window.act_undo.isEnabled() and not window.act_redo.isEnabled()
 
 

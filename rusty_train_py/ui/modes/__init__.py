@@ -1,12 +1,13 @@
 """The editor's modes: one class each, every one owning its keys."""
 
-from .base import MODE_COLOURS, Binding, KeyPress, Mode, ModeHost, Scene
+from .base import DONE, MODE_COLOURS, Binding, KeyPress, Mode, ModeDone, ModeHost, Scene
 from .default import DefaultMode
 from .edit_tokens import EditTokensMode
 from .find_routes import FindRoutesMode
 from .replace_tile import ReplaceTileMode
 
 __all__ = [
+    "DONE",
     "MODE_COLOURS",
     "Binding",
     "DefaultMode",
@@ -14,6 +15,7 @@ __all__ = [
     "FindRoutesMode",
     "KeyPress",
     "Mode",
+    "ModeDone",
     "ModeHost",
     "ReplaceTileMode",
     "Scene",

@@ -126,7 +126,7 @@ class ReplaceTileMode(EditingMode):
         self.show_original = not self.show_original
 
     def start_filter(self, host: ModeHost) -> None:
-        host.show_filter(self.filter)
+        host.show_filter(self.filter, lambda text: self.set_filter(host, text))
 
     def use_list(self, upgrades_only: bool):
         def use(host: ModeHost) -> None:
