@@ -173,7 +173,7 @@ class MapCanvas(QWidget):
         area = self.scroll_area()
         if area is None:
             return 1.0
-        vp = area.viewport().size()
+        vp = area.maximumViewportSize()  # as big as it is once no scroll bar is needed
         w, h = self.map_size()
         return max(MIN_ZOOM, min(MAX_ZOOM, min(vp.width() / w, vp.height() / h)))
 
