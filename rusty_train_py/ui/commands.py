@@ -8,11 +8,13 @@ command only when the mode has no use for the key; the menus still show it.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QStyle, QWidget
+from PySide6.QtWidgets import QStyle, QToolBar, QWidget
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +108,57 @@ def command_for_key(text: str, sequence: QKeySequence) -> Command | None:
             elif QKeySequence(k).matches(sequence) == QKeySequence.SequenceMatch.ExactMatch:
                 return cmd
     return None
+
+
+def help_html(mode_name: str, mode_rows: list[tuple[str, str]]) -> str:
+    """The F1 help: a mode's keys (``mode_rows``: shown keys, what they do), then every
+    command's."""
+
+    def table(rows) -> str:
+        cells = "".join(
+            f"<tr><td style='padding-right:14px'><b>{html.escape(k)}</b></td>"
+            f"<td>{html.escape(what)}</td></tr>"
+            for k, what in rows
+        )
+        return f"<table>{cells}</table>"
+
+    window_rows = [(c.shown, c.help) for c in COMMANDS if c.keys]
+    window_rows.append(("Right click", "The current mode's actions for the hex"))
+    return f"<h3>{html.escape(mode_name)} mode</h3>{table(mode_rows)}<h3>Any mode</h3>{table(window_rows)}"
+
+
+def build_toolbar(
+    window: QWidget,
+    actions: dict[str, QAction],
+    mode_buttons: tuple[tuple[str, str], ...],
+    press: Callable[[int], object],
+) -> tuple[QToolBar, list[tuple[QAction, int]]]:
+    """The toolbar: the file and edit commands, buttons pressing the keys of ``mode_buttons``
+    ((text, key letter)), then the view commands. Returns it and the mode buttons with their
+    keys (the window enables them when the mode takes the key)."""
+    tb = QToolBar("Main", window)
+    tb.setObjectName("main toolbar")
+    tb.setMovable(False)
+    tb.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+
+    def add(menus: tuple[str, ...]) -> None:
+        for cmd in COMMANDS:
+            if cmd.toolbar and cmd.menu in menus:
+                act = actions[cmd.slot]
+                act.setIconText(cmd.toolbar)
+                tb.addAction(act)
+
+    add(("File", "Edit"))
+    tb.addSeparator()
+    buttons = []
+    for text, letter in mode_buttons:
+        key = getattr(Qt.Key, f"Key_{letter}")
+        act = tb.addAction(f"{text} ({letter.lower()})")
+        act.triggered.connect(lambda _c=False, k=key: press(k))
+        buttons.append((act, key))
+    tb.addSeparator()
+    add(("View",))
+    for w in tb.findChildren(QWidget):
+        w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    return tb, buttons

@@ -9,8 +9,6 @@ search. Dialogs come from ``self.dialogs`` so tests can answer them.
 
 from __future__ import annotations
 
-import html
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,73 +19,44 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QToolBar,
     QUndoView,
     QWidget,
 )
 from shiboken6 import isValid
 
-from .. import hexgrid
-from ..files.loader import OURS, GameFileError, open_game
-from ..game import Game, GameDataError, available_games, load_game
+from ..game import Game
 from ..mapstate import Edit, MapEditError, MapState
-from ..paths import default_game_file
 from .canvas import ZOOM_STEP, MapCanvas
-from .commands import COMMANDS, MENUS, Command, command_for_key, make_actions
+from .commands import (
+    COMMANDS,
+    MENUS,
+    Command,
+    build_toolbar,
+    command_for_key,
+    help_html,
+    make_actions,
+)
 from .dialogs import Dialogs
 from .document import GameDocument
 from .map_view import MapView
 from .modes import DONE, Binding, DefaultMode, KeyPress, Mode, ModeDone, Scene
 from .modes.default import describe_hex
+from .navigation import central_hex, hex_in_direction
 from .panels import RouteTable, SearchView
 from .preferences import Preferences
 from .search_controller import shutdown_all
+from .window_files import WindowFiles
 from .worker import SearchFn
 
 APP_NAME = "rusty-train-py"
-DEFAULT_GAME = "1867"
 GLOBAL_HELP = "q quit · s screenshot · +/- zoom · F1 keys"
 SHUTDOWN_WAIT = 1.0  # seconds to let searches still running end when the window closes
 
 ARROW_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down)
-DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 MODE_BUTTONS = (("Replace tile", "E"), ("Upgrade", "U"), ("Tokens", "T"), ("Routes", "R"))
 
 
-def hex_in_direction(game: Game, name: str, direction: str) -> str | None:
-    """The next hex of the map from ``name`` going up/down/left/right (skipping holes).
-
-    Rows and columns are the printed map's: on a flat-top map left/right stay in the row,
-    zig-zagging between the two half-rows; on a pointed-top map up/down do the same.
-    """
-    o = game.orientation
-    row, col = hexgrid.coord_to_offset(o, game.hexes[name].coord)
-    dr, dc = DIRECTIONS[direction]
-    offsets = [hexgrid.coord_to_offset(o, h.coord) for h in game.hexes.values()]
-    rows = [r for r, _ in offsets]
-    cols = [c for _, c in offsets]
-    r, c = row, col
-    while min(rows) <= r + dr <= max(rows) and min(cols) <= c + dc <= max(cols):
-        r, c = r + dr, c + dc
-        found = game.by_coord.get(hexgrid.offset_to_coord(o, r, c, game.parity))
-        if found is not None:
-            return found
-    return None
-
-
-def central_hex(game: Game) -> str:
-    """The hex nearest the middle of the map (where the cursor starts)."""
-    coords = [h.coord for h in game.hexes.values()]
-    mx = (min(x for x, _ in coords) + max(x for x, _ in coords)) / 2
-    my = (min(y for _, y in coords) + max(y for _, y in coords)) / 2
-    best = min(
-        game.hexes.values(),
-        key=lambda h: ((h.coord[0] - mx) ** 2 + (h.coord[1] - my) ** 2, h.coord),
-    )
-    return best.name
-
-
-class MainWindow(QMainWindow):
+class MainWindow(WindowFiles, QMainWindow):
     """The map editor window."""
 
     def __init__(
@@ -185,22 +154,6 @@ class MainWindow(QMainWindow):
         if isValid(self) and isValid(self.canvas):  # not while being destroyed
             self.refresh()
 
-    def open_default_game(self) -> None:
-        """The bundled mid-game 1867 map, or a new 1867 game if it is missing."""
-        path = default_game_file()
-        if path.exists():
-            try:
-                opened = open_game(path)
-            except (GameFileError, GameDataError, MapEditError, OSError) as exc:
-                self.show_message(f"Cannot open the bundled game: {exc}")
-            else:
-                self._end_mode()
-                # An example, not the user's file: Save asks where.
-                name = f"{path.stem} (example)"
-                self.doc.replace(opened.state, None, opened.format, name, opened.warnings)
-                return
-        self.set_state(MapState(load_game(DEFAULT_GAME)), None)
-
     def current_scene(self) -> Scene | None:
         if self.state is None:
             return None
@@ -262,34 +215,10 @@ class MainWindow(QMainWindow):
         mb.insertMenu(menus["Help"].menuAction(), self.mode_menu)
 
     def _build_toolbar(self) -> None:
-        tb = QToolBar("Main")
-        tb.setObjectName("main toolbar")
-        tb.setMovable(False)
-        tb.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        groups = {"File": [], "Edit": [], "View": []}
-        for cmd in COMMANDS:
-            if cmd.toolbar:
-                groups[cmd.menu].append(cmd)
-        for cmd in groups["File"] + groups["Edit"]:
-            act = self.actions[cmd.slot]
-            act.setIconText(cmd.toolbar)
-            tb.addAction(act)
-        tb.addSeparator()
-        self.mode_buttons = []
-        for text, key in MODE_BUTTONS:
-            act = tb.addAction(f"{text} ({key.lower()})")
-            act.triggered.connect(lambda _c=False, k=key: self.press(getattr(Qt.Key, f"Key_{k}")))
-            self.mode_buttons.append((act, getattr(Qt.Key, f"Key_{key}")))
-        tb.addSeparator()
-        for cmd in groups["View"]:
-            act = self.actions[cmd.slot]
-            act.setIconText(cmd.toolbar)
-            tb.addAction(act)
-        for w in tb.findChildren(QWidget):
-            w.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.addToolBar(tb)
-        self.toolbar = tb
+        self.toolbar, self.mode_buttons = build_toolbar(
+            self, self.actions, MODE_BUTTONS, self.press
+        )
+        self.addToolBar(self.toolbar)
 
     def _connect_undo(self) -> None:
         stack = self.doc.undo_stack
@@ -578,162 +507,9 @@ class MainWindow(QMainWindow):
         self.fit_map()
         self.canvas.setFocus()
 
-    # ---- files ----------------------------------------------------------------------------
-
-    def confirm_discard(self) -> bool:
-        """True when the current map may be replaced (saved, or the user said so)."""
-        if self.state is None or self.doc.is_clean:
-            return True
-        answer = self.dialogs.ask_save_changes(self, self.doc.name)
-        if answer == "save":
-            return self.save()
-        return answer == "discard"
-
-    def new_game(self) -> None:
-        self._end_mode()  # a search running stops at once
-        if not self.confirm_discard():
-            return
-        games = []
-        for gid in available_games():
-            try:
-                games.append((gid, load_game(gid).title))
-            except GameDataError as exc:
-                self.show_message(str(exc))
-        gid = self.dialogs.choose_game(self, games)
-        if gid is None:
-            return
-        try:
-            self.doc.new(gid)
-        except GameDataError as exc:
-            self.dialogs.error(self, "Cannot start the game", str(exc))
-            return
-        self.show_message(f"New game: {self.game.title}")
-
-    def open_game(self, path: str | Path | None = None) -> bool:
-        self._end_mode()  # a search running stops at once
-        if not self.confirm_discard():
-            return False
-        if path is None:
-            if self.doc.path is not None:
-                folder = str(self.doc.path.parent)
-            elif self.prefs.recent_files:
-                folder = str(Path(self.prefs.recent_files[0]).parent)
-            else:
-                folder = ""
-            path = self.dialogs.open_file(self, folder)
-            if path is None:
-                return False
-        return self.load_file(path)
-
-    def load_file(self, path: str | Path) -> bool:
-        """Load a saved game (ours or a Rusty Train one); on error the current map stays."""
-        path = Path(path)
-        try:
-            opened = self.doc.open(path)
-        except (GameFileError, GameDataError, MapEditError, OSError) as exc:
-            self.dialogs.error(self, "Cannot load the game", str(exc))
-            if not path.exists():
-                self.prefs.remove_recent(str(path.resolve()))
-            return False
-        self.prefs.add_recent(path)
-        n = len(opened.warnings)
-        if n:
-            self.show_message(
-                f"Opened {path.name} with {n} warning{'s' if n > 1 else ''}:"
-                f" {opened.warnings[0]}{' …' if n > 1 else ''} (File ▸ Load warnings)",
-                20000,
-            )
-        else:
-            self.show_message(f"Opened {path}")
-        return True
-
-    def show_warnings(self) -> None:
-        warnings = self.doc.warnings
-        if not warnings:
-            self.show_message("The file opened had nothing odd in it")
-            return
-        items = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
-        self.dialogs.show_info(
-            self, "Load warnings", f"<p>{html.escape(self.doc.name)}:</p><ul>{items}</ul>"
-        )
-
-    def save(self) -> bool:
-        if self.doc.save_path is None:  # new, an example, or a Rusty Train save
-            return self.save_as()
-        return self._write(self.doc.save_path)
-
-    def save_as(self) -> bool:
-        path = self.doc.path
-        if path is not None:
-            stem = path.stem
-            if self.doc.format != OURS and path.suffix.lower() == ".json":
-                stem += "-rusty-train-py"  # never offer to overwrite the Rusty Train save
-            suggested = str(path.parent / f"{stem}.json")
-        else:
-            suggested = str(Path.cwd() / f"{self.game.id}-game.json")
-        chosen = self.dialogs.save_file(self, suggested)
-        if chosen is None:
-            return False
-        return self._write(Path(chosen))
-
-    def _write(self, path: Path) -> bool:
-        try:
-            self.doc.save(path)
-        except (OSError, GameFileError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            self.dialogs.error(self, "Cannot save the game", f"{path}: {reason}")
-            return False
-        self.prefs.add_recent(path)
-        self.show_message(f"Saved {path}")
-        self.refresh()
-        return True
-
-    def save_screenshot(self) -> Path | None:
-        """Save the map as drawn now to a timestamped PNG and say where."""
-        folder = self.prefs.screenshot_dir
-        stem = (self.doc.path.stem if self.doc.path else self.doc.name.split()[0]) or self.game.id
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{stem}-{stamp}.png"
-        n = 2
-        while path.exists():
-            path = folder / f"{stem}-{stamp}-{n}.png"
-            n += 1
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            image = self.canvas.render_image(1.0)
-            if not image.save(str(path)):
-                raise OSError(f"cannot write {path}")
-        except OSError as exc:
-            self.dialogs.error(self, "Cannot save the screenshot", str(exc))
-            return None
-        self.last_screenshot = path
-        self.show_message(f"Screenshot saved to {path}")
-        return path
-
-    def edit_preferences(self) -> None:
-        folder = self.dialogs.preferences(self, self.prefs.screenshot_dir)
-        if folder is not None:
-            self.prefs.screenshot_dir = folder
-            self.show_message(f"Screenshots go to {folder}")
-
     def keys_html(self) -> str:
         """The F1 help: the current mode's keys, then the window's, from the same tables."""
-
-        def table(rows) -> str:
-            cells = "".join(
-                f"<tr><td style='padding-right:14px'><b>{html.escape(k)}</b></td>"
-                f"<td>{html.escape(what)}</td></tr>"
-                for k, what in rows
-            )
-            return f"<table>{cells}</table>"
-
-        mode_rows = [(b.shown, b.label) for b in self.mode.bindings]
-        window_rows = [(c.shown, c.help) for c in COMMANDS if c.keys]
-        window_rows.append(("Right click", "The current mode's actions for the hex"))
-        return (
-            f"<h3>{html.escape(self.mode.name)} mode</h3>{table(mode_rows)}"
-            f"<h3>Any mode</h3>{table(window_rows)}"
-        )
+        return help_html(self.mode.name, [(b.shown, b.label) for b in self.mode.bindings])
 
     def show_keys(self) -> None:
         self.dialogs.show_info(self, "Keys", self.keys_html())

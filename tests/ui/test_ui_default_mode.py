@@ -6,8 +6,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QContextMenuEvent, QKeySequence
 from PySide6.QtWidgets import QApplication
 
-from rusty_train_py.ui.main_window import hex_in_direction
 from rusty_train_py.ui.modes import MODE_COLOURS, DefaultMode
+from rusty_train_py.ui.navigation import hex_in_direction
 
 from .conftest import key
 
