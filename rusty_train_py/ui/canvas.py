@@ -52,6 +52,7 @@ class MapCanvas(QWidget):
         self.scene_provider = scene_provider
         self.key_handler: Callable[[QKeyEvent], bool] | None = None
         self.zoom = 1.0
+        self.fitted = False  # showing the whole map: it stays fitted as the view resizes
         self.zoom_animation_ms = 140
         self._anim: QVariantAnimation | None = None
         self._anchor: tuple[QPointF, QPointF] | None = None  # (map point, viewport point)
@@ -124,8 +125,19 @@ class MapCanvas(QWidget):
 
     # ---- zoom -----------------------------------------------------------------------------
 
+    def fit(self) -> None:
+        """Show the whole map, and keep showing it when the view changes size."""
+        self.set_zoom(self.fit_zoom())
+        self.fitted = True
+
+    def view_resized(self) -> None:
+        """The scroll area changed size (the window, a panel shown under the map)."""
+        if self.fitted:
+            self.fit()
+
     def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
         """Zoom at once, keeping the map point under ``anchor`` (viewport point) in place."""
+        self.fitted = False
         zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
         area = self.scroll_area()
         if anchor is None and area is not None:

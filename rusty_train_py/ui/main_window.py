@@ -493,7 +493,7 @@ class MainWindow(WindowFiles, QMainWindow):
         self.canvas.zoom_by(1 / ZOOM_STEP)
 
     def fit_map(self) -> None:
-        self.canvas.set_zoom(self.canvas.fit_zoom())
+        self.canvas.fit()
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)

@@ -37,6 +37,7 @@ class MapView(QWidget):
         lay.setSpacing(0)
         lay.addWidget(self.scroll, 1)
         lay.addWidget(self.routes, 0)
+        self.scroll.installEventFilter(self)
 
         self.caption = QLabel(self)
         self.caption.setObjectName("caption")
@@ -62,6 +63,11 @@ class MapView(QWidget):
         self.filter_box.hide()
 
         self.search = SearchPanel(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if obj is self.scroll and event.type() == event.Type.Resize:
+            self.canvas.view_resized()
+        return super().eventFilter(obj, event)
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)

@@ -72,6 +72,11 @@ def test_search_draws_the_routes_and_a_table_of_every_train(qtbot, small, dialog
     assert small.view.routes.total.text() == "<b>GW: net revenue $100 (proven optimal)</b>"
     assert small.view.routes.isVisible()
     assert not small.view.caption.isVisible()
+    # The table takes room under the map: the map is fitted to what is left.
+    canvas = small.canvas
+    wait_for(qtbot, lambda: abs(canvas.zoom - canvas.fit_zoom()) < 1e-9)
+    area = small.view.scroll
+    assert canvas.height() <= area.viewport().height() and canvas.width() <= area.viewport().width()
 
 
 def test_the_table_is_the_legend_of_the_route_colours(qtbot, small):

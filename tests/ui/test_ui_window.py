@@ -89,6 +89,13 @@ def fitted(win) -> bool:
 def test_the_map_fits_the_window_on_start_new_game_and_open(qtbot, prefs, dialogs, tmp_path):
     win = make_window(qtbot, prefs, dialogs)
     wait_for(qtbot, lambda: fitted(win))
+    win.resize(900, 600)  # a fitted map stays fitted as the window changes size ...
+    wait_for(qtbot, lambda: fitted(win) and win.canvas.zoom < 0.6)
+    key(qtbot, win, "+")  # ... until the player zooms
+    zoom = win.canvas.zoom
+    win.resize(1000, 700)
+    qtbot.wait(50)
+    assert win.canvas.zoom == zoom
     saved = tmp_path / "a.json"
     dialogs.save_path = str(saved)
     win.save()
