@@ -104,7 +104,20 @@ def solve_exact(
     whose track classes are ``track_class``. Raises Unsupported for rules not modelled."""
     if not supported(earners):
         raise Unsupported
+
+    def stopped_early() -> ExactResult | None:
+        """Cancelled (or past the deadline) before the solver runs: nothing found."""
+        late = deadline is not None and time.monotonic() > deadline
+        if (cancel is not None and cancel()) or late:
+            return ExactResult(0, [None] * len(earners), False, not late, 0)
+        return None
+
+    if (early := stopped_early()) is not None:
+        return early
     from ortools.sat.python import cp_model  # imported only when a map needs it
+
+    if (early := stopped_early()) is not None:
+        return early
 
     centres = graph.centres
     corrs = graph.corridors
@@ -117,6 +130,8 @@ def solve_exact(
     per_train = []  # (starts, [(k, y)]) for decoding
     tokens = [c.id for c in centres if c.token]
     for t, e in enumerate(earners):
+        if (early := stopped_early()) is not None:
+            return early
         run = m.new_bool_var(f"run{t}")
         v = [m.new_bool_var("") for _ in range(n)]
         s = [m.new_bool_var("") for _ in range(n)]

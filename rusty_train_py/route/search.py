@@ -19,6 +19,7 @@ import numpy as np
 
 from ..game import Bonus
 from ..mapstate import MapState
+from ..places import place_name
 from ..rules.loading import READING_TEXT
 from .bnb import _greedy, _revenue_of, _Search, _Stopped
 from .earner import Earner
@@ -369,7 +370,8 @@ def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) 
     stops = []
     for i, cid in enumerate(path.stops):
         c = graph.centres[cid]
-        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], c.name))
+        name = place_name(game, c.hex, c.kind)
+        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], name))
     track: list[tuple[str, int]] = []
     hexes: list[str] = [graph.centres[path.stops[0]].hex]
     for n, corr_id in enumerate(path.corridors):
