@@ -175,6 +175,31 @@ def test_visit_cost_zero_and_one_hundred(tmp_path):
     check(s, ["D"], 130)  # a D's distance is unlimited
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the finder's towns_free and express trains count each city/off-board as 1 of their "
+    "stops whatever its visit_cost; games/README.md: 'Stops use distance: visiting a revenue "
+    "centre uses its visit_cost' (no game of ours combines them: 1882's free stop is for "
+    "N-trains, 18 Los Angeles' unreachable ones for N and N/M trains)",
+)
+def test_visit_costs_of_towns_free_and_express_trains(tmp_path):
+    # A1 off-board 30 costing no distance - A3 city 10 (token) - A5 city 20 - A7 city 40
+    s = make(
+        tmp_path,
+        column(offboard(30, ",visit_cost:0"), city(10), city(20), city(40)),
+        {"A3": {0: "A"}},
+    )
+    check(s, ["2T"], 60)  # A1..A5: two stops of distance (the off-board is free)
+    check(s, ["3E"], 100)  # A1..A7: 30 + 10 + 20 + 40 within 3 of distance
+    # an off-board costing 100 is out of an express's reach: A3-A5 only
+    s = make(
+        tmp_path / "b",
+        column(offboard(100, ",visit_cost:100"), city(10), city(20)),
+        {"A3": {0: "A"}},
+    )
+    check(s, ["3E"], 30)
+
+
 def test_express_token_reading(tmp_path):
     # A1 5 - A3 1 (token) - A5 100 - A7 100 - A9 5; 3E counts 3 stops, the ends always
     hexes = column(city(5), city(1), city(100), city(100), city(5))
