@@ -32,6 +32,7 @@ TRAINS = [
     {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3, "track_class": "freight"},
     {"name": "2P", "stops": 2, "track_class": "passenger"},
     {"name": "4H", "rule": "edges", "edges": 4, "edge_cost": {"narrow": 2}},
+    {"name": "5H", "rule": "edges", "edges": 5, "edge_cost": {"narrow": 2}},
     {"name": "6H", "rule": "edges", "edges": 6, "edge_cost": {"narrow": 2}},
     {"name": "R6H", "rule": "edges", "edges": 6, "edge_cost": {"broad": 2}},
     {"name": "E", "rule": "edges", "edges": 99, "gauges": ["broad", "dual"], "double_at": ["A5"]},
@@ -151,6 +152,22 @@ def test_gauge_changes_only_at_stations(tmp_path):
     check(s, ["D"], 60)  # dual track takes either gauge
     check(s, ["4H"], 30)  # A1..A5: the dual edge A1|A3 crossed from narrow track costs 2
     check(s, ["E"], 0)  # A1's track is narrow
+
+
+def test_a_dual_edge_costs_one_between_narrow_track(tmp_path):
+    # A1 city 10 (token, narrow) - A3 dual straight - A5 dual straight - A7 city 20 (narrow):
+    # edges A1|A3 and A5|A7 meet narrow track (2 each), A3|A5 is dual on both sides (1), so 5.
+    # (games/README.md: "each edge costs by its gauge". The 18xx.games engine prices the whole
+    # stretch between two stations by its narrowest gauge, which would make it 6.)
+    hexes = column(
+        ("grey", "city=revenue:10;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:narrow"),
+        ("grey", "path=a:3,b:0,track:dual"),
+        ("grey", "path=a:3,b:0,track:dual"),
+        ("grey", "city=revenue:20;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:narrow"),
+    )
+    s = make(tmp_path, hexes, {"A1": {0: "A"}})
+    check(s, ["4H"], 0)
+    check(s, ["5H"], 30)
 
 
 def test_visit_cost_zero_and_one_hundred(tmp_path):
