@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test bench lint screenshots
+.PHONY: run test bench lint screenshots fuzz
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,3 +29,7 @@ lint: $(VENV)/.installed
 
 screenshots: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
+
+# A long fuzz run of everything that reads a saved game (tests/test_fuzz.py runs a short one).
+fuzz: $(VENV)/.installed
+	QT_QPA_PLATFORM=offscreen $(PY) tests/fuzz_saves.py --cases $${FUZZ_CASES:-20000}

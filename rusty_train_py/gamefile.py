@@ -137,8 +137,8 @@ def _check_keys(
 
 
 def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, Any]:
-    """The ``[rusty_train]`` table (see games/README.md), ``phases`` and ``rotation_offsets``
-    checked."""
+    """The ``[rusty_train]`` table (see games/README.md), ``phases``, ``companies`` and
+    ``rotation_offsets`` checked."""
     rt = data.get("rusty_train", {})
     if not isinstance(rt, dict):
         raise GameDataError(f"{source}: [rusty_train] should be a table")
@@ -150,6 +150,9 @@ def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, An
             raise GameDataError(
                 f"{source}: rusty_train.phases maps {theirs!r} to {ours!r}, which is not a phase"
             )
+    companies = rt.get("companies", {})
+    if not isinstance(companies, dict) or not all(isinstance(v, str) for v in companies.values()):
+        raise GameDataError(f"{source}: rusty_train.companies: Rusty Train abbreviation = ours")
     offsets = rt.get("rotation_offsets", {})
     if not isinstance(offsets, dict) or not all(
         isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 5 for v in offsets.values()

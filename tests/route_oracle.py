@@ -60,6 +60,7 @@ READING_DEFAULTS = {
     "one_stop_per_hex": True,
     "hex_reentry": True,
     "express_token": "counted",
+    "express_stops": "offboards",
     "neutral_tokens_block": False,
 }
 
@@ -591,12 +592,12 @@ def stop_choices(
     elif rule == "express":
         if k < 2:
             return []
-        ends = (0, k - 1)
-        choices = [
-            c
-            for c in _with_optional(ends, list(range(1, k - 1)), None)
-            if n is None or _cost(route, c) <= n
-        ]
+        if readings["express_stops"] == "ends":
+            must = [0, k - 1]
+        else:  # the off-boards it reaches
+            must = [i for i, c in enumerate(route.centres) if c.kind == "offboard"]
+        rest = [i for i in range(k) if i not in must]
+        choices = [c for c in _with_optional(must, rest, None) if n is None or _cost(route, c) <= n]
         if readings["express_token"] == "counted":
             choices = [c for c in choices if any(route.centres[i].token for i in c)]
     elif rule == "plus_towns":

@@ -357,3 +357,33 @@ def test_bad_upgrade_rules(rule, message):
         upgrade_game([rule])
     assert "small.toml: upgrade_rules[0]" in str(info.value)
     assert message in str(info.value)
+
+
+# ---- drawing --------------------------------------------------------------------------------
+
+
+def test_coordinate_labels_follow_the_numbers():
+    from rusty_train_py.hexgrid import HexLayout
+    from rusty_train_py.render import geometry
+
+    game = game_from_data(small_game(), "small.toml")
+    layout = HexLayout(game.orientation, 50.0)
+    labels = geometry.coordinate_labels(game, layout)
+    x0, y0, x1, y1 = geometry.map_bounds(game, layout, 0.0)
+    top = sorted({t for (px, py), t in labels if py < y0})
+    left = sorted({t for (px, py), t in labels if px < x0})
+    # numbers are columns: the top edge shows numbers, the left edge letters (a before A);
+    # the empty hex A3 is not drawn, so column 3 only has C3
+    assert top == ["1", "2", "3", "4"]
+    assert left == ["A", "B", "C", "a"]
+    assert [h.name for h in geometry.drawn_hexes(game)] == ["a2", "B2", "C3", "A1", "B4"]
+
+
+def test_track_pieces_keep_gauge_and_terminal():
+    from rusty_train_py.render import geometry
+
+    tile = parse_tile(
+        "x", "grey", "city=revenue:10;path=a:0,b:_0,track:narrow;path=a:3,b:_0,terminal:1"
+    )
+    layout = geometry.tile_layout(tile, 0, Orientation.FLAT, 50.0)
+    assert [(p.gauge, p.terminal) for p in layout.tracks] == [("narrow", False), ("broad", True)]

@@ -10,7 +10,6 @@ finder, whose routes the oracle also checks.
 
 from __future__ import annotations
 
-import pytest
 from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
 
 from rusty_train_py.mapstate import MapState
@@ -107,12 +106,6 @@ def test_pay_best_pays_the_best_stops_with_a_token(tmp_path):
     check(s, ["2/4"], 150)  # visits A5..A11, pays 60 + 90
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the finder's pay_best visits and pays towns; games/README.md: 'visits up to visit "
-    "cities/off-boards, pays the best pay of them' (the engine's distance row names city and "
-    "offboard only). No town is on the 1846 or 18 Los Angeles maps or tiles.",
-)
 def test_pay_best_takes_no_towns(tmp_path):
     # The distance list of an N/M train names cities and off-boards only (1846, 18 Los
     # Angeles), so a route through a town does not fit it.

@@ -246,7 +246,7 @@ def state_from_rusty_train(
         if key not in the_map:
             raise GameFileError(f"{where}: map: missing key {key!r}")
     orientation = the_map["orientation"]
-    if orientation not in ORIENTATIONS:
+    if not isinstance(orientation, str) or orientation not in ORIENTATIONS:
         raise GameFileError(
             f"{where}: map.orientation: {short(orientation)} is not {' or '.join(ORIENTATIONS)}"
         )
@@ -259,6 +259,8 @@ def state_from_rusty_train(
     if not isinstance(entries, list):
         raise GameFileError(f"{where}: 'map.tiles' should be a list")
 
+    renamed = rt.get("companies", {})
+    renamed_at: dict[str, list[str]] = {}
     seen: dict[str, int] = {}
     pending_tokens: list[tuple[str, str, dict[int, str], str]] = []
     for i, entry in enumerate(entries):
@@ -332,15 +334,23 @@ def state_from_rusty_train(
                     f"{twhere}: no token space {space} on tile {tile_name} (it has {len(spaces)})"
                 )
             try:
-                company = game.company(abbrev).abbrev
+                company = game.company(renamed.get(abbrev, abbrev)).abbrev
             except KeyError:
                 raise GameFileError(f"{twhere}: unknown company {short(abbrev)}") from None
             ours = spaces[space]
             if ours in placed:
                 raise GameFileError(f"{twhere}: token space {space} is already taken")
             placed[ours] = company
+            if abbrev in renamed:
+                renamed_at.setdefault(abbrev, []).append(hex_name)
         pending_tokens.append((hex_name, tile_name, placed, ewhere))
 
+    for abbrev, hexes in renamed_at.items():
+        warn(
+            f"{', '.join(hexes)}: Rusty Train's company {abbrev} is read as"
+            f" {renamed[abbrev]}, as that program reads it ({game.id}: {abbrev} names two"
+            " companies there)"
+        )
     for hex_name, _tile_name, placed, ewhere in pending_tokens:
         try:
             state.apply(state.set_tokens_edit(hex_name, placed, check_available=False))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 
-from ..game import GameDataError, load_game
+from ..game import GameDataError, available_games, load_game
 from ..mapstate import MapEditError, MapState
 from .atomic import atomic_write_text
 from .errors import GameFileError, short
@@ -105,6 +105,9 @@ def state_from_data(data: object, where: str) -> MapState:
     gid = data["game"]
     if not isinstance(gid, str):
         raise GameFileError(f"{where}: 'game' should be a game id, not {short(gid)}")
+    known = available_games()
+    if gid not in known:  # never a path built from the file's text
+        raise GameFileError(f"{where}: unknown game {short(gid)} (games: {', '.join(known)})")
     try:
         game = load_game(gid)
     except GameDataError as exc:

@@ -31,6 +31,10 @@ class Choice:
 class Earner:
     """One train type on one graph, with the bonuses it gets."""
 
+    # what a train kind keeps here for its hot path (set by its ``prepare``)
+    express_offboards = False
+    express_token = False
+
     def __init__(
         self,
         train: TrainType,
@@ -47,6 +51,7 @@ class Earner:
         centres = graph.centres
         self.is_major = [c.kind != "town" for c in centres]
         self.is_city = [c.kind == "city" for c in centres]
+        self.is_offboard = [c.kind == "offboard" for c in centres]
         self.token = [c.token for c in centres]
         self.worth = [kind.centre_value(p, c) * kind.row_multiplier(p, c) * m for c in centres]
         self.stop_bonuses: list[list[tuple[str, int]]] = [[] for _ in centres]
@@ -61,9 +66,11 @@ class Earner:
             if b.train is not None and b.train.upper() != train.name.upper():
                 continue
             b.kind.apply(b, self, m if b.multiplied else 1)
-        self.port_value = {c: self.worth[c] for r in self.ports if r.per_token for c in r.ports}
-        for c in self.port_value:
-            self.worth[c] = 0
+        self.port_value = {
+            port: self.worth[port] for r in self.ports if r.per_token for port in r.ports
+        }
+        for port in self.port_value:
+            self.worth[port] = 0
         special: set[int] = set()
         for pb in self.pairs:
             special |= pb.centres()
@@ -74,6 +81,7 @@ class Earner:
         self.max_counted = kind.max_counted(p)
         self.centre_cost = [kind.centre_cost(p, c) for c in centres]
         self.corridor_cost = [kind.corridor_cost(p, k) for k in graph.corridors]
+        kind.prepare(self)
 
     # -- what bonus kinds call -------------------------------------------------------------
 

@@ -83,7 +83,8 @@ def readings_used(game, train_types, bonuses) -> tuple[str, ...]:
     for key in ("one_stop_per_hex", "hex_reentry"):
         out.append(READING_TEXT[key][readings[key]])
     if any(t.rule == "express" for t in train_types):
-        out.append(READING_TEXT["express_token"][readings["express_token"]])
+        for key in ("express_stops", "express_token"):
+            out.append(READING_TEXT[key][readings[key]])
     return tuple(out)
 
 
@@ -149,7 +150,8 @@ def find_routes(
             m_limit.append(e.limit)
         m = measure_of[key]
         e_measure[v] = m
-        if m_limit[m] is not None and (e.limit is None or e.limit > m_limit[m]):
+        known = m_limit[m]
+        if known is not None and (e.limit is None or e.limit > known):
             m_limit[m] = e.limit
     measures = Measures(m_centre, m_corr, m_limit)
 

@@ -104,11 +104,13 @@ def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> li
                 available_on=t.get("available_on"),
             )
         )
-    names = [t.name for t in out]
-    for t in out:
-        for ref in (t.rusts_on, t.obsolete_on, t.available_on):
+    names = [train.name for train in out]
+    for train in out:
+        for ref in (train.rusts_on, train.obsolete_on, train.available_on):
             if ref is not None and ref not in names:
-                raise RuleDataError(f"{lines.source}: train {t.name} names unknown train {ref!r}")
+                raise RuleDataError(
+                    f"{lines.source}: train {train.name} names unknown train {ref!r}"
+                )
     if len(set(n.upper() for n in names)) != len(names):
         raise RuleDataError(f"{lines.source}: train names are not unique")
     return out
@@ -160,6 +162,7 @@ RULE_KEYS = {
     "one_stop_per_hex": (flag, True),
     "hex_reentry": (flag, True),
     "express_token": (one_of("counted", "route"), "counted"),
+    "express_stops": (one_of("offboards", "ends"), "offboards"),
     "neutral_tokens_block": (flag, False),
 }
 
@@ -175,6 +178,10 @@ READING_TEXT = {
     "express_token": {
         "counted": "an express train's counted stops include a token",
         "route": "an express route only passes a token",
+    },
+    "express_stops": {
+        "offboards": "an express train must count the off-boards it reaches",
+        "ends": "an express train must count both ends of its route",
     },
 }
 

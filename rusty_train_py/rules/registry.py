@@ -32,7 +32,7 @@ class Registry(Generic[K]):
             if name in self._kinds:
                 raise ValueError(f"{self.what} {name!r} registered twice")
             obj = cls()
-            obj.name = name  # type: ignore[attr-defined]
+            obj.name = name
             self._kinds[name] = obj
             return cls
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..route.graph import Centre, Corridor
 
 GAUGES = ("broad", "narrow", "dual")
+NO_ROUTE = 1 << 20  # a distance no train has: what a train may not use at all
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,9 @@ class TrainKind:
         return 1
 
     # -- choosing stops --------------------------------------------------------------------
+
+    def prepare(self, e: Earner) -> None:
+        """Keep on the compiled train what ``fast`` needs on every path (readings, params)."""
 
     def split(self, e: Earner, stops: Sequence[int]) -> Split | None:
         return Split(tuple(range(len(stops))), (), 0)
@@ -161,7 +165,9 @@ class TownsFreeTrain(TrainKind):
 
 @TRAIN_RULES.register("express")
 class ExpressTrain(TrainKind):
-    """May skip any stop but the two ends; counts the best ``stops`` (1861/1867 5+5E)."""
+    """Counts the best ``stops`` of the stops it passes, skipping the others (1861/1867 5+5E).
+    Which stops it must count is the game's ``express_stops`` reading (the route's two ends, or
+    its off-boards); whether one counted stop must hold a token, ``express_token``."""
 
     keys = {"stops": whole(2)}
     required = ("stops",)
@@ -172,33 +178,63 @@ class ExpressTrain(TrainKind):
     def centre_cost(self, p, c):
         return 0
 
+    def prepare(self, e):
+        e.express_offboards = e.readings.get("express_stops") == "offboards"
+        e.express_token = e.readings.get("express_token") == "counted"
+
+    @staticmethod
+    def _forced(e: Earner, stops: Sequence[int]) -> tuple[int, ...]:
+        if e.express_offboards:  # off-boards are always ends of a path
+            last = len(stops) - 1
+            return tuple(i for i in (0, last) if e.is_offboard[stops[i]])
+        return (0, len(stops) - 1)
+
     def split(self, e, stops):
-        n = len(stops)
-        limit = p_stops(e)
-        optional = tuple(range(1, n - 1))
-        need = e.token_positions(stops) if e.readings.get("express_token") == "counted" else None
-        return Split((0, n - 1), optional, limit - 2 if limit is not None else len(optional), need)
+        forced = self._forced(e, stops)
+        room = e.params["stops"] - len(forced)
+        if room < 0:
+            return None
+        fset = set(forced)
+        optional = tuple(i for i in range(len(stops)) if i not in fset)
+        need = e.token_positions(stops) if e.express_token else None
+        return Split(forced, optional, room, need)
 
     def fast(self, e, stops):
         worth = e.worth
-        ends = worth[stops[0]] + worth[stops[-1]]
-        room = p_stops(e) - 2
-        inner = stops[1:-1]
-        middle = sorted((worth[s] for s in inner if worth[s] > 0), reverse=True)[:room]
         token = e.token
-        if e.readings.get("express_token") != "counted" or token[stops[0]] or token[stops[-1]]:
-            return ends + sum(middle)
-        # one counted stop must hold the token: the best tokened middle stop if none is counted
-        best_token = max((worth[s] for s in inner if token[s]), default=None)
+        last = len(stops) - 1
+        first_s, last_s = stops[0], stops[last]
+        if e.express_offboards:
+            f0, f1 = e.is_offboard[first_s], e.is_offboard[last_s]
+        else:
+            f0 = f1 = True
+        room = e.params["stops"] - f0 - f1
+        if room < 0:
+            return -1
+        base = 0
+        has_token = False
+        if f0:
+            base += worth[first_s]
+            has_token = token[first_s]
+        if f1:
+            base += worth[last_s]
+            has_token = has_token or token[last_s]
+        rest = stops[(1 if f0 else 0) : (last if f1 else last + 1)]
+        values = [worth[s] for s in rest]
+        counted = sorted([v for v in values if v > 0], reverse=True)[:room]
+        if has_token or not e.express_token:
+            return base + sum(counted)
+        # one counted stop must hold the token: the best tokened other stop if none is counted
+        best_token = max((worth[s] for s in rest if token[s]), default=None)
         if best_token is None or room == 0:
             return -1
-        if best_token > 0 and (len(middle) < room or best_token >= middle[-1]):
-            return ends + sum(middle)  # it is (or ties with) one of the counted stops
-        kept = middle if len(middle) < room else middle[: room - 1]
-        return ends + sum(kept) + best_token
+        if best_token > 0 and (len(counted) < room or best_token >= counted[-1]):
+            return base + sum(counted)  # it is (or ties with) one of the counted stops
+        kept = counted if len(counted) < room else counted[: room - 1]
+        return base + sum(kept) + best_token
 
     def describe(self, p):
-        return f"express: the best {p['stops']} stops, any but the ends may be skipped"
+        return f"express: the best {p['stops']} stops, the others skipped"
 
 
 @TRAIN_RULES.register("plus_towns")
@@ -226,8 +262,8 @@ class PlusTownsTrain(TrainKind):
 
 @TRAIN_RULES.register("pay_best")
 class PayBestTrain(TrainKind):
-    """Visits up to ``visit`` stops, pays the best ``pay``, one paid stop holding the company's
-    token (1846 and 18 Los Angeles N/M trains)."""
+    """Visits up to ``visit`` cities and off-boards (no towns), pays the best ``pay``, one paid
+    stop holding the company's token (1846 and 18 Los Angeles N/M trains)."""
 
     keys = {"pay": whole(1), "visit": whole(1)}
     required = ("pay", "visit")
@@ -240,6 +276,10 @@ class PayBestTrain(TrainKind):
 
             raise RuleDataError(f"{where}: pays more stops ({d['pay']}) than it visits")
         return params
+
+    def centre_cost(self, p, c):
+        # its distance list has no row for towns: a route of it cannot visit one
+        return c.visit_cost if c.kind != "town" or c.visit_cost == 0 else NO_ROUTE
 
     def limit(self, p):
         return p["visit"]
@@ -330,7 +370,7 @@ class EdgesTrain(TrainKind):
         total = 0
         for gauge, n in k.gauge_crossings:
             if n and gauge not in allowed:
-                return 1 << 20
+                return NO_ROUTE
             total += n * costs.get(gauge, 1)
         return total
 
