@@ -10,6 +10,7 @@ finder, whose routes the oracle also checks.
 
 from __future__ import annotations
 
+import pytest
 from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
 
 from rusty_train_py.mapstate import MapState

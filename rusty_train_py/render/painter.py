@@ -387,6 +387,15 @@ def _draw_terrain(painter, mark, c) -> None:
             painter.setPen(_pen("#4a3520", max(0.5, s * 0.08)))
             painter.setBrush(QColor("#a0774a"))
             painter.drawPolygon(tri)
+        elif kind == "swamp":  # 18AL: tufts of reed over a line
+            path = QPainterPath()
+            path.moveTo(x, y + s * 0.4)
+            path.lineTo(x + w, y + s * 0.4)
+            for k in range(3):
+                bx = x + w * (0.2 + 0.3 * k)
+                path.moveTo(bx, y + s * 0.4)
+                path.lineTo(bx + (k - 1) * s * 0.15, y - s * 0.4)
+            painter.strokePath(path, _pen("#3d7a2a", max(0.6, s * 0.12), Qt.PenCapStyle.RoundCap))
         else:
             path = QPainterPath()
             for k in range(2):
