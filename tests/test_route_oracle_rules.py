@@ -11,6 +11,11 @@ oracle's, its routes must be valid under the oracle's rules and earn what they c
 The fast suite runs ``CI_MAPS`` maps per scenario; ``pytest -m slow`` runs ``SLOW_MAPS`` more
 (together more than 300 per kind). A disagreement is shrunk (tiles, tokens, trains and
 bonuses removed while it persists) and printed with the map.
+
+Then windows of every game's real map (``REAL_CI_MAPS`` per game, ``REAL_SLOW_MAPS`` more with
+``-m slow``): the game's own trains, bonuses (placed ones on a random hex they may go to) and
+readings, random tiles of its manifest next to printed track, random tokens of its companies
+(neutral ones included).
 """
 
 from __future__ import annotations
@@ -19,9 +24,11 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from reference_data import GAMES
 from route_oracle import (
     TooManyRoutes,
     describe_state,
+    game_rules,
     oracle_best,
     oracle_route_objects,
     set_tokens,
@@ -38,6 +45,7 @@ from test_route_oracle import (
 )
 
 from rusty_train_py import hexgrid
+from rusty_train_py.game import load_game
 from rusty_train_py.hexgrid import Orientation
 from rusty_train_py.mapstate import MapEditError, MapState
 from rusty_train_py.tile import NodeKind
@@ -734,3 +742,115 @@ def test_scenario_maps_exercise_their_kind(name, folder):
         state, company, trains, bonuses = map_for_seed(sc, seed_of(sc, i), folder)
         hits += bool(sc.exercised(state, company, trains, bonuses))
     assert hits >= sc.share_exercised * CI_MAPS, f"{name}: {hits} of {CI_MAPS} maps"
+
+
+# ---------------------------------------------------------------------------------------------
+# Windows of the real maps
+
+REAL_CI_MAPS = 20  # per game, in the fast suite
+REAL_SLOW_MAPS = 100  # per game, with -m slow
+
+
+def real_options(rng, game) -> list[str]:
+    """Random options of the game: placed ones on one of their hexes."""
+    rules = game_rules(game)
+    out = []
+    for b in game.bonuses:
+        if b.always or rng.random() >= 0.4:
+            continue
+        hexes = rules.bonuses[b.id].get("hexes")
+        out.append(f"{b.id}:{rng.choice(hexes)}" if hexes else b.id)
+    return out
+
+
+def real_map(game_id: str, seed: int):
+    rng = random.Random(seed)
+    game = load_game(game_id)
+    state = MapState(game, rng.choice([p.name for p in game.phases]))
+    takes = [h for h, mh in game.hexes.items() if mh.accepts_tiles]
+    printed = [h for h, mh in game.hexes.items() if mh.tile.paths]
+    near = sorted(
+        {n for h in printed for e in range(6) if (n := game.neighbour(h, e)) in set(takes)}
+    )
+    pool = game.placeable_tiles
+    weights = [tile_weight(t) for t in pool]
+    cluster = grow_cluster(rng, game, takes, rng.randint(6, 12), start=rng.choice(near))
+    for h in cluster:
+        tile = rng.choices(pool, weights)[0]
+        try:
+            state.apply(
+                state.place_tile_edit(
+                    h, tile.name, joining_rotation(rng, state, h, tile), check_available=False
+                )
+            )
+        except MapEditError:
+            pass  # an upgrade rule or printed tokens that do not fit: leave the hex
+    token_hexes = sorted(
+        set(cluster)
+        | {n for h in cluster for e in range(6) if (n := game.neighbour(h, e)) is not None}
+    )
+    runners = [c.abbrev for c in game.operating_companies]
+    company = rng.choice(runners[:3])
+    neutral = [c.abbrev for c in game.companies if c.kind == "neutral"]
+    others = [c for c in runners if c != company][:2] + neutral
+    saved: dict[str, dict[int, str]] = {}
+    for h in token_hexes:
+        tile, _ = state.tile_at(h)
+        for n in tile.cities:
+            spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
+            r = rng.random()
+            if r < 0.4:
+                saved.setdefault(h, {})[spaces[0]] = company
+            elif r < 0.6:
+                for sp in spaces:
+                    saved.setdefault(h, {})[sp] = rng.choice(others)
+    for h, toks in saved.items():
+        try:
+            set_tokens(state, h, toks)
+        except MapEditError:
+            pass  # out of tokens, or a reserved space: fine
+    names = [t.name for t in game.trains]
+    trains = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 2, 2, 3]))]
+    return state, company, trains, real_options(rng, game)
+
+
+def real_map_for_seed(game_id: str, seed: int):
+    for attempt in range(20):
+        state, company, trains, bonuses = real_map(game_id, seed + 100_000 * attempt)
+        try:
+            oracle_route_objects(state, company, ROUTE_LIMIT)
+        except TooManyRoutes:
+            continue
+        return state, company, trains, bonuses
+    raise AssertionError(f"{game_id} seed {seed}: no small map")
+
+
+def run_real_batch(game_id: str, seeds):
+    failures = []
+    for i in seeds:
+        seed = 50_000 + 1_000 * GAMES.index(game_id) + i
+        state, company, trains, bonuses = real_map_for_seed(game_id, seed)
+        why = disagreement(state, company, trains, bonuses)
+        if why:
+            failures.append((seed, state, company, trains, bonuses, why.splitlines()[0]))
+    if failures:
+        summary = "\n".join(f"  seed {f[0]}: {f[5]}" for f in failures)
+        seed, state, company, trains, bonuses, _ = failures[0]
+        state, trains, bonuses = shrink(state, company, trains, bonuses)
+        pytest.fail(
+            f"{game_id}: {len(failures)} of {len(seeds)} maps disagree:\n{summary}\n"
+            f"seed {seed}, shrunk:\n{describe_state(state, company, trains, bonuses)}\n"
+            f"{disagreement(state, company, trains, bonuses)}"
+        )
+
+
+REAL = [pytest.param(g, range(0, REAL_CI_MAPS), id=f"{g}-0") for g in GAMES] + [
+    pytest.param(g, seeds, id=f"{g}-{seeds.start}", marks=pytest.mark.slow)
+    for g in GAMES
+    for seeds in batches(REAL_SLOW_MAPS, REAL_CI_MAPS)
+]
+
+
+@pytest.mark.parametrize(("game_id", "seeds"), REAL)
+def test_finder_matches_oracle_on_real_maps(game_id, seeds):
+    run_real_batch(game_id, seeds)
