@@ -197,10 +197,57 @@ def find_routes(
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
+    classes = sorted({t.track_class for t in train_types})
+    n_track = graph.n_track_bits
+    variants = sorted(earners, key=lambda v: (v[0], sorted(v[1])))
+
+    def value_paths() -> dict[tuple[str, frozenset[str]], tuple] | None:
+        """Revenue of every path for every train variant; the runnable ones, best first (ties
+        in path order, so the result never depends on anything else). None: cancelled."""
+        revenue = {v: array("i") for v in variants}
+        typed = [(earners[v], e_measure[v], revenue[v].append) for v in variants]
+        dist = paths.dist
+        report("revenues", 0, len(paths), paths=len(paths))
+        for idx, stops in enumerate(paths.iter_stops()):
+            if idx & 4095 == 0:
+                if cancel is not None and cancel():
+                    return None
+                if idx and deadline is not None and time.monotonic() > deadline:
+                    paths.complete, budget.cut = False, "time"  # the paths valued so far
+                    break
+                report("revenues", idx)
+            d = dist[idx]
+            for e, m, add in typed:
+                add(e.revenue(stops, d[m]))
+        track = paths.track
+        out = {}
+        for v in variants:
+            rev = np.frombuffer(revenue[v], dtype=np.int32)
+            runnable = np.flatnonzero(rev > 0)
+            order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
+            shift = classes.index(earners[v].train.track_class) * n_track
+            out[v] = (order, rev[order].tolist(), [track[i] << shift for i in order])
+        return out
+
+    def routes_of(picked) -> list[TrainRoute]:
+        return [
+            build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
+            for v, pos in picked
+        ]
+
     exact_routes = None
+    tables = None
     if budget.cut == "paths" and exact_ok:
-        # Too many paths to enumerate: the exact model solves every run without them.
-        classes = sorted({t.track_class for t in train_types})
+        # Too many paths to enumerate: the exact model solves every run without them. The
+        # paths enumerated so far give routes at once (each train's best clear path in turn),
+        # kept if the model is stopped before it finds better.
+        tables = value_paths()
+        if tables is None:
+            return result(optimal=False, cancelled=True, paths_found=len(paths))
+        quick_total, quick = max(
+            (_greedy_run(run, tables) for run in runs), key=lambda tp: tp[0], default=(0, [])
+        )
+        report(best=quick_total)
         report("search", force=True)
         total, chosen, optimal, cancelled = solve_runs_exact(
             graph,
@@ -213,54 +260,31 @@ def find_routes(
         )
         stats["method"] = "exact"
         routes = [build_train_route(graph, e, p, game) for e, p in chosen]
-        routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
-        stats["search_s"] = round(time.monotonic() - t0, 3)
         # The routes' own revenues are the answer; the model's total must agree.
         if sum(r.revenue for r in routes) != total:
             stats["exact_mismatch"] = total
             optimal = False
+        if sum(r.revenue for r in routes) < quick_total:
+            routes, optimal = routes_of(quick), False
+        routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
+        stats["search_s"] = round(time.monotonic() - t0, 3)
         stats["paths"] = len(paths)
         if optimal or cancelled:
             found = sum(r.revenue for r in routes)
             report("done", best=found, bound=found if optimal else None, force=True)
             return result(routes, optimal, cancelled, len(paths))
         # Stopped unproven (time limit): the paths enumerated so far may hold better routes
-        # than the model had found; the search below values them until the deadline.
+        # than the model had found; the search below looks at them until the deadline.
         exact_routes = routes
         paths.complete = False
 
-    # Revenue of every path for every train variant; keep the runnable ones, best first
-    # (ties in path order, so the result never depends on anything else).
-    classes = sorted({t.track_class for t in train_types})
-    n_track = graph.n_track_bits
-    tables: dict[tuple[str, frozenset[str]], tuple] = {}
-    variants = sorted(earners, key=lambda v: (v[0], sorted(v[1])))
-    revenue = {v: array("i") for v in variants}
-    typed = [(earners[v], e_measure[v], revenue[v].append) for v in variants]
-    dist = paths.dist
-    report("revenues", 0, len(paths), paths=len(paths))
-    for idx, stops in enumerate(paths.iter_stops()):
-        if idx & 4095 == 0:
-            if cancel is not None and cancel():
-                return result(optimal=False, cancelled=True, paths_found=len(paths))
-            if idx and deadline is not None and time.monotonic() > deadline:
-                paths.complete, budget.cut = False, "time"  # the paths valued so far
-                break
-            report("revenues", idx)
-        d = dist[idx]
-        for e, m, add in typed:
-            add(e.revenue(stops, d[m]))
+    if tables is None:
+        tables = value_paths()
+        if tables is None:
+            return result(optimal=False, cancelled=True, paths_found=len(paths))
     stats["paths"] = len(paths)
     if not paths.complete:
         stats["cut"] = budget.cut
-    track = paths.track
-    for v in variants:
-        rev = np.frombuffer(revenue[v], dtype=np.int32)
-        runnable = np.flatnonzero(rev > 0)
-        order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
-        shift = classes.index(earners[v].train.track_class) * n_track
-        tables[v] = (order, rev[order].tolist(), [track[i] << shift for i in order])
-    del revenue
     stats["revenue_s"] = round(time.monotonic() - t0, 3)
 
     best_total = -1
@@ -284,10 +308,7 @@ def find_routes(
         cancelled = cancelled or run_cancelled
         if total > best_total:
             best_total = total
-            best_routes = [
-                build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
-                for v, pos in picked
-            ]
+            best_routes = routes_of(picked)
         if run_cancelled or not run_optimal:
             break
     found = max(best_total, 0)
@@ -305,6 +326,24 @@ def find_routes(
     return result(best_routes, optimal, cancelled, len(paths))
 
 
+def _run_order(run: Run, tables) -> list:
+    """A run's trains, strongest first (it helps the bound); equal variants sit together."""
+    return sorted(
+        run.variants,
+        key=lambda v: (-(tables[v][1][0] if tables[v][1] else 0), v[0], sorted(v[1])),
+    )
+
+
+def _greedy_run(run: Run, tables) -> tuple[int, list]:
+    """Each train of the run in turn takes its best path clear of the track taken: the total
+    and the (variant, position) of each route."""
+    variants = _run_order(run, tables)
+    per_train = [tables[v] for v in variants]
+    picks = _greedy(per_train)
+    picked = [(variants[i], p) for i, p in enumerate(picks) if p != -1]
+    return _revenue_of(per_train, picks), picked
+
+
 def _solve_run(
     run: Run, tables, n_bits, deadline, cancel, report, lower: int, refine_bound: bool = True
 ):
@@ -312,9 +351,7 @@ def _solve_run(
     (-1 if nothing beat ``lower``, a total an earlier run reached), the (variant, position) of
     each route, whether it is proven and whether it was cancelled. Stopped early, the best
     routes known so far (a greedy choice at first) are returned."""
-    variants = list(run.variants)
-    # Strongest trains first helps the bound; equal variants sit together for symmetry.
-    variants.sort(key=lambda v: (-(tables[v][1][0] if tables[v][1] else 0), v[0], sorted(v[1])))
+    variants = _run_order(run, tables)
     per_train = [tables[v] for v in variants]
     k = len(variants)
     if k == 0:
