@@ -105,6 +105,17 @@ class TrainKind:
             m.add_implication(c, visited)
         return counted
 
+    @classmethod
+    def _majors_counted(cls, m: Any, e: Earner, v: list) -> tuple[list, list[int]]:
+        """Counted-stop variables where every city and off-board visited counts and they use
+        at most ``stops`` distance; with the major positions."""
+        counted = cls._counted_vars(m, v)
+        majors = [i for i in range(len(v)) if e.is_major[i]]
+        for i in majors:
+            m.add(counted[i] == v[i])
+        m.add(sum(e.visit[i] * v[i] for i in majors) <= e.params["stops"])
+        return counted, majors
+
 
 TRAIN_RULES: Registry[TrainKind] = Registry("train rule")
 
@@ -222,12 +233,8 @@ class TownsFreeTrain(TrainKind):
         return f"up to {p['stops']} cities and off-boards, towns free"
 
     def model_counting(self, m, e, v, s, end, run, tokens):
-        counted = self._counted_vars(m, v)
-        majors = [i for i in range(len(v)) if e.is_major[i]]
-        for i in majors:
-            m.add(counted[i] == v[i])
-        m.add(sum(v[i] for i in majors) <= e.params["stops"])
-        m.add(sum(counted) <= e.params["stops"])
+        counted, _ = self._majors_counted(m, e, v)
+        m.add(sum(e.visit[i] * counted[i] for i in range(len(v))) <= e.params["stops"])
         return counted
 
 
@@ -317,7 +324,7 @@ class ExpressTrain(TrainKind):
             else:
                 m.add_implication(s[i], counted[i])
                 m.add_implication(end[i], counted[i])
-        m.add(sum(counted) <= e.params["stops"])
+        m.add(sum(e.visit[i] * counted[i] for i in range(len(v))) <= e.params["stops"])
         if e.express_token:
             m.add(sum(counted[i] for i in tokens) >= run)
         return counted
@@ -427,11 +434,7 @@ class CitiesPlusTownsTrain(TrainKind):
         return f"{p['stops']} cities and off-boards + {p['towns']} towns"
 
     def model_counting(self, m, e, v, s, end, run, tokens):
-        counted = self._counted_vars(m, v)
-        majors = [i for i in range(len(v)) if e.is_major[i]]
-        for i in majors:
-            m.add(counted[i] == v[i])
-        m.add(sum(v[i] for i in majors) <= e.params["stops"])
+        counted, majors = self._majors_counted(m, e, v)
         m.add(sum(counted[i] for i in range(len(v)) if not e.is_major[i]) <= e.params["towns"])
         return counted
 
