@@ -19,9 +19,11 @@ import numpy as np
 
 from ..game import Bonus
 from ..mapstate import MapState
+from ..places import place_name
 from ..rules.loading import READING_TEXT
 from .bnb import _greedy, _revenue_of, _Search, _Stopped
 from .earner import Earner
+from .exact import solve_runs_exact, supported
 from .graph import TrackGraph, build_graph
 from .paths import Budget, Measures, RoutePath, SearchCancelled, enumerate_paths
 from .progress import ProgressFn, Reporter
@@ -31,8 +33,13 @@ from .runs import Run, plan_runs
 CancelFn = Callable[[], bool]
 
 
-# Paths kept at most (up to about 1 kB each across the search on extreme maps): plenty for real
-# positions (the bundled 1867 one has 83,456), a guard against running out of memory.
+# Paths enumerated before the exact model (exact.py) takes over: enumeration and branch and
+# bound are faster below this, the model above (measured on bench/late_maps.py); with three
+# or more trains the model wins sooner.
+EXACT_AFTER = 100_000
+EXACT_AFTER_3 = 20_000
+# For rules the model does not state: paths kept at most (about 1 kB each on extreme maps), a
+# memory guard; past it the best of the paths looked at is returned, marked unproven.
 MAX_PATHS = 2_000_000
 
 
@@ -96,11 +103,13 @@ def find_routes(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
     time_limit: float | None = None,
-    max_paths: int | None = MAX_PATHS,
+    max_paths: int | None = None,
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
-    stopped early by ``cancel``, ``time_limit`` or more than ``max_paths`` paths (then
-    ``optimal`` is False and the routes are the best among the paths looked at)."""
+    stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False and the routes
+    are the best found). Paths are enumerated up to ``max_paths`` (default: EXACT_AFTER, or
+    MAX_PATHS for rules the exact model does not state); past that the exact model solves the
+    search, or, where it cannot, the best among the paths looked at is returned, unproven."""
     t0 = time.monotonic()
     report = Reporter(progress, t0)
     game = state.game
@@ -176,6 +185,11 @@ def find_routes(
     if not graph.tokens():
         stats["no_token"] = True
         return result()
+    exact_ok = supported([earner(v) for r in runs for v in r.variants])
+    if max_paths is None:
+        max_paths = MAX_PATHS
+        if exact_ok:
+            max_paths = EXACT_AFTER if len(train_types) < 3 else EXACT_AFTER_3
     report("paths", force=True)
     try:
         budget = Budget(cancel, deadline, max_paths, on_poll=lambda n: report(paths=n))
@@ -183,6 +197,37 @@ def find_routes(
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
+    exact_routes = None
+    if budget.cut == "paths" and exact_ok:
+        # Too many paths to enumerate: the exact model solves every run without them.
+        classes = sorted({t.track_class for t in train_types})
+        report("search", force=True)
+        total, chosen, optimal, cancelled = solve_runs_exact(
+            graph,
+            runs,
+            earner,
+            lambda e: classes.index(e.train.track_class),
+            deadline,
+            cancel,
+            lambda best, bound: report(best=best, bound=bound),
+        )
+        stats["method"] = "exact"
+        routes = [build_train_route(graph, e, p, game) for e, p in chosen]
+        routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
+        stats["search_s"] = round(time.monotonic() - t0, 3)
+        # The routes' own revenues are the answer; the model's total must agree.
+        if sum(r.revenue for r in routes) != total:
+            stats["exact_mismatch"] = total
+            optimal = False
+        stats["paths"] = len(paths)
+        if optimal or cancelled:
+            found = sum(r.revenue for r in routes)
+            report("done", best=found, bound=found if optimal else None, force=True)
+            return result(routes, optimal, cancelled, len(paths))
+        # Stopped unproven (time limit): the paths enumerated so far may hold better routes
+        # than the model had found; the search below values them until the deadline.
+        exact_routes = routes
+        paths.complete = False
 
     # Revenue of every path for every train variant; keep the runnable ones, best first
     # (ties in path order, so the result never depends on anything else).
@@ -252,6 +297,11 @@ def find_routes(
     stats["search_s"] = round(time.monotonic() - t0, 3)
     if len(runs) > 1:
         stats["runs"] = len(runs)
+    if exact_routes is not None:
+        optimal = False
+        stats["cut"] = "model" if "exact_mismatch" in stats else "time"
+        if sum(r.revenue for r in exact_routes) >= sum(r.revenue for r in best_routes):
+            best_routes = exact_routes
     return result(best_routes, optimal, cancelled, len(paths))
 
 
@@ -320,7 +370,8 @@ def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) 
     stops = []
     for i, cid in enumerate(path.stops):
         c = graph.centres[cid]
-        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], c.name))
+        name = place_name(game, c.hex, c.kind)
+        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], name))
     track: list[tuple[str, int]] = []
     hexes: list[str] = [graph.centres[path.stops[0]].hex]
     for n, corr_id in enumerate(path.corridors):
