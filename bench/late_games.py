@@ -77,6 +77,17 @@ def late_trains(game: Game, kind: str = "major") -> tuple[str, ...]:
     return tuple(t.name for t in order[:n])
 
 
+def longest_three(game: Game) -> tuple[str, ...]:
+    """Three of the longest trains, a train repeated as far as its count allows (beyond a
+    company's train limit: the heavy case)."""
+    order = sorted(game.trains, key=lambda t: (train_length(t), t.name), reverse=True)
+    out: list[str] = []
+    for t in order:
+        n = 3 if t.count is None else min(3, t.count)
+        out.extend([t.name] * n)
+    return tuple(out[:3])
+
+
 def strong_company(state: MapState) -> str:
     """The operating company with the most tokens on the map, then the widest reach."""
     game = state.game
@@ -110,19 +121,25 @@ def options(state: MapState, company: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def game_case(game_id: str, path: Path | None = None) -> Case | None:
-    """The benchmark case of a game (None when its late position is missing)."""
+def game_cases(game_id: str, path: Path | None = None) -> list[Case]:
+    """The benchmark cases of a game ([] when its late position is missing): its late
+    trains within the train limit, then three of its longest trains."""
     path = path or late_path(game_id)
     if not path.exists():
-        return None
+        return []
     state = load_game_state(path)
     company = strong_company(state)
     kind = state.game.company(company).kind
-    return Case(game_id, path, company, late_trains(state.game, kind), options(state, company))
+    opts = options(state, company)
+    out = [Case(game_id, path, company, late_trains(state.game, kind), opts)]
+    heavy = longest_three(state.game)
+    if heavy != out[0].trains:
+        out.append(Case(game_id, path, company, heavy, opts))
+    return out
 
 
 def cases() -> list[Case]:
-    return [c for g in available_games() if (c := game_case(g)) is not None]
+    return [c for g in available_games() for c in game_cases(g)]
 
 
 def _cpu() -> float:
