@@ -12,6 +12,8 @@ at most three, with the game's always-on bonuses and every option (bench/late_ga
   it claims (``check_finder_result`` on the map cut to the hexes of the returned routes: the
   routes, their tokens and their track are all there, so a route is valid on the cut map
   exactly when it is valid on the whole map).
+- The position generator grows a small position of every game: legal (tile and token counts
+  hold), deterministic, every major with a fixed home holding its token there.
 - On small cuts of the late map (the tiles and tokens within three hexes of one of the
   company's stations, or two, or one where the oracle finds too many routes; the rest as
   printed): the finder's revenue equals the oracle's
@@ -26,6 +28,7 @@ from pathlib import Path
 import pytest
 from route_oracle import TooManyRoutes, check_finder_result, describe_state, oracle_solve
 
+from rusty_train_py.files.checks import rule_warnings
 from rusty_train_py.files.savefile import load_game_state
 from rusty_train_py.game import Game, available_games
 from rusty_train_py.mapstate import MapState
@@ -35,7 +38,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 
 import late_games as bench_games  # noqa: E402  (bench/late_games.py)
-from positions import late_path  # noqa: E402
+from positions import grow_position, late_path  # noqa: E402
 
 CUT_LIMIT = 2000  # oracle routes on a cut at most (the oracle is for small maps)
 CUTS = 3  # cuts tried per game (one per station of the company, in map order)
@@ -180,3 +183,25 @@ def test_late_position_cuts_match_oracle(game_id):
         )
         compared += 1
     assert compared, f"{game_id}: no cut around {company}'s stations was small enough"
+
+
+@pytest.mark.parametrize("game_id", available_games())
+def test_small_position_grows(game_id):
+    state = grow_position(game_id, 7, hexes=10, token_every=2, upgrades_after=0.5)
+    game = state.game
+    assert state.phase == game.phases[-1].name
+    assert len(state.laid_tiles()) >= 10
+    assert rule_warnings(state) == []
+    assert grow_position(game_id, 7, hexes=10, token_every=2, upgrades_after=0.5) == state
+    majors = [c for c in game.companies if c.kind == "major"]
+    assert len(majors) <= 8  # every major operates (grow_position takes up to eight)
+    for c in majors:
+        if c.home is None:
+            assert state.tokens_placed(c.abbrev) >= 1
+            continue
+        tile, _ = state.tile_at(c.home)
+        held = [s for s, owner in state.tokens_at(c.home).items() if owner == c.abbrev]
+        assert held, f"{game_id}: {c.abbrev} has no token on its home {c.home}"
+        if c.home_city is not None and state.laid_tile(c.home) is None:  # printed cities
+            city = tile.token_spaces[held[0]].city
+            assert city == tile.cities[c.home_city].index, f"{game_id}: {c.abbrev} home city"
