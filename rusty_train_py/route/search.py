@@ -23,7 +23,8 @@ from ..rules.loading import READING_TEXT
 from .bnb import _greedy, _revenue_of, _Search, _Stopped
 from .earner import Earner
 from .graph import TrackGraph, build_graph
-from .paths import Budget, Measures, RoutePath, SearchCancelled, enumerate_paths
+from .locks import LockError, RouteLock, parse_lock, resolve_locks
+from .paths import Budget, Measures, PathSet, RoutePath, SearchCancelled, enumerate_paths
 from .progress import ProgressFn, Reporter
 from .result import RouteResult, Stop, TrainRoute
 from .runs import Run, plan_runs
@@ -97,10 +98,16 @@ def find_routes(
     cancel: CancelFn | None = None,
     time_limit: float | None = None,
     max_paths: int | None = MAX_PATHS,
+    locked: Sequence[RouteLock | str] = (),
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
     stopped early by ``cancel``, ``time_limit`` or more than ``max_paths`` paths (then
-    ``optimal`` is False and the routes are the best among the paths looked at)."""
+    ``optimal`` is False and the routes are the best among the paths looked at).
+
+    ``locked``: routes the player fixes (RouteLock, or text ``"5:F16,E17,D16"``), each for one
+    of ``trains``; the search places only the other trains, on track the locked routes leave
+    free, and the result holds the locked routes too (``locked`` True). A lock that is not a
+    route of its train for the company raises RouteSearchError naming it."""
     t0 = time.monotonic()
     report = Reporter(progress, t0)
     game = state.game
@@ -119,10 +126,14 @@ def find_routes(
     chosen_bonuses = select_bonuses(game, bonuses)
     deadline = t0 + time_limit if time_limit is not None else None
     readings = game.readings
+    try:
+        locks = [parse_lock(x) if isinstance(x, str) else x for x in locked]
+    except LockError as exc:
+        raise RouteSearchError(str(exc)) from None
+    free_types = _free_trains(game, train_types, locks)
 
     graph = build_graph(state, comp.abbrev)
     per_route = [b for b in chosen_bonuses if not b.once_per_run and not b.kind.adjusts_run]
-    runs = plan_runs(game, train_types, chosen_bonuses)
     earners: dict[tuple[str, frozenset[str]], Earner] = {}
 
     def earner(variant: tuple[str, frozenset[str]]) -> Earner:
@@ -132,16 +143,24 @@ def find_routes(
             earners[variant] = Earner(game.train(name), graph, bs, readings)
         return earners[variant]
 
-    for run in runs:
-        for v in run.variants:
-            earner(v)
-    # The distance measures of the trains (bonuses never change distance).
+    try:
+        fixed = resolve_locks(
+            game, graph, comp.abbrev, locks, lambda t: earner((t.name, frozenset()))
+        )
+    except LockError as exc:
+        raise RouteSearchError(str(exc)) from None
+    runs = plan_runs(game, free_types, chosen_bonuses, [f.train for f in fixed])
+    searched = sorted({v for run in runs for v in run.variants}, key=lambda v: (v[0], sorted(v[1])))
+    for v in searched:
+        earner(v)
+    # The distance measures of the trains the search places (bonuses never change distance).
     measure_of: dict[tuple, int] = {}
     m_centre: list[list[int]] = []
     m_corr: list[list[int]] = []
     m_limit: list[int | None] = []
     e_measure: dict[tuple[str, frozenset[str]], int] = {}
-    for v, e in sorted(earners.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
+    for v in searched:
+        e = earners[v]
         key = (tuple(e.centre_cost), tuple(e.corridor_cost))
         if key not in measure_of:
             measure_of[key] = len(m_limit)
@@ -158,19 +177,21 @@ def find_routes(
     stats: dict = {}
     given = tuple(t.name for t in train_types)
     used_readings = readings_used(game, train_types, chosen_bonuses)
+    notes = tuple(n for f in fixed if (n := f.note) is not None)
 
     def result(routes=(), optimal=True, cancelled=False, paths_found=0) -> RouteResult:
         return RouteResult(
             company=comp.abbrev,
             trains=given,
             routes=tuple(routes),
-            net_revenue=sum(r.revenue for r in routes),
+            net_revenue=sum(r.revenue for r in routes if not r.dropped),
             optimal=optimal,
             cancelled=cancelled,
             paths_found=paths_found,
             elapsed=time.monotonic() - t0,
             stats=stats,
             readings=used_readings,
+            notes=notes,
         )
 
     if not graph.tokens():
@@ -179,7 +200,7 @@ def find_routes(
     report("paths", force=True)
     try:
         budget = Budget(cancel, deadline, max_paths, on_poll=lambda n: report(paths=n))
-        paths = enumerate_paths(graph, measures, budget)
+        paths = enumerate_paths(graph, measures, budget) if searched else PathSet.empty()
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
@@ -189,9 +210,8 @@ def find_routes(
     classes = sorted({t.track_class for t in train_types})
     n_track = graph.n_track_bits
     tables: dict[tuple[str, frozenset[str]], tuple] = {}
-    variants = sorted(earners, key=lambda v: (v[0], sorted(v[1])))
-    revenue = {v: array("i") for v in variants}
-    typed = [(earners[v], e_measure[v], revenue[v].append) for v in variants]
+    revenue = {v: array("i") for v in searched}
+    typed = [(earners[v], e_measure[v], revenue[v].append) for v in searched]
     dist = paths.dist
     report("revenues", 0, len(paths), paths=len(paths))
     for idx, stops in enumerate(paths.iter_stops()):
@@ -209,50 +229,118 @@ def find_routes(
     if not paths.complete:
         stats["cut"] = budget.cut
     track = paths.track
-    for v in variants:
+    # The locked routes' track is taken: paths of trains of their track class that share
+    # any of it are left out.
+    taken = 0
+    for f in fixed:
+        taken |= f.path.track << (classes.index(f.train.track_class) * n_track)
+    for v in searched:
         rev = np.frombuffer(revenue[v], dtype=np.int32)
         runnable = np.flatnonzero(rev > 0)
         order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
         shift = classes.index(earners[v].train.track_class) * n_track
-        tables[v] = (order, rev[order].tolist(), [track[i] << shift for i in order])
+        masks = [track[i] << shift for i in order]
+        if taken:
+            keep = [j for j, m in enumerate(masks) if not m & taken]
+            order, masks = [order[j] for j in keep], [masks[j] for j in keep]
+        tables[v] = (order, rev[order].tolist() if order else [], masks)
     del revenue
     stats["revenue_s"] = round(time.monotonic() - t0, 3)
 
+    # What the locked routes earn in each run (the once-per-run bonuses it hands them).
+    locked_pay = [
+        sum(
+            earner(lv).revenue(f.path.stops, f.path.dist[0])
+            for f, lv in zip(fixed, run.locked, strict=True)
+            if lv is not None
+        )
+        for run in runs
+    ]
     best_total = -1
     best_routes: list[TrainRoute] = []
     optimal = paths.complete
     cancelled = False
     if len(runs) > 1:  # a bound for all runs: each train's best path alone
-        report(bound=max(sum(tables[v][1][0] for v in r.variants if tables[v][1]) for r in runs))
-    for run in runs:
+        report(
+            bound=max(
+                pay + sum(tables[v][1][0] for v in r.variants if tables[v][1])
+                for r, pay in zip(runs, locked_pay, strict=True)
+            )
+        )
+    for run, pay in zip(runs, locked_pay, strict=True):
         total, picked, run_optimal, run_cancelled = _solve_run(
             run,
             tables,
             n_track * len(classes),
             deadline,
             cancel,
-            report,
-            best_total,
+            _shifted(report, pay),
+            best_total - pay,
             refine_bound=len(runs) == 1,
         )
         optimal = optimal and run_optimal
         cancelled = cancelled or run_cancelled
-        if total > best_total:
-            best_total = total
+        if total >= 0 and total + pay > best_total:
+            best_total = total + pay
             best_routes = [
                 build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
                 for v, pos in picked
             ]
+            for f, lv in zip(fixed, run.locked, strict=True):
+                e = earner(lv if lv is not None else (f.train.name, frozenset()))
+                best_routes.append(
+                    build_train_route(graph, e, f.path, game, locked=True, dropped=lv is None)
+                )
         if run_cancelled or not run_optimal:
             break
     found = max(best_total, 0)
     report("done", best=found, bound=found if optimal else None, force=True)
-    # Report routes in the order the trains were given.
-    best_routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
+    # Report routes in the order the trains were given (a locked one first among equals).
+    best_routes.sort(key=lambda r: (given.index(r.train), not r.locked, -r.revenue))
     stats["search_s"] = round(time.monotonic() - t0, 3)
     if len(runs) > 1:
         stats["runs"] = len(runs)
     return result(best_routes, optimal, cancelled, len(paths))
+
+
+def _free_trains(game, train_types: list, locks: Sequence[RouteLock]) -> list:
+    """The trains the search places: ``train_types`` less one train per lock (a lock names one
+    of the trains given; RouteSearchError otherwise)."""
+    free = list(train_types)
+    for lock in locks:
+        try:
+            t = game.train(lock.train)
+        except KeyError as exc:
+            raise RouteSearchError(f"lock {lock.describe()}: {exc.args[0]}") from None
+        if t not in free:
+            n = sum(1 for x in train_types if x == t)
+            raise RouteSearchError(
+                f"lock {lock.describe()}: "
+                + (
+                    f"more locks on the {t.name} than {t.name}s among the trains ({n})"
+                    if n
+                    else f"the {t.name} is not one of the trains"
+                    f" ({', '.join(x.name for x in train_types)})"
+                )
+            )
+        free.remove(t)
+    return free
+
+
+def _shifted(report, add: int):
+    """``report`` with ``add`` (what the locked routes earn) added to every best and bound."""
+    if not add:
+        return report
+
+    def shifted(*args, best=None, bound=None, **kw):
+        report(
+            *args,
+            best=None if best is None else best + add,
+            bound=None if bound is None else bound + add,
+            **kw,
+        )
+
+    return shifted
 
 
 def _solve_run(
@@ -314,7 +402,14 @@ def _solve_run(
     return total, picked, optimal, cancelled
 
 
-def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) -> TrainRoute:
+def build_train_route(
+    graph: TrackGraph,
+    earner: Earner,
+    path: RoutePath,
+    game,
+    locked: bool = False,
+    dropped: bool = False,
+) -> TrainRoute:
     choice = earner.choose(path.stops)
     assert choice is not None
     stops = []
@@ -343,4 +438,6 @@ def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) 
         track=tuple(track),
         bonuses=choice.bonuses,
         multiplier=earner.mult,
+        locked=locked,
+        dropped=dropped,
     )
