@@ -104,9 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_int,
         default=None,
         metavar="N",
-        help="a memory guard: stop enumerating paths soon after N have been found (the"
-        " count is checked every few thousand steps, so a few thousand more may be kept)"
-        " and return the best routes among them, marked not proven; default 2,000,000",
+        help="enumerate paths until soon after N have been found (the count is checked"
+        " every few thousand steps), then solve with the exact model instead (for rules it"
+        " does not state: return the best routes among the paths, marked not proven);"
+        " default 100,000 (20,000 with three or more trains; 2,000,000 without the model)",
     )
 
     rd = sub.add_parser("render", parents=[reading], help="draw a saved game to PNG or SVG")

@@ -1,7 +1,7 @@
 """Which tiles may replace the tile on a hex, and in which rotations (Qt-free).
 
 Two lists serve the Replace-tile mode: every tile that fits the hex (``e``: for correcting
-a map, anything whose tokens fit) and the valid upgrades (``u``): the next colour, the same
+a map, any tile of the hex's kind and label whose tokens fit) and the valid upgrades (``u``): the next colour, the same
 revenue centres and label, every piece of existing track kept, no impassable border crossed
 and copies of the tile left.
 """
@@ -100,10 +100,12 @@ def _cities_kept(old: list, new: list, merge_allowed: bool) -> bool:
 
     With as many new cities as old, the map is one-to-one and no city loses token spaces;
     with fewer (a labelled city merging, as Toronto 122 -> 124), several old cities may share
-    a new one that has as many spaces as they had together.
+    a new one that has as many spaces as they had together; with more (a labelled city
+    splitting, as 1836Jr30 Amsterdam's one NY city -> tile 54's two), each old city goes to a
+    new city of its own (18xx.games lets labelled cities change their count).
     """
-    if len(new) == len(old):
-        for perm in itertools.permutations(new):
+    if len(new) == len(old) or (merge_allowed and len(new) > len(old) and old):
+        for perm in itertools.permutations(new, len(old)):
             if all(
                 oe <= ne and nn.slots >= on.slots
                 for (on, oe), (nn, ne) in zip(old, perm, strict=True)
@@ -145,7 +147,34 @@ def keeps_track(
     if not _cities_kept(of(NodeKind.CITY, old_c), of(NodeKind.CITY, new_c), merge_allowed):
         return False
     old_pairs = old.connectivity(old_rotation).edge_pairs
-    return old_pairs <= new.connectivity(new_rotation).edge_pairs
+    if not old_pairs <= new.connectivity(new_rotation).edge_pairs:
+        return False
+    return _gauges_kept(old, old_rotation, new, new_rotation)
+
+
+# Which gauges of new track keep old track of a gauge (18xx.games Path#tracks_match?).
+KEEPS_GAUGE = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual"), "dual": ("dual",)}
+
+
+def _edge_gauges(tile: Tile, rotation: int) -> dict[int, set[str]]:
+    out: dict[int, set[str]] = {}
+    for p in tile.paths:
+        for e in p.edges:
+            out.setdefault((e + rotation) % 6, set()).add(p.track)
+    return out
+
+
+def _gauges_kept(old: Tile, old_rotation: int, new: Tile, new_rotation: int) -> bool:
+    """Whether the track at every edge of ``old`` goes on in a gauge that keeps it (1849:
+    narrow by narrow or dual, broad by broad or dual, dual only by dual)."""
+    if all(p.track == "broad" for p in old.paths + new.paths):
+        return True
+    new_gauges = _edge_gauges(new, new_rotation)
+    for edge, gauges in _edge_gauges(old, old_rotation).items():
+        for g in gauges:
+            if not set(KEEPS_GAUGE[g]) & new_gauges.get(edge, set()):
+                return False
+    return True
 
 
 def upgrade_problem(state: MapState, hex_name: str, tile_name: str, rotation: int) -> str | None:
@@ -240,12 +269,26 @@ def upgrade_candidates(state: MapState, hex_name: str) -> list[Candidate]:
     return out
 
 
+def centre_kinds(tile: Tile) -> frozenset[str]:
+    """The kinds of revenue centre on a tile ("city", "town"), none for plain track."""
+    return frozenset(n.kind.value for n in tile.revenue_centres)
+
+
 def fitting_candidates(state: MapState, hex_name: str) -> list[Candidate]:
-    """Every tile of the manifest that can go on the hex at all (copies left, tokens fit)."""
-    if not state.game.hexes[hex_name].accepts_tiles:
+    """Every tile of the manifest that can go on the hex at all: the kind of revenue centre
+    the printed hex has (a town hex takes town tiles, a plain hex plain track), the label
+    the hex asks for in that colour (Montreal's M tiles only on Montreal), copies left and
+    room for the tokens there."""
+    mh = state.game.hexes[hex_name]
+    if not mh.accepts_tiles:
         return []
+    kinds = centre_kinds(mh.tile)
     out = []
     for tile in state.game.placeable_tiles:
+        if centre_kinds(tile) != kinds or tile.label != required_label(
+            state, hex_name, tile.colour
+        ):
+            continue
         rots = [r for r in range(6) if _fits(state, hex_name, tile.name, r)]
         if rots:
             out.append(Candidate(tile.name, _unique_rotations(tile, rots)))

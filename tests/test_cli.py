@@ -64,14 +64,13 @@ def test_max_paths_help_says_what_it_does(capsys):
     routes = build_parser()._subparsers._group_actions[0].choices["routes"]
     text = " ".join(routes.format_help().split())
     assert (
-        "--max-paths N a memory guard: stop enumerating paths soon after N have been found"
-        " (the count is checked every few thousand steps, so a few thousand more may be kept)"
-        " and return the best routes among them, marked not proven; default 2,000,000"
+        "--max-paths N enumerate paths until soon after N have been found (the count is"
+        " checked every few thousand steps), then solve with the exact model instead"
     ) in text
     code, out, _ = run(capsys, "routes", GAME, "-c", "GW", "-t", "5,8", "--max-paths", "100")
     assert code == 0
     result = next(line for line in out.splitlines() if line.startswith("net revenue:"))
-    assert result.endswith("paths)") and "NOT proven optimal: stopped at the path limit" in result
+    assert result.startswith("net revenue: $840 (proven optimal; exact model after")
 
 
 def test_convert_refuses_a_game_name(capsys, tmp_path):

@@ -14,7 +14,7 @@ from reference_data import REFERENCE
 from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.loader import OURS, RUSTY_TRAIN, OpenedGame, open_game, save_game
 from rusty_train_py.files.reader import MAX_BYTES
-from rusty_train_py.game import load_game
+from rusty_train_py.game import available_games, load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.paths import default_game_file
 
@@ -135,8 +135,8 @@ def test_an_unknown_key_is_a_format_error(tmp_path):
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda d: d.update(game="../games/1867"), "unknown game '../games/1867' (games: 1830, 1861, 1867, 1889)"),
-        (lambda d: d.update(game="[" * 300), "unknown game '[[[[[[[[[[[[[[[[[...[[[[[[[[[[[[[[[[[[' (games: 1830, 1861, 1867, 1889)"),
+        (lambda d: d.update(game="../games/1867"), f"unknown game '../games/1867' (games: {', '.join(available_games())})"),
+        (lambda d: d.update(game="[" * 300), f"unknown game '[[[[[[[[[[[[[[[[[...[[[[[[[[[[[[[[[[[[' (games: {', '.join(available_games())})"),
         (lambda d: d.update(phase=3), "unknown phase 3 for game 1867 (phases: 2, 3, 4, 5, 6, 7, 8)"),
         (lambda d: d.update(tiles={}), "'tiles' should be a list"),
         (lambda d: d.update(version=True), "saved with file version True; this program reads version 1"),

@@ -387,3 +387,40 @@ def test_track_pieces_keep_gauge_and_terminal():
     )
     layout = geometry.tile_layout(tile, 0, Orientation.FLAT, 50.0)
     assert [(p.gauge, p.terminal) for p in layout.tracks] == [("narrow", False), ("broad", True)]
+
+
+def test_upgrades_keep_the_track_gauge():
+    from rusty_train_py.upgrades import keeps_track
+
+    def tile(code, colour="green"):
+        return parse_tile("t", colour, code)
+
+    narrow = tile("path=a:0,b:3,track:narrow", "yellow")
+    dual = tile("path=a:0,b:3,track:dual", "yellow")
+    broad = tile("path=a:0,b:3", "yellow")
+    over_broad = tile("path=a:0,b:3;path=a:0,b:1")
+    over_narrow = tile("path=a:0,b:3,track:narrow;path=a:0,b:1")
+    over_dual = tile("path=a:0,b:3,track:dual;path=a:0,b:1,track:narrow")
+    assert not keeps_track(narrow, 0, over_broad, 0)
+    assert keeps_track(narrow, 0, over_narrow, 0)
+    assert keeps_track(narrow, 0, over_dual, 0)
+    assert keeps_track(broad, 0, over_broad, 0)
+    assert not keeps_track(broad, 0, over_narrow, 0)
+    assert keeps_track(broad, 0, over_dual, 0)
+    assert keeps_track(dual, 0, over_dual, 0)
+    assert not keeps_track(dual, 0, over_narrow, 0)
+    assert not keeps_track(narrow, 1, over_narrow, 0)  # the edges must match too
+
+
+def test_a_labelled_city_may_split_into_two():
+    from rusty_train_py.upgrades import keeps_track
+
+    one = parse_tile("NY", "yellow", "city=revenue:40;path=a:0,b:_0;path=a:_0,b:5;label=NY")
+    two = parse_tile(
+        "54",
+        "green",
+        "city=revenue:60;city=revenue:60;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;"
+        "path=a:_1,b:3;label=NY",
+    )
+    assert [r for r in range(6) if keeps_track(one, 0, two, r, merge_allowed=True)] == [3, 5]
+    assert not any(keeps_track(one, 0, two, r, merge_allowed=False) for r in range(6))

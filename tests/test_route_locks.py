@@ -161,6 +161,20 @@ def lock_disagreement(state, company, trains, bonuses, locks):
         ]
         if len(match) != 1:
             problems.append(f"lock {lock.describe()}: not in the result as given")
+    # The exact model (exact.py) with the same locks, where it states the trains' rules.
+    model = find_routes(
+        state, company, list(trains), list(bonuses), locked=[x for *_, x in locks], max_paths=1
+    )
+    if model.stats.get("method") == "exact":
+        if model.net_revenue != sol.total or not model.optimal:
+            problems.append(f"exact model: {model.net_revenue} (optimal {model.optimal})")
+        problems += [
+            "exact model: " + p for p in check_finder_result(state, company, trains, bonuses, model)
+        ]
+        if sorted(r.track for r in model.routes if r.locked) != sorted(
+            r.track for r in res.routes if r.locked
+        ):
+            problems.append("exact model: the locked routes differ")
     if not problems:
         return None
     finder = "\n".join("  " + r.describe() for r in res.routes)
@@ -196,7 +210,16 @@ def test_locked_search_matches_oracle(games, batch):
 def test_the_random_locks_cover_the_cases(games):
     """The maps of the test above lock one and two trains, by stops alone and with track,
     and use the once-per-run bonuses and the drop-lowest adjustment."""
-    seen = {"one": 0, "two": 0, "stops only": 0, "track": 0, "mail": 0, "once": 0, "drop": 0}
+    seen = {
+        "one": 0,
+        "two": 0,
+        "stops only": 0,
+        "track": 0,
+        "mail": 0,
+        "once": 0,
+        "drop": 0,
+        "exact model": 0,
+    }
     for seed in range(60):
         state, company, trains, bonuses, routes = small_map(50_000 + seed, games)
         locks = choose_locks(random.Random(seed), state, company, trains, bonuses, routes)
@@ -207,6 +230,10 @@ def test_the_random_locks_cover_the_cases(games):
             seen["stops only" if lock.track is None else "track"] += 1
         for b in ("mail", "once", "drop"):
             seen[b] += b in bonuses
+        model = find_routes(
+            state, company, trains, bonuses, locked=[x for *_, x in locks], max_paths=1
+        )
+        seen["exact model"] += model.stats.get("method") == "exact"
     assert all(v >= 3 for v in seen.values()), seen
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .search import MAX_PATHS, RouteSearchError, find_routes
+from .search import RouteSearchError, find_routes
 
 
 def format_result(result, game) -> str:
@@ -20,9 +20,13 @@ def format_result(result, game) -> str:
         why = {
             "paths": "stopped at the path limit",
             "time": "stopped at the time limit",
+            "model": "the exact model and the routes disagree (a bug: please report it)",
         }.get(result.stats.get("cut"), "stopped early" if not result.cancelled else "cancelled")
         proof = f"best found, NOT proven optimal: {why}"
-    lines.append(f"net revenue: ${result.net_revenue} ({proof}; {result.paths_found} paths)")
+    how = f"{result.paths_found} paths"
+    if result.stats.get("method") == "exact":
+        how = f"exact model after {result.paths_found} paths"
+    lines.append(f"net revenue: ${result.net_revenue} ({proof}; {how})")
     if result.readings:
         lines.append("rules read as: " + "; ".join(result.readings))
     lines.extend(result.notes)
@@ -69,7 +73,7 @@ def cmd_routes(args, opened) -> int:
         trains,
         args.bonus,
         time_limit=args.time_limit,
-        max_paths=MAX_PATHS if args.max_paths is None else args.max_paths,
+        max_paths=args.max_paths,
         locked=getattr(args, "lock", ()) or (),
     )
     if not state.tokens_placed(result.company):

@@ -19,9 +19,11 @@ import numpy as np
 
 from ..game import Bonus
 from ..mapstate import MapState
+from ..places import place_name
 from ..rules.loading import READING_TEXT
 from .bnb import _greedy, _revenue_of, _Search, _Stopped
 from .earner import Earner
+from .exact import solve_runs_exact, supported
 from .graph import TrackGraph, build_graph
 from .locks import LockError, RouteLock, parse_lock, resolve_locks
 from .paths import Budget, Measures, PathSet, RoutePath, SearchCancelled, enumerate_paths
@@ -32,8 +34,13 @@ from .runs import Run, plan_runs
 CancelFn = Callable[[], bool]
 
 
-# Paths kept at most (up to about 1 kB each across the search on extreme maps): plenty for real
-# positions (the bundled 1867 one has 83,456), a guard against running out of memory.
+# Paths enumerated before the exact model (exact.py) takes over: enumeration and branch and
+# bound are faster below this, the model above (measured on bench/late_maps.py); with three
+# or more trains the model wins sooner.
+EXACT_AFTER = 100_000
+EXACT_AFTER_3 = 20_000
+# For rules the model does not state: paths kept at most (about 1 kB each on extreme maps), a
+# memory guard; past it the best of the paths looked at is returned, marked unproven.
 MAX_PATHS = 2_000_000
 
 
@@ -97,12 +104,14 @@ def find_routes(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
     time_limit: float | None = None,
-    max_paths: int | None = MAX_PATHS,
+    max_paths: int | None = None,
     locked: Sequence[RouteLock | str] = (),
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
-    stopped early by ``cancel``, ``time_limit`` or more than ``max_paths`` paths (then
-    ``optimal`` is False and the routes are the best among the paths looked at).
+    stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False and the routes
+    are the best found). Paths are enumerated up to ``max_paths`` (default: EXACT_AFTER, or
+    MAX_PATHS for rules the exact model does not state); past that the exact model solves the
+    search, or, where it cannot, the best among the paths looked at is returned, unproven.
 
     ``locked``: routes the player fixes (RouteLock, or text ``"5:F16,E17,D16"``), each for one
     of ``trains``; the search places only the other trains, on track the locked routes leave
@@ -126,6 +135,7 @@ def find_routes(
     chosen_bonuses = select_bonuses(game, bonuses)
     deadline = t0 + time_limit if time_limit is not None else None
     readings = game.readings
+
     try:
         locks = [parse_lock(x) if isinstance(x, str) else x for x in locked]
     except LockError as exc:
@@ -197,6 +207,44 @@ def find_routes(
     if not graph.tokens():
         stats["no_token"] = True
         return result()
+    exact_ok = supported([earners[v] for v in searched])
+    if max_paths is None:
+        max_paths = MAX_PATHS
+        if exact_ok:
+            max_paths = EXACT_AFTER if len(free_types) < 3 else EXACT_AFTER_3
+    classes = sorted({t.track_class for t in train_types})
+    n_track = graph.n_track_bits
+    # The locked routes' track is taken (per track class: routes of other classes may share
+    # it), and what they earn in each run (the once-per-run bonuses it hands them).
+    taken_by_class = [0] * len(classes)
+    for f in fixed:
+        taken_by_class[classes.index(f.train.track_class)] |= f.path.track
+    locked_pay = [
+        sum(
+            earner(lv).revenue(f.path.stops, f.path.dist[0])
+            for f, lv in zip(fixed, run.locked, strict=True)
+            if lv is not None
+        )
+        for run in runs
+    ]
+
+    def locked_routes(run: Run) -> list[TrainRoute]:
+        return [
+            build_train_route(
+                graph,
+                earner(lv if lv is not None else (f.train.name, frozenset())),
+                f.path,
+                game,
+                locked=True,
+                dropped=lv is None,
+            )
+            for f, lv in zip(fixed, run.locked, strict=True)
+        ]
+
+    def in_order(routes: list[TrainRoute]) -> list[TrainRoute]:
+        """In the order the trains were given (a locked route first among equals)."""
+        return sorted(routes, key=lambda r: (given.index(r.train), not r.locked, -r.revenue))
+
     report("paths", force=True)
     try:
         budget = Budget(cancel, deadline, max_paths, on_poll=lambda n: report(paths=n))
@@ -204,11 +252,43 @@ def find_routes(
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
+    exact_routes = None
+    if budget.cut == "paths" and exact_ok:
+        # Too many paths to enumerate: the exact model solves every run without them.
+        report("search", force=True)
+        total, chosen, optimal, cancelled, won = solve_runs_exact(
+            graph,
+            runs,
+            earner,
+            lambda e: classes.index(e.train.track_class),
+            deadline,
+            cancel,
+            lambda best, bound: report(best=best, bound=bound),
+            taken=taken_by_class,
+            run_pay=locked_pay,
+        )
+        stats["method"] = "exact"
+        routes = [build_train_route(graph, e, p, game) for e, p in chosen]
+        if won is not None:
+            routes += locked_routes(runs[won])
+        routes = in_order(routes)
+        stats["search_s"] = round(time.monotonic() - t0, 3)
+        # The routes' own revenues are the answer; the model's total must agree.
+        if sum(r.revenue for r in routes if not r.dropped) != total:
+            stats["exact_mismatch"] = total
+            optimal = False
+        stats["paths"] = len(paths)
+        if optimal or cancelled:
+            found = sum(r.revenue for r in routes if not r.dropped)
+            report("done", best=found, bound=found if optimal else None, force=True)
+            return result(routes, optimal, cancelled, len(paths))
+        # Stopped unproven (time limit): the paths enumerated so far may hold better routes
+        # than the model had found; the search below values them until the deadline.
+        exact_routes = routes
+        paths.complete = False
 
     # Revenue of every path for every train variant; keep the runnable ones, best first
     # (ties in path order, so the result never depends on anything else).
-    classes = sorted({t.track_class for t in train_types})
-    n_track = graph.n_track_bits
     tables: dict[tuple[str, frozenset[str]], tuple] = {}
     revenue = {v: array("i") for v in searched}
     typed = [(earners[v], e_measure[v], revenue[v].append) for v in searched]
@@ -229,33 +309,23 @@ def find_routes(
     if not paths.complete:
         stats["cut"] = budget.cut
     track = paths.track
-    # The locked routes' track is taken: paths of trains of their track class that share
-    # any of it are left out.
-    taken = 0
-    for f in fixed:
-        taken |= f.path.track << (classes.index(f.train.track_class) * n_track)
     for v in searched:
         rev = np.frombuffer(revenue[v], dtype=np.int32)
         runnable = np.flatnonzero(rev > 0)
         order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
-        shift = classes.index(earners[v].train.track_class) * n_track
-        masks = [track[i] << shift for i in order]
-        if taken:
-            keep = [j for j, m in enumerate(masks) if not m & taken]
-            order, masks = [order[j] for j in keep], [masks[j] for j in keep]
-        tables[v] = (order, rev[order].tolist() if order else [], masks)
+        cls = classes.index(earners[v].train.track_class)
+        taken = taken_by_class[cls]
+        if taken:  # paths on the locked routes' track are out
+            order = [i for i in order if not track[i] & taken]
+        shift = cls * n_track
+        tables[v] = (
+            order,
+            rev[order].tolist() if order else [],
+            [track[i] << shift for i in order],
+        )
     del revenue
     stats["revenue_s"] = round(time.monotonic() - t0, 3)
 
-    # What the locked routes earn in each run (the once-per-run bonuses it hands them).
-    locked_pay = [
-        sum(
-            earner(lv).revenue(f.path.stops, f.path.dist[0])
-            for f, lv in zip(fixed, run.locked, strict=True)
-            if lv is not None
-        )
-        for run in runs
-    ]
     best_total = -1
     best_routes: list[TrainRoute] = []
     optimal = paths.complete
@@ -285,21 +355,21 @@ def find_routes(
             best_routes = [
                 build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
                 for v, pos in picked
-            ]
-            for f, lv in zip(fixed, run.locked, strict=True):
-                e = earner(lv if lv is not None else (f.train.name, frozenset()))
-                best_routes.append(
-                    build_train_route(graph, e, f.path, game, locked=True, dropped=lv is None)
-                )
+            ] + locked_routes(run)
         if run_cancelled or not run_optimal:
             break
     found = max(best_total, 0)
     report("done", best=found, bound=found if optimal else None, force=True)
-    # Report routes in the order the trains were given (a locked one first among equals).
-    best_routes.sort(key=lambda r: (given.index(r.train), not r.locked, -r.revenue))
+    best_routes = in_order(best_routes)
     stats["search_s"] = round(time.monotonic() - t0, 3)
     if len(runs) > 1:
         stats["runs"] = len(runs)
+    if exact_routes is not None:
+        optimal = False
+        stats["cut"] = "model" if "exact_mismatch" in stats else "time"
+        paid = sum(r.revenue for r in exact_routes if not r.dropped)
+        if paid >= sum(r.revenue for r in best_routes if not r.dropped):
+            best_routes = exact_routes
     return result(best_routes, optimal, cancelled, len(paths))
 
 
@@ -415,7 +485,8 @@ def build_train_route(
     stops = []
     for i, cid in enumerate(path.stops):
         c = graph.centres[cid]
-        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], c.name))
+        name = place_name(game, c.hex, c.kind)
+        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], name))
     track: list[tuple[str, int]] = []
     hexes: list[str] = [graph.centres[path.stops[0]].hex]
     for n, corr_id in enumerate(path.corridors):

@@ -87,6 +87,24 @@ class TrainKind:
         n = p.get("stops")
         return "unlimited stops" if n is None else f"up to {n} stops"
 
+    # -- the exact model (route/exact.py) ---------------------------------------------------
+
+    modelled = True  # the kind states its counted stops for the exact model
+
+    def model_counting(self, m: Any, e: Earner, v: list, s: list, end: list, run: Any, tokens):
+        """The counted-stop variables of a route in the CP-SAT model ``m`` (``v``: visited,
+        ``s``/``end``: the route starts/ends there, ``run``: the train runs, ``tokens``: the
+        company's token centres), constrained as ``split`` says; this default: every stop
+        visited counts."""
+        return v
+
+    @staticmethod
+    def _counted_vars(m: Any, v: list) -> list:
+        counted = [m.new_bool_var("") for _ in v]
+        for c, visited in zip(counted, v, strict=True):
+            m.add_implication(c, visited)
+        return counted
+
 
 TRAIN_RULES: Registry[TrainKind] = Registry("train rule")
 
@@ -162,6 +180,15 @@ class TownsFreeTrain(TrainKind):
     def describe(self, p):
         return f"up to {p['stops']} cities and off-boards, towns free"
 
+    def model_counting(self, m, e, v, s, end, run, tokens):
+        counted = self._counted_vars(m, v)
+        majors = [i for i in range(len(v)) if e.is_major[i]]
+        for i in majors:
+            m.add(counted[i] == v[i])
+        m.add(sum(v[i] for i in majors) <= e.params["stops"])
+        m.add(sum(counted) <= e.params["stops"])
+        return counted
+
 
 @TRAIN_RULES.register("express")
 class ExpressTrain(TrainKind):
@@ -236,6 +263,20 @@ class ExpressTrain(TrainKind):
     def describe(self, p):
         return f"express: the best {p['stops']} stops, the others skipped"
 
+    def model_counting(self, m, e, v, s, end, run, tokens):
+        counted = self._counted_vars(m, v)
+        for i in range(len(v)):
+            if e.express_offboards:
+                if e.is_offboard[i]:
+                    m.add(counted[i] == v[i])
+            else:
+                m.add_implication(s[i], counted[i])
+                m.add_implication(end[i], counted[i])
+        m.add(sum(counted) <= e.params["stops"])
+        if e.express_token:
+            m.add(sum(counted[i] for i in tokens) >= run)
+        return counted
+
 
 @TRAIN_RULES.register("plus_towns")
 class PlusTownsTrain(TrainKind):
@@ -307,6 +348,12 @@ class PayBestTrain(TrainKind):
     def describe(self, p):
         return f"visits up to {p['visit']}, pays the best {p['pay']}"
 
+    def model_counting(self, m, e, v, s, end, run, tokens):
+        counted = self._counted_vars(m, v)
+        m.add(sum(counted) <= e.params["pay"])
+        m.add(sum(counted[i] for i in tokens) >= run)
+        return counted
+
 
 @TRAIN_RULES.register("n_plus_m")
 class CitiesPlusTownsTrain(TrainKind):
@@ -333,6 +380,15 @@ class CitiesPlusTownsTrain(TrainKind):
 
     def describe(self, p):
         return f"{p['stops']} cities and off-boards + {p['towns']} towns"
+
+    def model_counting(self, m, e, v, s, end, run, tokens):
+        counted = self._counted_vars(m, v)
+        majors = [i for i in range(len(v)) if e.is_major[i]]
+        for i in majors:
+            m.add(counted[i] == v[i])
+        m.add(sum(v[i] for i in majors) <= e.params["stops"])
+        m.add(sum(counted[i] for i in range(len(v)) if not e.is_major[i]) <= e.params["towns"])
+        return counted
 
 
 def _gauge_costs(v: Any, where: str) -> tuple[tuple[str, int], ...]:
