@@ -158,7 +158,7 @@ class Rules:
     trains: dict[str, TrainSpec]
     bonuses: dict[str, dict]
     readings: dict
-    neutral: frozenset[str]  # abbreviations (and aliases) of neutral companies
+    neutral: frozenset[str]  # abbreviations (and aliases) of companies whose tokens never block
     phase_revenue: dict[str, dict[str, int]]  # hex -> phase name -> revenue
 
     def train(self, name: str) -> TrainSpec:
@@ -195,7 +195,7 @@ def rules_from_data(data: dict, readings: dict | None = None) -> Rules:
     rd.update(readings or {})
     neutral = set()
     for c in data.get("companies", []):
-        if c.get("kind") == "neutral":
+        if c.get("kind") == "neutral" or c.get("neutral_tokens"):
             neutral.add(c["abbrev"].upper())
             neutral.update(a.upper() for a in c.get("aliases", ()))
     phase_revenue: dict[str, dict[str, int]] = {}
