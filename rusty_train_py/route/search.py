@@ -25,7 +25,8 @@ from .bnb import _greedy, _revenue_of, _Search, _Stopped
 from .earner import Earner
 from .exact import solve_runs_exact, supported
 from .graph import TrackGraph, build_graph
-from .paths import Budget, Measures, RoutePath, SearchCancelled, enumerate_paths
+from .locks import LockError, RouteLock, parse_lock, resolve_locks
+from .paths import Budget, Measures, PathSet, RoutePath, SearchCancelled, enumerate_paths
 from .progress import ProgressFn, Reporter
 from .result import RouteResult, Stop, TrainRoute
 from .runs import Run, plan_runs
@@ -104,12 +105,18 @@ def find_routes(
     cancel: CancelFn | None = None,
     time_limit: float | None = None,
     max_paths: int | None = None,
+    locked: Sequence[RouteLock | str] = (),
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
     stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False and the routes
     are the best found). Paths are enumerated up to ``max_paths`` (default: EXACT_AFTER, or
     MAX_PATHS for rules the exact model does not state); past that the exact model solves the
-    search, or, where it cannot, the best among the paths looked at is returned, unproven."""
+    search, or, where it cannot, the best among the paths looked at is returned, unproven.
+
+    ``locked``: routes the player fixes (RouteLock, or text ``"5:F16,E17,D16"``), each for one
+    of ``trains``; the search places only the other trains, on track the locked routes leave
+    free, and the result holds the locked routes too (``locked`` True). A lock that is not a
+    route of its train for the company raises RouteSearchError naming it."""
     t0 = time.monotonic()
     report = Reporter(progress, t0)
     game = state.game
@@ -129,9 +136,14 @@ def find_routes(
     deadline = t0 + time_limit if time_limit is not None else None
     readings = game.readings
 
+    try:
+        locks = [parse_lock(x) if isinstance(x, str) else x for x in locked]
+    except LockError as exc:
+        raise RouteSearchError(str(exc)) from None
+    free_types = _free_trains(game, train_types, locks)
+
     graph = build_graph(state, comp.abbrev)
     per_route = [b for b in chosen_bonuses if not b.once_per_run and not b.kind.adjusts_run]
-    runs = plan_runs(game, train_types, chosen_bonuses)
     earners: dict[tuple[str, frozenset[str]], Earner] = {}
 
     def earner(variant: tuple[str, frozenset[str]]) -> Earner:
@@ -141,16 +153,24 @@ def find_routes(
             earners[variant] = Earner(game.train(name), graph, bs, readings)
         return earners[variant]
 
-    for run in runs:
-        for v in run.variants:
-            earner(v)
-    # The distance measures of the trains (bonuses never change distance).
+    try:
+        fixed = resolve_locks(
+            game, graph, comp.abbrev, locks, lambda t: earner((t.name, frozenset()))
+        )
+    except LockError as exc:
+        raise RouteSearchError(str(exc)) from None
+    runs = plan_runs(game, free_types, chosen_bonuses, [f.train for f in fixed])
+    searched = sorted({v for run in runs for v in run.variants}, key=lambda v: (v[0], sorted(v[1])))
+    for v in searched:
+        earner(v)
+    # The distance measures of the trains the search places (bonuses never change distance).
     measure_of: dict[tuple, int] = {}
     m_centre: list[list[int]] = []
     m_corr: list[list[int]] = []
     m_limit: list[int | None] = []
     e_measure: dict[tuple[str, frozenset[str]], int] = {}
-    for v, e in sorted(earners.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
+    for v in searched:
+        e = earners[v]
         key = (tuple(e.centre_cost), tuple(e.corridor_cost))
         if key not in measure_of:
             measure_of[key] = len(m_limit)
@@ -167,45 +187,78 @@ def find_routes(
     stats: dict = {}
     given = tuple(t.name for t in train_types)
     used_readings = readings_used(game, train_types, chosen_bonuses)
+    notes = tuple(n for f in fixed if (n := f.note) is not None)
 
     def result(routes=(), optimal=True, cancelled=False, paths_found=0) -> RouteResult:
         return RouteResult(
             company=comp.abbrev,
             trains=given,
             routes=tuple(routes),
-            net_revenue=sum(r.revenue for r in routes),
+            net_revenue=sum(r.revenue for r in routes if not r.dropped),
             optimal=optimal,
             cancelled=cancelled,
             paths_found=paths_found,
             elapsed=time.monotonic() - t0,
             stats=stats,
             readings=used_readings,
+            notes=notes,
         )
 
     if not graph.tokens():
         stats["no_token"] = True
         return result()
-    exact_ok = supported([earner(v) for r in runs for v in r.variants])
+    exact_ok = supported([earners[v] for v in searched])
     if max_paths is None:
         max_paths = MAX_PATHS
         if exact_ok:
-            max_paths = EXACT_AFTER if len(train_types) < 3 else EXACT_AFTER_3
+            max_paths = EXACT_AFTER if len(free_types) < 3 else EXACT_AFTER_3
+    classes = sorted({t.track_class for t in train_types})
+    n_track = graph.n_track_bits
+    # The locked routes' track is taken (per track class: routes of other classes may share
+    # it), and what they earn in each run (the once-per-run bonuses it hands them).
+    taken_by_class = [0] * len(classes)
+    for f in fixed:
+        taken_by_class[classes.index(f.train.track_class)] |= f.path.track
+    locked_pay = [
+        sum(
+            earner(lv).revenue(f.path.stops, f.path.dist[0])
+            for f, lv in zip(fixed, run.locked, strict=True)
+            if lv is not None
+        )
+        for run in runs
+    ]
+
+    def locked_routes(run: Run) -> list[TrainRoute]:
+        return [
+            build_train_route(
+                graph,
+                earner(lv if lv is not None else (f.train.name, frozenset())),
+                f.path,
+                game,
+                locked=True,
+                dropped=lv is None,
+            )
+            for f, lv in zip(fixed, run.locked, strict=True)
+        ]
+
+    def in_order(routes: list[TrainRoute]) -> list[TrainRoute]:
+        """In the order the trains were given (a locked route first among equals)."""
+        return sorted(routes, key=lambda r: (given.index(r.train), not r.locked, -r.revenue))
+
     report("paths", force=True)
     try:
         budget = Budget(cancel, deadline, max_paths, on_poll=lambda n: report(paths=n))
-        paths = enumerate_paths(graph, measures, budget)
+        paths = enumerate_paths(graph, measures, budget) if searched else PathSet.empty()
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
-    classes = sorted({t.track_class for t in train_types})
-    n_track = graph.n_track_bits
-    variants = sorted(earners, key=lambda v: (v[0], sorted(v[1])))
 
     def value_paths() -> dict[tuple[str, frozenset[str]], tuple] | None:
-        """Revenue of every path for every train variant; the runnable ones, best first (ties
-        in path order, so the result never depends on anything else). None: cancelled."""
-        revenue = {v: array("i") for v in variants}
-        typed = [(earners[v], e_measure[v], revenue[v].append) for v in variants]
+        """Revenue of every path for every train variant; the runnable ones off the locked
+        track, best first (ties in path order, so the result never depends on anything
+        else). None: cancelled."""
+        revenue = {v: array("i") for v in searched}
+        typed = [(earners[v], e_measure[v], revenue[v].append) for v in searched]
         dist = paths.dist
         report("revenues", 0, len(paths), paths=len(paths))
         for idx, stops in enumerate(paths.iter_stops()):
@@ -220,20 +273,28 @@ def find_routes(
             for e, m, add in typed:
                 add(e.revenue(stops, d[m]))
         track = paths.track
-        out = {}
-        for v in variants:
+        out: dict[tuple[str, frozenset[str]], tuple] = {}
+        for v in searched:
             rev = np.frombuffer(revenue[v], dtype=np.int32)
             runnable = np.flatnonzero(rev > 0)
             order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
-            shift = classes.index(earners[v].train.track_class) * n_track
-            out[v] = (order, rev[order].tolist(), [track[i] << shift for i in order])
+            cls = classes.index(earners[v].train.track_class)
+            taken = taken_by_class[cls]
+            if taken:  # paths on the locked routes' track are out
+                order = [i for i in order if not track[i] & taken]
+            shift = cls * n_track
+            out[v] = (
+                order,
+                rev[order].tolist() if order else [],
+                [track[i] << shift for i in order],
+            )
         return out
 
-    def routes_of(picked) -> list[TrainRoute]:
+    def routes_of(picked, run: Run) -> list[TrainRoute]:
         return [
             build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
             for v, pos in picked
-        ]
+        ] + locked_routes(run)
 
     exact_routes = None
     tables = None
@@ -244,12 +305,14 @@ def find_routes(
         tables = value_paths()
         if tables is None:
             return result(optimal=False, cancelled=True, paths_found=len(paths))
-        quick_total, quick = max(
-            (_greedy_run(run, tables) for run in runs), key=lambda tp: tp[0], default=(0, [])
-        )
+        quick_total, quick = -1, []
+        for run, pay in zip(runs, locked_pay, strict=True):
+            total, picked = _greedy_run(run, tables)
+            if total + pay > quick_total:
+                quick_total, quick = total + pay, routes_of(picked, run)
         report(best=quick_total)
         report("search", force=True)
-        total, chosen, optimal, cancelled = solve_runs_exact(
+        total, chosen, optimal, cancelled, won = solve_runs_exact(
             graph,
             runs,
             earner,
@@ -257,20 +320,24 @@ def find_routes(
             deadline,
             cancel,
             lambda best, bound: report(best=best, bound=bound),
+            taken=taken_by_class,
+            run_pay=locked_pay,
         )
         stats["method"] = "exact"
         routes = [build_train_route(graph, e, p, game) for e, p in chosen]
+        if won is not None:
+            routes += locked_routes(runs[won])
         # The routes' own revenues are the answer; the model's total must agree.
-        if sum(r.revenue for r in routes) != total:
+        if sum(r.revenue for r in routes if not r.dropped) != total:
             stats["exact_mismatch"] = total
             optimal = False
-        if sum(r.revenue for r in routes) < quick_total:
-            routes, optimal = routes_of(quick), False
-        routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
+        if sum(r.revenue for r in routes if not r.dropped) < quick_total:
+            routes, optimal = quick, False
+        routes = in_order(routes)
         stats["search_s"] = round(time.monotonic() - t0, 3)
         stats["paths"] = len(paths)
         if optimal or cancelled:
-            found = sum(r.revenue for r in routes)
+            found = sum(r.revenue for r in routes if not r.dropped)
             report("done", best=found, bound=found if optimal else None, force=True)
             return result(routes, optimal, cancelled, len(paths))
         # Stopped unproven (time limit): the paths enumerated so far may hold better routes
@@ -292,38 +359,83 @@ def find_routes(
     optimal = paths.complete
     cancelled = False
     if len(runs) > 1:  # a bound for all runs: each train's best path alone
-        report(bound=max(sum(tables[v][1][0] for v in r.variants if tables[v][1]) for r in runs))
-    for run in runs:
+        report(
+            bound=max(
+                pay + sum(tables[v][1][0] for v in r.variants if tables[v][1])
+                for r, pay in zip(runs, locked_pay, strict=True)
+            )
+        )
+    for run, pay in zip(runs, locked_pay, strict=True):
         total, picked, run_optimal, run_cancelled = _solve_run(
             run,
             tables,
             n_track * len(classes),
             deadline,
             cancel,
-            report,
-            best_total,
+            _shifted(report, pay),
+            best_total - pay,
             refine_bound=len(runs) == 1,
         )
         optimal = optimal and run_optimal
         cancelled = cancelled or run_cancelled
-        if total > best_total:
-            best_total = total
-            best_routes = routes_of(picked)
+        if total >= 0 and total + pay > best_total:
+            best_total = total + pay
+            best_routes = routes_of(picked, run)
         if run_cancelled or not run_optimal:
             break
     found = max(best_total, 0)
     report("done", best=found, bound=found if optimal else None, force=True)
-    # Report routes in the order the trains were given.
-    best_routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
+    best_routes = in_order(best_routes)
     stats["search_s"] = round(time.monotonic() - t0, 3)
     if len(runs) > 1:
         stats["runs"] = len(runs)
     if exact_routes is not None:
         optimal = False
         stats["cut"] = "model" if "exact_mismatch" in stats else "time"
-        if sum(r.revenue for r in exact_routes) >= sum(r.revenue for r in best_routes):
+        paid = sum(r.revenue for r in exact_routes if not r.dropped)
+        if paid >= sum(r.revenue for r in best_routes if not r.dropped):
             best_routes = exact_routes
     return result(best_routes, optimal, cancelled, len(paths))
+
+
+def _free_trains(game, train_types: list, locks: Sequence[RouteLock]) -> list:
+    """The trains the search places: ``train_types`` less one train per lock (a lock names one
+    of the trains given; RouteSearchError otherwise)."""
+    free = list(train_types)
+    for lock in locks:
+        try:
+            t = game.train(lock.train)
+        except KeyError as exc:
+            raise RouteSearchError(f"lock {lock.describe()}: {exc.args[0]}") from None
+        if t not in free:
+            n = sum(1 for x in train_types if x == t)
+            raise RouteSearchError(
+                f"lock {lock.describe()}: "
+                + (
+                    f"more locks on the {t.name} than {t.name}s among the trains ({n})"
+                    if n
+                    else f"the {t.name} is not one of the trains"
+                    f" ({', '.join(x.name for x in train_types)})"
+                )
+            )
+        free.remove(t)
+    return free
+
+
+def _shifted(report, add: int):
+    """``report`` with ``add`` (what the locked routes earn) added to every best and bound."""
+    if not add:
+        return report
+
+    def shifted(*args, best=None, bound=None, **kw):
+        report(
+            *args,
+            best=None if best is None else best + add,
+            bound=None if bound is None else bound + add,
+            **kw,
+        )
+
+    return shifted
 
 
 def _run_order(run: Run, tables) -> list:
@@ -401,7 +513,14 @@ def _solve_run(
     return total, picked, optimal, cancelled
 
 
-def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) -> TrainRoute:
+def build_train_route(
+    graph: TrackGraph,
+    earner: Earner,
+    path: RoutePath,
+    game,
+    locked: bool = False,
+    dropped: bool = False,
+) -> TrainRoute:
     choice = earner.choose(path.stops)
     assert choice is not None
     stops = []
@@ -431,4 +550,6 @@ def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) 
         track=tuple(track),
         bonuses=choice.bonuses,
         multiplier=earner.mult,
+        locked=locked,
+        dropped=dropped,
     )
