@@ -29,6 +29,7 @@ from .locks import LockError, RouteLock, parse_lock, resolve_locks
 from .paths import Budget, Measures, PathSet, RoutePath, SearchCancelled, enumerate_paths
 from .progress import ProgressFn, Reporter
 from .result import RouteResult, Stop, TrainRoute
+from .revenue_memo import RevenueMemo
 from .runs import Run, plan_runs
 
 CancelFn = Callable[[], bool]
@@ -106,6 +107,7 @@ def find_routes(
     time_limit: float | None = None,
     max_paths: int | None = None,
     locked: Sequence[RouteLock | str] = (),
+    revenue_memo: RevenueMemo | None = None,
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
     stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False and the routes
@@ -116,7 +118,10 @@ def find_routes(
     ``locked``: routes the player fixes (RouteLock, or text ``"5:F16,E17,D16"``), each for one
     of ``trains``; the search places only the other trains, on track the locked routes leave
     free, and the result holds the locked routes too (``locked`` True). A lock that is not a
-    route of its train for the company raises RouteSearchError naming it."""
+    route of its train for the company raises RouteSearchError naming it.
+
+    ``revenue_memo``: path revenues shared between searches of one company's trains on
+    related maps (the advisor's many searches); the same answers with or without it."""
     t0 = time.monotonic()
     report = Reporter(progress, t0)
     game = state.game
@@ -260,6 +265,9 @@ def find_routes(
         revenue = {v: array("i") for v in searched}
         typed = [(earners[v], e_measure[v], revenue[v].append) for v in searched]
         dist = paths.dist
+        memo = ident = None
+        if revenue_memo is not None:
+            memo, ident = revenue_memo.for_search(graph, searched, chosen_bonuses, readings)
         report("revenues", 0, len(paths), paths=len(paths))
         for idx, stops in enumerate(paths.iter_stops()):
             if idx & 4095 == 0:
@@ -270,8 +278,16 @@ def find_routes(
                     break
                 report("revenues", idx)
             d = dist[idx]
-            for e, m, add in typed:
-                add(e.revenue(stops, d[m]))
+            if memo is None:
+                for e, m, add in typed:
+                    add(e.revenue(stops, d[m]))
+            else:
+                key = (tuple([ident[c] for c in stops]), d)
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = tuple([e.revenue(stops, d[m]) for e, m, _ in typed])
+                for (_, _, add), r in zip(typed, got, strict=True):
+                    add(r)
         track = paths.track
         out: dict[tuple[str, frozenset[str]], tuple] = {}
         for v in searched:
