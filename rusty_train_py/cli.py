@@ -74,6 +74,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="a bonus option the company holds (repeatable)",
     )
+    r.add_argument(
+        "--lock",
+        "-l",
+        action="append",
+        default=[],
+        metavar="TRAIN:STOPS",
+        help="fix one train's route: the train (one of --trains) and the hexes of every stop"
+        " it passes, in order, e.g. 5:F16,E17,D16 (repeatable); the other trains are"
+        " optimised around it",
+    )
+    r.add_argument(
+        "--record",
+        action="store_true",
+        help="keep these routes in the saved game (ours) as the company's last run,"
+        " replacing the one kept before; the file is rewritten atomically",
+    )
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument(
         "--time-limit",
@@ -142,7 +158,18 @@ def build_parser() -> argparse.ArgumentParser:
     ts = sub.add_parser("tiles", help="draw a sheet of every tile of a game")
     ts.add_argument("game", help="game id, e.g. 1867")
     ts.add_argument("-o", "--output", required=True, help="output file (.png or .svg)")
-    ts.add_argument("--hex-size", type=_hex_size, default=60.0, help="hex radius in pixels")
+    ts.add_argument(
+        "--hex-size",
+        type=_hex_size,
+        default=None,
+        help="hex radius in pixels (default 60; 40 with --chart)",
+    )
+    ts.add_argument(
+        "--chart",
+        action="store_true",
+        help="draw the upgrade chart instead: which tiles each tile may become, yellow to"
+        " grey, a row per label and kind of revenue centre",
+    )
 
     cv = sub.add_parser(
         "convert",
@@ -195,7 +222,7 @@ def cmd_convert(args) -> int:
             " Rusty Train .game saves, so name the output .json"
         )
     opened = open_for_cli(args.gamefile, args.strict)
-    save_game(opened.state, out, OURS)
+    save_game(opened.state, out, OURS, opened.last_routes)
     print(f"saved {out}")
     return 0
 
@@ -214,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             from .route.cli import cmd_routes, train_list
 
             train_list(args.trains)
-            return cmd_routes(args, open_for_cli(args.gamefile, args.strict).state)
+            return cmd_routes(args, open_for_cli(args.gamefile, args.strict))
         if cmd == "advise":
             from .advisor.cli import cmd_advise
             from .route.cli import train_list
@@ -237,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "show":
             from .files.savefile import dumps
 
-            sys.stdout.write(dumps(open_for_cli(args.gamefile, args.strict).state))
+            opened = open_for_cli(args.gamefile, args.strict)
+            sys.stdout.write(dumps(opened.state, opened.last_routes))
             return 0
     except (GameFileError, ValueError, KeyError, OSError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc

@@ -1,7 +1,7 @@
 """Which tiles may replace the tile on a hex, and in which rotations (Qt-free).
 
 Two lists serve the Replace-tile mode: every tile that fits the hex (``e``: for correcting
-a map, anything whose tokens fit) and the valid upgrades (``u``): the next colour, the same
+a map, any tile of the hex's kind and label whose tokens fit) and the valid upgrades (``u``): the next colour, the same
 revenue centres and label, every piece of existing track kept, no impassable border crossed
 and copies of the tile left.
 """
@@ -279,12 +279,26 @@ def upgrade_candidates(state: MapState, hex_name: str) -> list[Candidate]:
     return out
 
 
+def centre_kinds(tile: Tile) -> frozenset[str]:
+    """The kinds of revenue centre on a tile ("city", "town"), none for plain track."""
+    return frozenset(n.kind.value for n in tile.revenue_centres)
+
+
 def fitting_candidates(state: MapState, hex_name: str) -> list[Candidate]:
-    """Every tile of the manifest that can go on the hex at all (copies left, tokens fit)."""
-    if not state.game.hexes[hex_name].accepts_tiles:
+    """Every tile of the manifest that can go on the hex at all: the kind of revenue centre
+    the printed hex has (a town hex takes town tiles, a plain hex plain track), the label
+    the hex asks for in that colour (Montreal's M tiles only on Montreal), copies left and
+    room for the tokens there."""
+    mh = state.game.hexes[hex_name]
+    if not mh.accepts_tiles:
         return []
+    kinds = centre_kinds(mh.tile)
     out = []
     for tile in state.game.placeable_tiles:
+        if centre_kinds(tile) != kinds or tile.label != required_label(
+            state, hex_name, tile.colour
+        ):
+            continue
         rots = [r for r in range(6) if _fits(state, hex_name, tile.name, r)]
         if rots:
             out.append(Candidate(tile.name, _unique_rotations(tile, rots)))

@@ -89,6 +89,18 @@ def _small_save(game_id: str) -> bytes:
     return dumps(state).encode("utf-8")
 
 
+def _with_last_routes() -> bytes:
+    """The bundled 1867 game with GW's and C&O's routes kept as their last run."""
+    from rusty_train_py.files.savefile import dumps
+    from rusty_train_py.route.last import last_routes_of
+    from rusty_train_py.route.search import find_routes
+
+    state = open_game(default_game_file()).state
+    kept = last_routes_of(find_routes(state, "GW", ["5", "8"]))
+    kept += last_routes_of(find_routes(state, "C&O", ["6"]))
+    return dumps(state, kept).encode("utf-8")
+
+
 def _rusty_1830() -> bytes:
     """A Rusty Train save of 1830 in its phase "7" (our D), with a tile and a token."""
     return json.dumps(
@@ -119,6 +131,7 @@ def seeds() -> dict[str, bytes]:
         out[f"reference/{path.name}"] = path.read_bytes()
     for gid in ("1830", "1861", "1867", "1889"):
         out[f"small/{gid}.json"] = _small_save(gid)
+    out["small/1867_last_routes.json"] = _with_last_routes()
     out["small/1830.game"] = _rusty_1830()
     return out
 
@@ -303,10 +316,12 @@ def check_open(path: Path, out_dir: Path) -> OpenedGame | None:
             raise AssertionError("GameFileError without a message") from None
         return None
     again = out_dir / "again.json"
-    save_game(opened.state, again)
+    save_game(opened.state, again, last_routes=opened.last_routes)
     reopened = open_game(again)
     if reopened.state != opened.state:
         raise AssertionError("the saved game reopens as another state")
+    if reopened.last_routes != opened.last_routes:
+        raise AssertionError("the kept routes change on a round trip")
     rules = tuple(w for w in opened.warnings if not w.startswith("phase:"))
     if reopened.warnings != rules:
         raise AssertionError(f"warnings change on a round trip: {opened.warnings} -> {rules}")

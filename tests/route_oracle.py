@@ -158,7 +158,7 @@ class Rules:
     trains: dict[str, TrainSpec]
     bonuses: dict[str, dict]
     readings: dict
-    neutral: frozenset[str]  # abbreviations (and aliases) of neutral companies
+    neutral: frozenset[str]  # abbreviations (and aliases) of companies whose tokens never block
     phase_revenue: dict[str, dict[str, int]]  # hex -> phase name -> revenue
 
     def train(self, name: str) -> TrainSpec:
@@ -195,7 +195,7 @@ def rules_from_data(data: dict, readings: dict | None = None) -> Rules:
     rd.update(readings or {})
     neutral = set()
     for c in data.get("companies", []):
-        if c.get("kind") == "neutral":
+        if c.get("kind") == "neutral" or c.get("neutral_tokens"):
             neutral.add(c["abbrev"].upper())
             neutral.update(a.upper() for a in c.get("aliases", ()))
     phase_revenue: dict[str, dict[str, int]] = {}
@@ -760,8 +760,11 @@ class Solution:
 
 
 def oracle_solve(
-    state, company: str, trains, bonuses=(), limit: int | None = None, readings=None
+    state, company: str, trains, bonuses=(), limit: int | None = None, readings=None, locked=()
 ) -> Solution:
+    """The best assignment. ``locked``: (train name, OracleRoute) pairs, trains beyond
+    ``trains`` that must run exactly these routes (they come first and take their track);
+    the other trains are assigned around them."""
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
     routes = model.all_walks(limit)
@@ -770,7 +773,9 @@ def oracle_solve(
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
-    specs = [rules.train(t) for t in trains]
+    n_locked = len(locked)
+    specs = [rules.train(t) for t, _r in locked] + [rules.train(t) for t in trains]
+    locked_index = [[r.key for r in routes].index(route.key) for _t, route in locked]
     rd = rules.readings
 
     cache: dict = {}
@@ -788,8 +793,14 @@ def oracle_solve(
     for ti in range(len(specs)):
         opts = []
         for ri, r in enumerate(routes):
+            if ti < n_locked and ri != locked_index[ti]:
+                continue
             top = revenue(ri, ti, everything)
-            if top is not None and top[0] > 0:
+            if ti < n_locked and top is None:
+                raise ValueError(
+                    f"locked route {r.describe()} is not one the {specs[ti].name} runs"
+                )
+            if top is not None and (top[0] > 0 or ti < n_locked):
                 opts.append((top[0], ri, model.conflict_set(r)))
         opts.sort(key=lambda o: (-o[0], routes[o[1]].key))
         options.append(opts)
@@ -842,7 +853,8 @@ def oracle_solve(
             picks.append((i, ri))
             assign(i + 1, used2, bound + top, picks)
             picks.pop()
-        assign(i + 1, used, bound, picks)  # train i runs no route
+        if i >= n_locked:
+            assign(i + 1, used, bound, picks)  # train i runs no route
 
     assign(0, {}, 0, [])
     return best

@@ -205,7 +205,7 @@ def test_names_and_counts_match_reference(game_id):
     ref = reference_game(game_id)
     game = load_game(game_id)
     assert len(game.hexes) == ref["hex_count"]
-    # names of hexes that only an option adds (18GA Charleston E15, cotton_port) are left out
+    # names of hexes on the default map (18GA names Charleston E15, a hex of an option)
     assert {h: m.location for h, m in game.hexes.items() if m.location} == {
         h: n for h, n in ref["location_names"].items() if h in ref["hexes_by_id"]
     }

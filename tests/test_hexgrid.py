@@ -35,7 +35,8 @@ def test_name_coord_round_trip_every_hex(game_id, orientation):
 def test_map_coordinates_are_the_game_orientation(game_id):
     game = load_game(game_id)
     for name, h in game.hexes.items():
-        assert hexgrid.name_to_coord(game.orientation, name, game.numbers) == h.coord
+        assert game.coord_of(name) == h.coord
+        assert game.name_of(h.coord) == name
         assert game.by_coord[h.coord] == name
 
 

@@ -132,11 +132,14 @@ def test_an_unknown_key_is_a_format_error(tmp_path):
     )
 
 
+ALL_GAMES = ", ".join(available_games())
+
+
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda d: d.update(game="../games/1867"), f"unknown game '../games/1867' (games: {', '.join(available_games())})"),
-        (lambda d: d.update(game="[" * 300), f"unknown game '[[[[[[[[[[[[[[[[[...[[[[[[[[[[[[[[[[[[' (games: {', '.join(available_games())})"),
+        (lambda d: d.update(game="../games/1867"), f"unknown game '../games/1867' (games: {ALL_GAMES})"),
+        (lambda d: d.update(game="[" * 300), f"unknown game '[[[[[[[[[[[[[[[[[...[[[[[[[[[[[[[[[[[[' (games: {ALL_GAMES})"),
         (lambda d: d.update(phase=3), "unknown phase 3 for game 1867 (phases: 2, 3, 4, 5, 6, 7, 8)"),
         (lambda d: d.update(tiles={}), "'tiles' should be a list"),
         (lambda d: d.update(version=True), "saved with file version True; this program reads version 1"),

@@ -166,10 +166,13 @@ def test_highlight_routes_and_faded_draw_over_the_map():
         p, state, layout, highlight_hex="B6", highlight_colour="#00ff00", routes=routes, faded=True
     )
     p.end()
-    # The highlight runs along the hex outline: a corner of B6 is green.
+    # The highlight runs along the hex outline (its casing: test_the_selection_shows_...).
     cx, cy = layout.centre(game.hexes["B6"].coord)
-    corner = layout.corner_offsets()[1]
-    assert pixel(img, cx + corner[0] * 0.98 - x0, cy + corner[1] * 0.98 - y0) == "#00ff00"
+    (ax, ay), (bx, by) = layout.corner_offsets()[1:3]
+    assert (
+        QColor(img.pixel(round(cx + (ax + bx) / 2 - x0), round(cy + (ay + by) / 2 - y0))).green()
+        == 255
+    )
     # Faded: a plain hex is paler than its full colour.
     bx, by = layout.centre(game.hexes["C5"].coord)
     assert (
@@ -183,6 +186,52 @@ def test_highlight_routes_and_faded_draw_over_the_map():
     mx, my = ax + (bx - ax) * 0.2, ay + (by - ay) * 0.2
     ex, ey = layout.centre(game.hexes["E17"].coord)
     assert pixel(img, ex + mx - x0, ey + my - y0) == "#0072ce"
+
+
+def side_profile(img, layout, centre, offset, side=0):
+    """Colours along the outward normal of a hex side at its middle, ``offset`` pixels out."""
+    corners = layout.corner_offsets()
+    (ax, ay), (bx, by) = corners[(side - 1) % 6], corners[side]
+    mx, my = centre[0] + (ax + bx) / 2, centre[1] + (ay + by) / 2
+    n = math.hypot(mx - centre[0], my - centre[1])
+    ux, uy = (mx - centre[0]) / n, (my - centre[1]) / n
+    at = [(mx + ux * d, my + uy * d) for d in offset]
+    return [QColor(img.pixel(math.floor(x), math.floor(y))).name() for x, y in at]
+
+
+@pytest.mark.parametrize("hex_name", ["A7", "B6", "F16"])  # red off-board, white, laid tile
+def test_the_selection_shows_on_every_hex_colour(hex_name):
+    """A colour line on a white casing edged in near-black: red on a red off-board shows."""
+    state = small_state()
+    game = state.game
+    layout = HexLayout(game.orientation, 100)
+    x0, y0, x1, y1 = geometry.map_bounds(game, layout)
+    img = QImage(math.ceil(x1 - x0), math.ceil(y1 - y0), QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QColor("#ffffff"))
+    p = QPainter(img)
+    p.translate(-x0, -y0)
+    painter.draw_map(p, state, layout, highlight_hex=hex_name, highlight_colour="#d62728")
+    p.end()
+    cx, cy = layout.centre(game.hexes[hex_name].coord)
+    # From the middle of the line outwards, either way: the colour, then white, then near-black.
+    steps = [k * 0.5 for k in range(17)]
+    for sign in (1, -1):
+        out = side_profile(img, layout, (cx - x0, cy - y0), [sign * d for d in steps], side=2)
+        kinds = []
+        for name in out:
+            c = QColor(name)
+            kind = (
+                "colour"
+                if name == "#d62728"
+                else "white"
+                if name == "#ffffff"
+                else "dark"
+                if c.lightness() < 45
+                else None
+            )
+            if kind and (not kinds or kinds[-1] != kind):
+                kinds.append(kind)
+        assert kinds[:3] == ["colour", "white", "dark"], (sign, out)
 
 
 def test_draw_tile_returns_its_layout_and_draws_tokens():
@@ -200,3 +249,22 @@ def test_draw_tile_returns_its_layout_and_draws_tokens():
     # Just inside the token's rim: the company colour.
     r = layout.nodes[0].spaces[0].radius
     assert pixel(img, 100 - r * 0.93, 100) == QColor(game.company("CPR").colour).name()
+
+
+@pytest.mark.parametrize(
+    ("name", "zoom"), [("Toronto", 0.68), ("Sault Ste. Marie", 0.68), ("Pembroke", 1.0)]
+)
+def test_place_names_are_legible_on_screen(name, zoom):
+    """At the zoom that fits the map in a 1280 x 860 window (68 %), names are 8 px or more."""
+    R = 60.0
+    size = geometry.name_size(name) * R
+    sizes = painter.name_font_sizes(name, size, R, zoom)
+    assert sizes is not None
+    assert sizes[0] * zoom >= painter.MIN_TEXT_PX - 0.5
+    assert sizes[0] >= size  # never smaller than drawn at full size
+
+
+def test_names_that_cannot_be_legible_are_left_out():
+    R = 60.0
+    name = "Maritime Provinces"
+    assert painter.name_font_sizes(name, geometry.name_size(name) * R, R, 0.25) is None

@@ -31,6 +31,7 @@ TRAINS = [
     {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3, "track_class": "freight"},
     {"name": "2P", "stops": 2, "track_class": "passenger"},
     {"name": "4H", "rule": "edges", "edges": 4, "edge_cost": {"narrow": 2}},
+    {"name": "5H", "rule": "edges", "edges": 5, "edge_cost": {"narrow": 2}},
     {"name": "6H", "rule": "edges", "edges": 6, "edge_cost": {"narrow": 2}},
     {"name": "R6H", "rule": "edges", "edges": 6, "edge_cost": {"broad": 2}},
     {"name": "E", "rule": "edges", "edges": 99, "gauges": ["broad", "dual"], "double_at": ["A5"]},
@@ -146,6 +147,22 @@ def test_gauge_changes_only_at_stations(tmp_path):
     check(s, ["E"], 0)  # A1's track is narrow
 
 
+def test_a_dual_edge_costs_one_between_narrow_track(tmp_path):
+    # A1 city 10 (token, narrow) - A3 dual straight - A5 dual straight - A7 city 20 (narrow):
+    # edges A1|A3 and A5|A7 meet narrow track (2 each), A3|A5 is dual on both sides (1), so 5.
+    # (games/README.md: "each edge costs by its gauge". The 18xx.games engine prices the whole
+    # stretch between two stations by its narrowest gauge, which would make it 6.)
+    hexes = column(
+        ("grey", "city=revenue:10;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:narrow"),
+        ("grey", "path=a:3,b:0,track:dual"),
+        ("grey", "path=a:3,b:0,track:dual"),
+        ("grey", "city=revenue:20;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:narrow"),
+    )
+    s = make(tmp_path, hexes, {"A1": {0: "A"}})
+    check(s, ["4H"], 0)
+    check(s, ["5H"], 30)
+
+
 def test_visit_cost_zero_and_one_hundred(tmp_path):
     # A1 off-board 30 costing no distance (1882 Fishing) - A3 city 10 (token) - A5 city 20
     s = make(
@@ -166,6 +183,24 @@ def test_visit_cost_zero_and_one_hundred(tmp_path):
     check(s, ["3"], 30)
     check(s, ["3/5"], 30)
     check(s, ["D"], 130)  # a D's distance is unlimited
+
+
+def test_visit_costs_of_towns_free_and_express_trains(tmp_path):
+    # A1 off-board 30 costing no distance - A3 city 10 (token) - A5 city 20 - A7 city 40
+    s = make(
+        tmp_path,
+        column(offboard(30, ",visit_cost:0"), city(10), city(20), city(40)),
+        {"A3": {0: "A"}},
+    )
+    check(s, ["2T"], 60)  # A1..A5: two stops of distance (the off-board is free)
+    check(s, ["3E"], 100)  # A1..A7: 30 + 10 + 20 + 40 within 3 of distance
+    # an off-board costing 100 is out of an express's reach: A3-A5 only
+    s = make(
+        tmp_path / "b",
+        column(offboard(100, ",visit_cost:100"), city(10), city(20)),
+        {"A3": {0: "A"}},
+    )
+    check(s, ["3E"], 30)
 
 
 def test_express_token_reading(tmp_path):

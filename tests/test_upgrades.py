@@ -128,14 +128,21 @@ def test_grey_and_red_hexes_take_nothing(state):
     assert fitting_candidates(state, red) == []
 
 
-def test_fitting_candidates_list_every_manifest_tile_whose_tokens_fit(state):
-    fit = names(fitting_candidates(state, "E5"))
-    assert len(fit) == len(state.game.manifest)
-    state.apply(state.place_tile_edit("E5", "57", 0))
-    state.apply(state.place_token_edit("E5", 0, "GW"))
-    fit = fitting_candidates(state, "E5")
-    assert all(state.game.tile(c.tile).cities for c in fit)
-    assert "9" not in names(fit)
+def test_fitting_candidates_keep_the_hexs_kind_of_revenue_centre_and_label(state):
+    game = state.game
+    plain = names(fitting_candidates(state, "E5"))
+    assert len(plain) == 32
+    assert all(not game.tile(t).revenue_centres and not game.tile(t).label for t in plain)
+    # A town hex is offered town tiles only: never Montreal's M cities (issue 9).
+    assert names(fitting_candidates(state, "H14")) == ["3", "4", "58", "87", "88", "204", "911"]
+    montreal = names(fitting_candidates(state, "L12"))
+    assert montreal == ["637", "X1", "X2", "X3", "X4", "X5", "X6", "X7", "639"]
+    assert {game.tile(t).label for t in montreal} == {"M"}
+    state.apply(state.place_tile_edit("E15", "57", 0))
+    state.apply(state.place_token_edit("E15", 0, "GW"))
+    assert names(fitting_candidates(state, "E15")) == [
+        "5", "6", "57", "14", "15", "619", "63", "611"
+    ]  # fmt: skip
 
 
 def test_a_printed_stub_must_be_connected(state):

@@ -27,30 +27,25 @@ from ..hexgrid import HexLayout, Orientation
 from ..mapstate import MapState
 from ..tile import TILE_COLOURS, Icon, NodeKind, Tile
 from . import geometry
+from .colours import (
+    BORDER_COLOUR,
+    CASING,
+    DARK_FILLS,
+    HEX_FILL,
+    OUTLINE,
+    PHASE_FILL,
+    ROUTE_CASING,
+    ROUTE_EDGE,
+    SELECTION_CASING,
+    SELECTION_EDGE,
+    TRACK,
+)
 from .geometry import Point, TileLayout
 
-HEX_FILL = {
-    "white": "#f7f2e0",
-    "yellow": "#fde900",
-    "green": "#70b050",
-    "brown": "#cb7745",
-    "grey": "#bcbdc0",
-    "red": "#e8262c",
-    "blue": "#5aa9e6",
-}
-PHASE_FILL = {
-    "yellow": "#fde900",
-    "green": "#70b050",
-    "brown": "#cb7745",
-    "grey": "#bcbdc0",
-    "diesel": "#8fb3d9",
-}
-BORDER_COLOUR = {"impassable": "#d01c1f", "water": "#1c6fd0", "mountain": "#7a4a1c"}
-OUTLINE = "#5a5a5a"
-TRACK = "#000000"
-CASING = "#ffffff"
 FONT_FAMILY = "DejaVu Sans"
 DEFAULT_HIGHLIGHT = "#ff00c8"
+MIN_TEXT_PX = 8.0  # place names and coordinates are drawn at least this high on screen ...
+HIDE_TEXT_PX = 6.0  # ... and place names that cannot be this high are left out
 
 
 def _qp(p: Point, c: Point = (0.0, 0.0)) -> QPointF:
@@ -185,11 +180,13 @@ def draw_tile_content(
     *,
     location: str | None = None,
     phase_value: int | None = None,
+    zoom: float = 1.0,
 ) -> None:
     """Draw everything on a tile except its fill and outline.
 
     ``phase_value``: the revenue the hex pays in the current phase when the game gives it by
-    phase name (``Game.phase_revenue``); its column is the one highlighted."""
+    phase name (``Game.phase_revenue``); its column is the one highlighted. ``zoom``: screen
+    pixels per map pixel, for the legible size of place names."""
     R = layout.radius
     c = centre
     tokens = dict(tokens or {})
@@ -226,7 +223,7 @@ def draw_tile_content(
         painter.drawPolygon(_polygon(arrow.points, c))
 
     draw_nodes(painter, layout, tokens, c, companies)
-    _draw_tile_text(painter, tile, layout, c, phase_colours, location, phase_value)
+    _draw_tile_text(painter, tile, layout, c, phase_colours, location, phase_value, zoom)
     _draw_visit_costs(painter, tile, layout, c)
 
 
@@ -279,7 +276,9 @@ def draw_nodes(
                 painter.drawEllipse(_qp(node.centre, c), node.radius, node.radius)
 
 
-def _draw_tile_text(painter, tile, layout, c, phase_colours, location, phase_value=None) -> None:
+def _draw_tile_text(
+    painter, tile, layout, c, phase_colours, location, phase_value=None, zoom=1.0
+) -> None:
     R = layout.radius
     for disc in layout.revenues:
         painter.setPen(_pen("#000000", max(0.6, R * 0.012)))
@@ -314,7 +313,8 @@ def _draw_tile_text(painter, tile, layout, c, phase_colours, location, phase_val
     for icon in layout.icons:
         _draw_icon(painter, icon, c)
     if location:
-        _draw_location(painter, location, _qp(layout.name_pos, c), layout.name_size, R)
+        dark = tile.colour in DARK_FILLS
+        _draw_location(painter, location, _qp(layout.name_pos, c), layout.name_size, R, zoom, dark)
 
 
 def _draw_city(painter, node, c, R, tokens, companies) -> None:
@@ -470,18 +470,53 @@ def _halo_text(
     painter.fillPath(path, QColor(colour))
 
 
-def _draw_location(painter, name: str, centre: QPointF, size: float, R: float) -> None:
+def name_font_sizes(name: str, size: float, R: float, zoom: float = 1.0) -> list[float] | None:
+    """Font heights (map pixels) of the lines of a place name drawn ``size`` high on a hex of
+    radius ``R`` at ``zoom``: at least MIN_TEXT_PX on screen where the name fits (it may then
+    be drawn a little wider), None where even the first line cannot be HIDE_TEXT_PX high."""
+    wanted = max(size, MIN_TEXT_PX / zoom)
+    max_width = R * (geometry.NAME_WIDTH * 1.05 if wanted == size else 1.6)
+    sizes = []
+    for i, line in enumerate(geometry.name_lines(name)):
+        s = wanted * (1.0 if i == 0 else 0.85)
+        w = QFontMetricsF(_font(s)).horizontalAdvance(line)
+        sizes.append(s * min(1.0, max_width / w) if w > 0 else s)
+    return sizes if sizes[0] * zoom >= HIDE_TEXT_PX else None
+
+
+def _draw_location(
+    painter, name: str, centre: QPointF, size: float, R: float, zoom: float = 1.0, dark=False
+) -> None:
+    """A place name, at least MIN_TEXT_PX high on screen where it fits (a little wider than
+    drawn at full size), left out where it cannot be HIDE_TEXT_PX high. On a dark fill it
+    sits on a light plate, which a halo cannot make legible at small sizes."""
     lines = geometry.name_lines(name)
     n = len(lines)
-    for i, line in enumerate(lines):
-        y = centre.y() + (i - (n - 1) / 2) * size * 1.15
-        _halo_text(
-            painter,
-            QPointF(centre.x(), y),
-            line,
-            size * (1.0 if i == 0 else 0.85),
-            max_width=R * geometry.NAME_WIDTH * 1.05,
+    sizes = name_font_sizes(name, size, R, zoom)
+    if sizes is None:
+        return
+    step = sizes[0] * 1.15
+    if dark:
+        widths = [
+            QFontMetricsF(_font(s)).horizontalAdvance(t) for s, t in zip(sizes, lines, strict=True)
+        ]
+        rect = QRectF(
+            centre.x() - max(widths) / 2 - sizes[0] * 0.25,
+            centre.y() - step * n / 2 - sizes[0] * 0.05,
+            max(widths) + sizes[0] * 0.5,
+            step * n + sizes[0] * 0.1,
         )
+        plate = QColor("#ffffff")
+        plate.setAlpha(225)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(plate)
+        painter.drawRoundedRect(rect, sizes[0] * 0.3, sizes[0] * 0.3)
+    for i, line in enumerate(lines):
+        at = QPointF(centre.x(), centre.y() + (i - (n - 1) / 2) * step)
+        if dark:
+            _text(painter, at, line, sizes[i], colour="#202020")
+        else:
+            _halo_text(painter, at, line, sizes[i])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -503,13 +538,15 @@ def draw_map(
     routes: Sequence[Any] | None = None,
     faded: bool = False,
     coordinates: bool = True,
+    zoom: float = 1.0,
 ) -> None:
     """Draw the map of ``state`` in map pixels (hex centres from ``hex_layout.centre``).
 
     ``routes``: a sequence of ``(colour, train_route)`` where ``train_route`` has ``track``
     ((hex, path index) pairs) and ``stops`` (objects with ``hex``, ``node``, ``skipped``), or
     of ``(colour, pieces, stops)`` with ``stops`` as (hex, node index) pairs. ``faded`` draws
-    the map pale under the routes.
+    the map pale under the routes. ``zoom``: screen pixels per map pixel (text is kept
+    legible on screen).
     """
     game = state.game
     size = hex_layout.size
@@ -552,6 +589,7 @@ def draw_map(
             phase_value=game.revenue_in_phase(h, state.phase)
             if tile is game.hexes[h].tile
             else None,
+            zoom=zoom,
         )
     drawn: set[frozenset] = set()
     for h in names:
@@ -563,21 +601,33 @@ def draw_map(
             _draw_border(painter, mark, centres[h], size)
     if coordinates:
         painter.setOpacity(1.0 if not faded else 0.6)
+        text_size = min(size * 0.5, max(size * 0.24, MIN_TEXT_PX / zoom))
         for pos, text in geometry.coordinate_labels(game, hex_layout):
-            _text(painter, _qp(pos), text, size * 0.24, bold=True, colour="#404040")
+            _text(painter, _qp(pos), text, text_size, bold=True, colour="#404040")
     painter.setOpacity(1.0)
 
     if routes:
         draw_routes(painter, state, hex_layout, routes)
     if highlight_hex is not None and highlight_hex in game.hexes:
         c = centres[highlight_hex]
-        corners = [(c[0] + dx, c[1] + dy) for dx, dy in hex_layout.corner_offsets()]
-        painter.setPen(
-            _pen(highlight_colour or DEFAULT_HIGHLIGHT, size * 0.07, Qt.PenCapStyle.RoundCap)
-        )
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPolygon(_polygon(corners, (0.0, 0.0)))
+        draw_selection(painter, c, hex_layout, highlight_colour or DEFAULT_HIGHLIGHT)
     painter.restore()
+
+
+def draw_selection(painter: QPainter, centre: Point, hex_layout: HexLayout, colour: str) -> None:
+    """The outline of the selected hex: a ``colour`` line on a white casing edged in black,
+    visible on every hex colour."""
+    size = hex_layout.size
+    corners = [(centre[0] + dx, centre[1] + dy) for dx, dy in hex_layout.corner_offsets()]
+    polygon = _polygon(corners, (0.0, 0.0))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for pen_colour, width in (
+        (SELECTION_EDGE, 0.14),
+        (SELECTION_CASING, 0.1),
+        (colour, 0.06),
+    ):
+        painter.setPen(_pen(pen_colour, size * width, Qt.PenCapStyle.RoundCap))
+        painter.drawPolygon(polygon)
 
 
 def _draw_border(painter, mark, c, size) -> None:
@@ -598,75 +648,37 @@ def _draw_border(painter, mark, c, size) -> None:
         _text(painter, pos, f"${mark.cost}", s, bold=True)
 
 
-def _normalise_route(item: Any) -> tuple[str, list[tuple[str, int]], list[tuple[str, int]]]:
-    colour = item[0]
-    if len(item) >= 3:
-        pieces, stops = item[1], item[2]
-    else:
-        route = item[1]
-        pieces = getattr(route, "track", route)
-        stops = getattr(route, "stops", ())
-    stop_pairs = []
-    for s in stops or ():
-        if hasattr(s, "hex"):
-            if not getattr(s, "skipped", False):
-                stop_pairs.append((s.hex, s.node))
-        else:
-            stop_pairs.append((s[0], s[1]))
-    return str(colour), [(h, int(p)) for h, p in pieces], stop_pairs
-
-
 def draw_routes(
     painter: QPainter, state: MapState, hex_layout: HexLayout, routes: Sequence[Any]
 ) -> None:
-    """Draw routes over the map: thick coloured track, rings round the stops.
+    """Draw routes over the map: each line on a casing (white, edged in black) so it stands
+    out on every fill, the cities and towns again on top, and a ring round each stop.
 
-    Routes sharing a piece of track are drawn side by side.
+    ``routes``: ``(colour, train_route)`` or ``(colour, pieces, stops)`` (see ``draw_map``).
     """
-    from shapely.geometry import LineString
-
-    game = state.game
-    size = hex_layout.size
-    norm = [_normalise_route(r) for r in routes]
-    users: dict[tuple[str, int], list[int]] = {}
-    for i, (_, pieces, _) in enumerate(norm):
-        for key in dict.fromkeys(pieces):
-            users.setdefault(key, []).append(i)
-    width = size * geometry.ROUTE_WIDTH
+    colours = [QColor(str(r[0])) for r in routes]
+    items = [r[1] if len(r) == 2 else (r[1], r[2]) for r in routes]
+    overlay = geometry.route_overlay(state, hex_layout, items)
+    width = overlay.width
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    for i, (colour, pieces, _stops) in enumerate(norm):
-        col = QColor(colour)
-        pen = _pen(col, width, Qt.PenCapStyle.RoundCap)
-        for key in dict.fromkeys(pieces):
-            h, pi = key
-            if h not in game.hexes:
-                continue
-            tile, rot = state.tile_at(h)
-            layout = geometry.tile_layout(
-                tile, rot, hex_layout.orientation, size, game.hexes[h].location
-            )
-            piece = next((t for t in layout.tracks if t.path_index == pi), None)
-            if piece is None:
-                continue
-            pts = piece.points
-            sharing = users[key]
-            if len(sharing) > 1:
-                k = sharing.index(i)
-                off = (k - (len(sharing) - 1) / 2) * width * 0.9
-                line = LineString(pts).offset_curve(off)
-                if not line.is_empty and line.geom_type == "LineString":
-                    pts = tuple(line.coords)
-            c = hex_layout.centre(game.hexes[h].coord)
-            painter.strokePath(_polyline(pts, c), pen)
+    # Casings first (edge, then white), then the colours: where routes meet, no casing cuts
+    # across a colour.
+    paths = [(line.route, _polyline(line.points, (0.0, 0.0))) for line in overlay.lines]
+    cap = Qt.PenCapStyle.RoundCap
+    for colour, extra in ((ROUTE_EDGE, 0.85), (ROUTE_CASING, 0.55)):
+        pen = _pen(colour, width * (1.0 + extra), cap)
+        for _, path in paths:
+            painter.strokePath(path, pen)
+    for route, path in paths:
+        painter.strokePath(path, _pen(colours[route], width, cap))
     # Cities and towns stay readable on top of the route lines.
+    game = state.game
     companies = companies_by_abbrev(state)
-    for h in dict.fromkeys(h for _, pieces, _ in norm for h, _ in pieces):
-        if h not in game.hexes:
-            continue
+    for h in overlay.hexes:
         tile, rot = state.tile_at(h)
         layout = geometry.tile_layout(
-            tile, rot, hex_layout.orientation, size, game.hexes[h].location
+            tile, rot, hex_layout.orientation, hex_layout.size, game.hexes[h].location
         )
         draw_nodes(
             painter,
@@ -675,45 +687,21 @@ def draw_routes(
             hex_layout.centre(game.hexes[h].coord),
             companies,
         )
-    for colour, _, stops in norm:
-        col = QColor(colour)
-        ring = _pen(col, width * 0.7, Qt.PenCapStyle.RoundCap)
-        for h, node_index in stops:
-            if h not in game.hexes:
-                continue
-            tile, rot = state.tile_at(h)
-            layout = geometry.tile_layout(
-                tile, rot, hex_layout.orientation, size, game.hexes[h].location
-            )
-            node = layout.node(node_index)
-            if node is None:
-                continue
-            c = hex_layout.centre(game.hexes[h].coord)
-            painter.setPen(ring)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            if node.kind is NodeKind.CITY and node.outline:
-                from shapely.geometry import Polygon
-
-                outline = Polygon(node.outline).buffer(width * 0.5).exterior.coords
-                painter.drawPolygon(_polygon(list(outline), c))
-            elif node.kind is NodeKind.CITY:
-                r = node.radius + width * 0.5
-                painter.drawEllipse(_qp(node.centre, c), r, r)
-            elif node.kind is NodeKind.OFFBOARD:
-                row = next((r for r in layout.phase_revenues if r.node == node_index), None)
-                if row is not None:
-                    w = row.box_width * len(row.columns) + width
-                    rect = QRectF(
-                        c[0] + row.centre[0] - w / 2,
-                        c[1] + row.centre[1] - row.box_height / 2 - width / 2,
-                        w,
-                        row.box_height + width,
-                    )
-                    painter.drawRoundedRect(rect, width / 2, width / 2)
-                else:
-                    r = size * 0.3
-                    painter.drawEllipse(_qp(node.centre, c), r, r)
-            else:
-                r = max(node.radius, size * 0.12) + width * 0.4
-                painter.drawEllipse(_qp(node.centre, c), r, r)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for colour, extra in ((ROUTE_EDGE, 0.7), (ROUTE_CASING, 0.4), (None, 0.0)):
+        for ring in overlay.rings:
+            pen_colour = colours[ring.route] if colour is None else QColor(colour)
+            painter.setPen(_pen(pen_colour, width * (0.7 + extra), cap))
+            _draw_ring(painter, ring, width)
     painter.restore()
+
+
+def _draw_ring(painter: QPainter, ring, width: float) -> None:
+    if ring.shape == "polygon":
+        painter.drawPolygon(_polygon(ring.points, (0.0, 0.0)))
+    elif ring.shape == "box":
+        w, h = ring.size
+        rect = QRectF(ring.centre[0] - w / 2, ring.centre[1] - h / 2, w, h)
+        painter.drawRoundedRect(rect, width / 2, width / 2)
+    else:
+        painter.drawEllipse(_qp(ring.centre), ring.radius, ring.radius)

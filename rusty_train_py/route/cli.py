@@ -29,6 +29,7 @@ def format_result(result, game) -> str:
     lines.append(f"net revenue: ${result.net_revenue} ({proof}; {how})")
     if result.readings:
         lines.append("rules read as: " + "; ".join(result.readings))
+    lines.extend(result.notes)
     if company.shares > 1:
         lines.append(
             f"dividends: full ${d.full_per_share}/share; half ${d.half_per_share}/share"
@@ -39,6 +40,8 @@ def format_result(result, game) -> str:
             f"dividends: full ${d.revenue} to the owner; half ${d.revenue - d.half_retained}"
             f" (company keeps ${d.half_retained})"
         )
+    if result.routes:
+        lines.append("as locks: " + " ".join(f'--lock "{r.lock_text}"' for r in result.routes))
     return "\n".join(lines)
 
 
@@ -52,8 +55,17 @@ def train_list(text: str) -> list[str]:
     return trains
 
 
-def cmd_routes(args, state) -> int:
-    """Print the best routes for ``args.company`` on ``state`` (the opened ``args.gamefile``)."""
+def cmd_routes(args, opened) -> int:
+    """Print the best routes for ``args.company`` on the opened ``args.gamefile`` (a
+    loader.OpenedGame); with ``--record``, keep them in that file as the company's last run."""
+    from ..files.loader import OURS
+
+    state = opened.state
+    if getattr(args, "record", False) and opened.format != OURS:
+        raise RouteSearchError(
+            f"--record: {args.gamefile} is a Rusty Train save, which this program cannot"
+            " write; convert it first (rusty-train-py convert)"
+        )
     trains = train_list(args.trains)
     result = find_routes(
         state,
@@ -62,6 +74,7 @@ def cmd_routes(args, state) -> int:
         args.bonus,
         time_limit=args.time_limit,
         max_paths=args.max_paths,
+        locked=getattr(args, "lock", ()) or (),
     )
     if not state.tokens_placed(result.company):
         print(
@@ -69,9 +82,27 @@ def cmd_routes(args, state) -> int:
             " so it can run no route",
             file=sys.stderr,
         )
+    before = [r for r in opened.last_routes if r.company == result.company]
     if args.json:
-        json.dump(result.to_json(), sys.stdout, indent=2)
+        data = result.to_json()
+        data["last_run"] = [
+            {"train": r.train, "revenue": r.revenue, "stops": list(r.stops)} for r in before
+        ]
+        json.dump(data, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         print(format_result(result, state.game))
+        if before:
+            each = ", ".join(f"{r.train} ${r.revenue}" for r in before)
+            print(f"last run (kept in the file): ${sum(r.revenue for r in before)} ({each})")
+    if getattr(args, "record", False):
+        from ..files.loader import save_game
+        from .last import last_routes_of, replace_company
+
+        kept = replace_company(opened.last_routes, result.company, last_routes_of(result))
+        save_game(state, args.gamefile, OURS, kept)
+        print(
+            f"rusty-train-py: kept as {result.company}'s last run in {args.gamefile}",
+            file=sys.stderr,
+        )
     return 0

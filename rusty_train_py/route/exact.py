@@ -99,12 +99,28 @@ def solve_exact(
     deadline: float | None = None,
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    taken: Sequence[int] = (),
 ) -> ExactResult:
     """The best routes for trains ``earners`` (one per train; equal trains share an earner)
-    whose track classes are ``track_class``. Raises Unsupported for rules not modelled."""
+    whose track classes are ``track_class``. Raises Unsupported for rules not modelled.
+    ``taken``: per track class, shared-track bits no train of that class may use (the track
+    of routes locked by the player)."""
     if not supported(earners):
         raise Unsupported
+
+    def stopped_early() -> ExactResult | None:
+        """Cancelled (or past the deadline) before the solver runs: nothing found."""
+        late = deadline is not None and time.monotonic() > deadline
+        if (cancel is not None and cancel()) or late:
+            return ExactResult(0, [None] * len(earners), False, not late, 0)
+        return None
+
+    if (early := stopped_early()) is not None:
+        return early
     from ortools.sat.python import cp_model  # imported only when a map needs it
+
+    if (early := stopped_early()) is not None:
+        return early
 
     centres = graph.centres
     corrs = graph.corridors
@@ -117,6 +133,8 @@ def solve_exact(
     per_train = []  # (starts, [(k, y)]) for decoding
     tokens = [c.id for c in centres if c.token]
     for t, e in enumerate(earners):
+        if (early := stopped_early()) is not None:
+            return early
         run = m.new_bool_var(f"run{t}")
         v = [m.new_bool_var("") for _ in range(n)]
         s = [m.new_bool_var("") for _ in range(n)]
@@ -135,10 +153,13 @@ def solve_exact(
         used = []
         dist = []
         limit = e.limit
+        off = taken[track_class[t]] if track_class[t] < len(taken) else 0
         for k in useful:
             corr = corrs[k]
             cost = e.corridor_cost[k]
             if limit is not None and cost > limit:
+                continue
+            if corr.track_mask & off:
                 continue
             y = m.new_bool_var("")
             arcs.append((corr.a + 1, corr.b + 1, y))
@@ -267,10 +288,14 @@ def solve_runs_exact(
     deadline: float | None = None,
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    taken: Sequence[int] = (),
+    run_pay: Sequence[int] | None = None,
 ):
     """Every run (runs.py) solved by the model; the best: (total, [(earner, path)], optimal,
-    cancelled), the first run winning ties. Raises Unsupported before solving anything if a
-    run uses a rule the model does not state."""
+    cancelled, index of that run or None), the first run winning ties. Raises Unsupported
+    before solving anything if a run uses a rule the model does not state. ``taken``: per
+    track class, the track of locked routes; ``run_pay``: per run, what its locked routes
+    earn (added to the run's total)."""
     plans = []
     for run in runs:
         es = [earner_of(v) for v in run.variants]
@@ -279,15 +304,28 @@ def solve_runs_exact(
         plans.append(es)
     best_total = -1
     best: list = []
+    won: int | None = None
     optimal = True
     cancelled = False
-    for es in plans:
-        res = solve_exact(graph, es, [class_of(e) for e in es], deadline, cancel, progress)
+    for i, es in enumerate(plans):
+        pay = run_pay[i] if run_pay is not None else 0
+        shown = progress
+        if pay and progress is not None:
+
+            def shown(best: int, bound: int, pay: int = pay) -> None:
+                assert progress is not None
+                progress(best + pay, bound + pay)
+
+        if es:
+            res = solve_exact(graph, es, [class_of(e) for e in es], deadline, cancel, shown, taken)
+        else:  # every train of the run is locked
+            res = ExactResult(0, [], True, False, 0)
         optimal = optimal and res.optimal
         cancelled = cancelled or res.cancelled
-        if res.total > best_total:
-            best_total = res.total
+        if res.total + pay > best_total:
+            best_total = res.total + pay
             best = [(e, p) for e, p in zip(es, res.paths, strict=True) if p is not None]
+            won = i
         if not res.optimal:
             break
-    return max(best_total, 0), best, optimal, cancelled
+    return max(best_total, 0), best, optimal, cancelled, won

@@ -182,6 +182,13 @@ class PathSet:
         self.dist: list[tuple[int, ...]] = []  # per path, per measure
         self.complete = True  # False when enumeration was cut short
 
+    @classmethod
+    def empty(cls) -> PathSet:
+        """No paths (a search with every train locked enumerates none)."""
+        out = cls([])
+        out._freeze()
+        return out
+
     def _add(self, k: int, first: np.ndarray, second: np.ndarray) -> None:
         self._anchor.append(np.full(len(first), k, dtype=np.int32))
         self._first.append(first.astype(np.int32))

@@ -17,17 +17,20 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..game import Bonus
 from ..mapstate import MapState
-from ..rules.loading import READING_TEXT
 from .bnb import _greedy, _revenue_of, _Search, _Stopped
 from .earner import Earner
 from .exact import solve_runs_exact, supported
-from .graph import TrackGraph, build_graph
-from .paths import Budget, Measures, RoutePath, SearchCancelled, enumerate_paths
+from .graph import build_graph
+from .locks import LockError, RouteLock, parse_lock, resolve_locks
+from .options import RouteSearchError as RouteSearchError  # re-exported: callers catch it here
+from .options import readings_used
+from .options import select_bonuses as select_bonuses
+from .paths import Budget, Measures, PathSet, SearchCancelled, enumerate_paths
 from .progress import ProgressFn, Reporter
-from .result import RouteResult, Stop, TrainRoute
+from .result import RouteResult, TrainRoute
 from .revenue_memo import RevenueMemo
+from .routes import build_train_route
 from .runs import Run, plan_runs
 
 CancelFn = Callable[[], bool]
@@ -43,58 +46,6 @@ EXACT_AFTER_3 = 20_000
 MAX_PATHS = 2_000_000
 
 
-class RouteSearchError(ValueError):
-    """Bad search request (unknown company, train or bonus)."""
-
-
-def select_bonuses(game, names: Sequence[str]) -> list[Bonus]:
-    """The game's always-on bonuses plus the options named by the player; a bonus placed on a
-    hex is named ``id:HEX`` (``steamboat:B8``)."""
-    chosen = [b for b in game.bonuses if b.always]
-    known = {b.id.lower(): b for b in game.bonuses}
-    seen = set()
-    for raw in names:
-        name, _, where = raw.strip().partition(":")
-        b = known.get(name.strip().lower())
-        if b is None:
-            raise RouteSearchError(
-                f"unknown bonus {name!r} for {game.id} "
-                f"(bonuses: {', '.join(b.id for b in game.bonuses) or 'none'})"
-            )
-        if b.placed:
-            if not where:
-                raise RouteSearchError(
-                    f"bonus {b.id} is placed on a hex: name it as {b.id}:HEX "
-                    f"(one of {', '.join(b.params_dict['hexes'])})"
-                )
-            try:
-                b = b.place(
-                    where.strip().upper() if game.has_hex(where.strip().upper()) else where.strip()
-                )
-            except KeyError as exc:
-                raise RouteSearchError(exc.args[0]) from None
-        elif where:
-            raise RouteSearchError(f"bonus {b.id} is not placed on a hex")
-        if b.id in seen:
-            continue
-        seen.add(b.id)
-        if b not in chosen:
-            chosen.append(b)
-    return chosen
-
-
-def readings_used(game, train_types, bonuses) -> tuple[str, ...]:
-    """The rule readings of the game that bear on this search, in words."""
-    out = []
-    readings = game.readings
-    for key in ("one_stop_per_hex", "hex_reentry"):
-        out.append(READING_TEXT[key][readings[key]])
-    if any(t.rule == "express" for t in train_types):
-        for key in ("express_stops", "express_token"):
-            out.append(READING_TEXT[key][readings[key]])
-    return tuple(out)
-
-
 def find_routes(
     state: MapState,
     company: str,
@@ -104,13 +55,22 @@ def find_routes(
     cancel: CancelFn | None = None,
     time_limit: float | None = None,
     max_paths: int | None = None,
+    locked: Sequence[RouteLock | str] = (),
     revenue_memo: RevenueMemo | None = None,
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
     stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False and the routes
     are the best found). Paths are enumerated up to ``max_paths`` (default: EXACT_AFTER, or
     MAX_PATHS for rules the exact model does not state); past that the exact model solves the
-    search, or, where it cannot, the best among the paths looked at is returned, unproven."""
+    search, or, where it cannot, the best among the paths looked at is returned, unproven.
+
+    ``locked``: routes the player fixes (RouteLock, or text ``"5:F16,E17,D16"``), each for one
+    of ``trains``; the search places only the other trains, on track the locked routes leave
+    free, and the result holds the locked routes too (``locked`` True). A lock that is not a
+    route of its train for the company raises RouteSearchError naming it.
+
+    ``revenue_memo``: path revenues shared between searches of one company's trains on
+    related maps (the advisor's many searches); the same answers with or without it."""
     t0 = time.monotonic()
     report = Reporter(progress, t0)
     game = state.game
@@ -130,9 +90,14 @@ def find_routes(
     deadline = t0 + time_limit if time_limit is not None else None
     readings = game.readings
 
+    try:
+        locks = [parse_lock(x) if isinstance(x, str) else x for x in locked]
+    except LockError as exc:
+        raise RouteSearchError(str(exc)) from None
+    free_types = _free_trains(game, train_types, locks)
+
     graph = build_graph(state, comp.abbrev)
     per_route = [b for b in chosen_bonuses if not b.once_per_run and not b.kind.adjusts_run]
-    runs = plan_runs(game, train_types, chosen_bonuses)
     earners: dict[tuple[str, frozenset[str]], Earner] = {}
 
     def earner(variant: tuple[str, frozenset[str]]) -> Earner:
@@ -142,16 +107,24 @@ def find_routes(
             earners[variant] = Earner(game.train(name), graph, bs, readings)
         return earners[variant]
 
-    for run in runs:
-        for v in run.variants:
-            earner(v)
-    # The distance measures of the trains (bonuses never change distance).
+    try:
+        fixed = resolve_locks(
+            game, graph, comp.abbrev, locks, lambda t: earner((t.name, frozenset()))
+        )
+    except LockError as exc:
+        raise RouteSearchError(str(exc)) from None
+    runs = plan_runs(game, free_types, chosen_bonuses, [f.train for f in fixed])
+    searched = sorted({v for run in runs for v in run.variants}, key=lambda v: (v[0], sorted(v[1])))
+    for v in searched:
+        earner(v)
+    # The distance measures of the trains the search places (bonuses never change distance).
     measure_of: dict[tuple, int] = {}
     m_centre: list[list[int]] = []
     m_corr: list[list[int]] = []
     m_limit: list[int | None] = []
     e_measure: dict[tuple[str, frozenset[str]], int] = {}
-    for v, e in sorted(earners.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
+    for v in searched:
+        e = earners[v]
         key = (tuple(e.centre_cost), tuple(e.corridor_cost))
         if key not in measure_of:
             measure_of[key] = len(m_limit)
@@ -168,42 +141,143 @@ def find_routes(
     stats: dict = {}
     given = tuple(t.name for t in train_types)
     used_readings = readings_used(game, train_types, chosen_bonuses)
+    notes = tuple(n for f in fixed if (n := f.note) is not None)
 
     def result(routes=(), optimal=True, cancelled=False, paths_found=0) -> RouteResult:
         return RouteResult(
             company=comp.abbrev,
             trains=given,
             routes=tuple(routes),
-            net_revenue=sum(r.revenue for r in routes),
+            net_revenue=sum(r.revenue for r in routes if not r.dropped),
             optimal=optimal,
             cancelled=cancelled,
             paths_found=paths_found,
             elapsed=time.monotonic() - t0,
             stats=stats,
             readings=used_readings,
+            notes=notes,
         )
 
     if not graph.tokens():
         stats["no_token"] = True
         return result()
-    exact_ok = supported([earner(v) for r in runs for v in r.variants])
+    exact_ok = supported([earners[v] for v in searched])
     if max_paths is None:
         max_paths = MAX_PATHS
         if exact_ok:
-            max_paths = EXACT_AFTER if len(train_types) < 3 else EXACT_AFTER_3
+            max_paths = EXACT_AFTER if len(free_types) < 3 else EXACT_AFTER_3
+    classes = sorted({t.track_class for t in train_types})
+    n_track = graph.n_track_bits
+    # The locked routes' track is taken (per track class: routes of other classes may share
+    # it), and what they earn in each run (the once-per-run bonuses it hands them).
+    taken_by_class = [0] * len(classes)
+    for f in fixed:
+        taken_by_class[classes.index(f.train.track_class)] |= f.path.track
+    locked_pay = [
+        sum(
+            earner(lv).revenue(f.path.stops, f.path.dist[0])
+            for f, lv in zip(fixed, run.locked, strict=True)
+            if lv is not None
+        )
+        for run in runs
+    ]
+
+    def locked_routes(run: Run) -> list[TrainRoute]:
+        return [
+            build_train_route(
+                graph,
+                earner(lv if lv is not None else (f.train.name, frozenset())),
+                f.path,
+                game,
+                locked=True,
+                dropped=lv is None,
+            )
+            for f, lv in zip(fixed, run.locked, strict=True)
+        ]
+
+    def in_order(routes: list[TrainRoute]) -> list[TrainRoute]:
+        """In the order the trains were given (a locked route first among equals)."""
+        return sorted(routes, key=lambda r: (given.index(r.train), not r.locked, -r.revenue))
+
     report("paths", force=True)
     try:
         budget = Budget(cancel, deadline, max_paths, on_poll=lambda n: report(paths=n))
-        paths = enumerate_paths(graph, measures, budget)
+        paths = enumerate_paths(graph, measures, budget) if searched else PathSet.empty()
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
+
+    def value_paths() -> dict[tuple[str, frozenset[str]], tuple] | None:
+        """Revenue of every path for every train variant; the runnable ones off the locked
+        track, best first (ties in path order, so the result never depends on anything
+        else). None: cancelled."""
+        revenue = {v: array("i") for v in searched}
+        typed = [(earners[v], e_measure[v], revenue[v].append) for v in searched]
+        dist = paths.dist
+        memo = ident = None
+        if revenue_memo is not None:
+            memo, ident = revenue_memo.for_search(graph, searched, chosen_bonuses, readings)
+        report("revenues", 0, len(paths), paths=len(paths))
+        for idx, stops in enumerate(paths.iter_stops()):
+            if idx & 4095 == 0:
+                if cancel is not None and cancel():
+                    return None
+                if idx and deadline is not None and time.monotonic() > deadline:
+                    paths.complete, budget.cut = False, "time"  # the paths valued so far
+                    break
+                report("revenues", idx)
+            d = dist[idx]
+            if memo is None:
+                for e, m, add in typed:
+                    add(e.revenue(stops, d[m]))
+            else:
+                key = (tuple([ident[c] for c in stops]), d)
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = tuple([e.revenue(stops, d[m]) for e, m, _ in typed])
+                for (_, _, add), r in zip(typed, got, strict=True):
+                    add(r)
+        track = paths.track
+        out: dict[tuple[str, frozenset[str]], tuple] = {}
+        for v in searched:
+            rev = np.frombuffer(revenue[v], dtype=np.int32)
+            runnable = np.flatnonzero(rev > 0)
+            order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
+            cls = classes.index(earners[v].train.track_class)
+            taken = taken_by_class[cls]
+            if taken:  # paths on the locked routes' track are out
+                order = [i for i in order if not track[i] & taken]
+            shift = cls * n_track
+            out[v] = (
+                order,
+                rev[order].tolist() if order else [],
+                [track[i] << shift for i in order],
+            )
+        return out
+
+    def routes_of(picked, run: Run) -> list[TrainRoute]:
+        return [
+            build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
+            for v, pos in picked
+        ] + locked_routes(run)
+
     exact_routes = None
+    tables = None
     if budget.cut == "paths" and exact_ok:
-        # Too many paths to enumerate: the exact model solves every run without them.
-        classes = sorted({t.track_class for t in train_types})
+        # Too many paths to enumerate: the exact model solves every run without them. The
+        # paths enumerated so far give routes at once (each train's best clear path in turn),
+        # kept if the model is stopped before it finds better.
+        tables = value_paths()
+        if tables is None:
+            return result(optimal=False, cancelled=True, paths_found=len(paths))
+        quick_total, quick = -1, []
+        for run, pay in zip(runs, locked_pay, strict=True):
+            total, picked = _greedy_run(run, tables)
+            if total + pay > quick_total:
+                quick_total, quick = total + pay, routes_of(picked, run)
+        report(best=quick_total)
         report("search", force=True)
-        total, chosen, optimal, cancelled = solve_runs_exact(
+        total, chosen, optimal, cancelled, won = solve_runs_exact(
             graph,
             runs,
             earner,
@@ -211,68 +285,38 @@ def find_routes(
             deadline,
             cancel,
             lambda best, bound: report(best=best, bound=bound),
+            taken=taken_by_class,
+            run_pay=locked_pay,
         )
         stats["method"] = "exact"
         routes = [build_train_route(graph, e, p, game) for e, p in chosen]
-        routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
-        stats["search_s"] = round(time.monotonic() - t0, 3)
+        if won is not None:
+            routes += locked_routes(runs[won])
         # The routes' own revenues are the answer; the model's total must agree.
-        if sum(r.revenue for r in routes) != total:
+        if sum(r.revenue for r in routes if not r.dropped) != total:
             stats["exact_mismatch"] = total
             optimal = False
+        if sum(r.revenue for r in routes if not r.dropped) < quick_total:
+            routes, optimal = quick, False
+        routes = in_order(routes)
+        stats["search_s"] = round(time.monotonic() - t0, 3)
         stats["paths"] = len(paths)
         if optimal or cancelled:
-            found = sum(r.revenue for r in routes)
+            found = sum(r.revenue for r in routes if not r.dropped)
             report("done", best=found, bound=found if optimal else None, force=True)
             return result(routes, optimal, cancelled, len(paths))
         # Stopped unproven (time limit): the paths enumerated so far may hold better routes
-        # than the model had found; the search below values them until the deadline.
+        # than the model had found; the search below looks at them until the deadline.
         exact_routes = routes
         paths.complete = False
 
-    # Revenue of every path for every train variant; keep the runnable ones, best first
-    # (ties in path order, so the result never depends on anything else).
-    classes = sorted({t.track_class for t in train_types})
-    n_track = graph.n_track_bits
-    tables: dict[tuple[str, frozenset[str]], tuple] = {}
-    variants = sorted(earners, key=lambda v: (v[0], sorted(v[1])))
-    revenue = {v: array("i") for v in variants}
-    typed = [(earners[v], e_measure[v], revenue[v].append) for v in variants]
-    dist = paths.dist
-    memo = ident = None
-    if revenue_memo is not None:
-        memo, ident = revenue_memo.for_search(graph, variants, chosen_bonuses, readings)
-    report("revenues", 0, len(paths), paths=len(paths))
-    for idx, stops in enumerate(paths.iter_stops()):
-        if idx & 4095 == 0:
-            if cancel is not None and cancel():
-                return result(optimal=False, cancelled=True, paths_found=len(paths))
-            if idx and deadline is not None and time.monotonic() > deadline:
-                paths.complete, budget.cut = False, "time"  # the paths valued so far
-                break
-            report("revenues", idx)
-        d = dist[idx]
-        if memo is None:
-            for e, m, add in typed:
-                add(e.revenue(stops, d[m]))
-        else:
-            key = (tuple([ident[c] for c in stops]), d)
-            got = memo.get(key)
-            if got is None:
-                got = memo[key] = tuple([e.revenue(stops, d[m]) for e, m, _ in typed])
-            for (_, _, add), r in zip(typed, got, strict=True):
-                add(r)
+    if tables is None:
+        tables = value_paths()
+        if tables is None:
+            return result(optimal=False, cancelled=True, paths_found=len(paths))
     stats["paths"] = len(paths)
     if not paths.complete:
         stats["cut"] = budget.cut
-    track = paths.track
-    for v in variants:
-        rev = np.frombuffer(revenue[v], dtype=np.int32)
-        runnable = np.flatnonzero(rev > 0)
-        order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
-        shift = classes.index(earners[v].train.track_class) * n_track
-        tables[v] = (order, rev[order].tolist(), [track[i] << shift for i in order])
-    del revenue
     stats["revenue_s"] = round(time.monotonic() - t0, 3)
 
     best_total = -1
@@ -280,41 +324,101 @@ def find_routes(
     optimal = paths.complete
     cancelled = False
     if len(runs) > 1:  # a bound for all runs: each train's best path alone
-        report(bound=max(sum(tables[v][1][0] for v in r.variants if tables[v][1]) for r in runs))
-    for run in runs:
+        report(
+            bound=max(
+                pay + sum(tables[v][1][0] for v in r.variants if tables[v][1])
+                for r, pay in zip(runs, locked_pay, strict=True)
+            )
+        )
+    for run, pay in zip(runs, locked_pay, strict=True):
         total, picked, run_optimal, run_cancelled = _solve_run(
             run,
             tables,
             n_track * len(classes),
             deadline,
             cancel,
-            report,
-            best_total,
+            _shifted(report, pay),
+            best_total - pay,
             refine_bound=len(runs) == 1,
         )
         optimal = optimal and run_optimal
         cancelled = cancelled or run_cancelled
-        if total > best_total:
-            best_total = total
-            best_routes = [
-                build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
-                for v, pos in picked
-            ]
+        if total >= 0 and total + pay > best_total:
+            best_total = total + pay
+            best_routes = routes_of(picked, run)
         if run_cancelled or not run_optimal:
             break
     found = max(best_total, 0)
     report("done", best=found, bound=found if optimal else None, force=True)
-    # Report routes in the order the trains were given.
-    best_routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
+    best_routes = in_order(best_routes)
     stats["search_s"] = round(time.monotonic() - t0, 3)
     if len(runs) > 1:
         stats["runs"] = len(runs)
     if exact_routes is not None:
         optimal = False
         stats["cut"] = "model" if "exact_mismatch" in stats else "time"
-        if sum(r.revenue for r in exact_routes) >= sum(r.revenue for r in best_routes):
+        paid = sum(r.revenue for r in exact_routes if not r.dropped)
+        if paid >= sum(r.revenue for r in best_routes if not r.dropped):
             best_routes = exact_routes
     return result(best_routes, optimal, cancelled, len(paths))
+
+
+def _free_trains(game, train_types: list, locks: Sequence[RouteLock]) -> list:
+    """The trains the search places: ``train_types`` less one train per lock (a lock names one
+    of the trains given; RouteSearchError otherwise)."""
+    free = list(train_types)
+    for lock in locks:
+        try:
+            t = game.train(lock.train)
+        except KeyError as exc:
+            raise RouteSearchError(f"lock {lock.describe()}: {exc.args[0]}") from None
+        if t not in free:
+            n = sum(1 for x in train_types if x == t)
+            raise RouteSearchError(
+                f"lock {lock.describe()}: "
+                + (
+                    f"more locks on the {t.name} than {t.name}s among the trains ({n})"
+                    if n
+                    else f"the {t.name} is not one of the trains"
+                    f" ({', '.join(x.name for x in train_types)})"
+                )
+            )
+        free.remove(t)
+    return free
+
+
+def _shifted(report, add: int):
+    """``report`` with ``add`` (what the locked routes earn) added to every best and bound."""
+    if not add:
+        return report
+
+    def shifted(*args, best=None, bound=None, **kw):
+        report(
+            *args,
+            best=None if best is None else best + add,
+            bound=None if bound is None else bound + add,
+            **kw,
+        )
+
+    return shifted
+
+
+def _run_order(run: Run, tables) -> list:
+    """A run's trains, strongest first (it helps the bound); equal variants sit together."""
+    return sorted(
+        run.variants,
+        key=lambda v: (-(tables[v][1][0] if tables[v][1] else 0), v[0], sorted(v[1])),
+    )
+
+
+def _greedy_run(run: Run, tables) -> tuple[int, list]:
+    """Each train of the run in turn takes its best path clear of the track taken: the total
+    and the (variant, position) of each route."""
+    variants = _run_order(run, tables)
+    per_train = [tables[v] for v in variants]
+    picks = _greedy(per_train)
+    picked = [(variants[i], p) for i, p in enumerate(picks) if p != -1]
+    return _revenue_of(per_train, picks), picked
 
 
 def _solve_run(
@@ -324,9 +428,7 @@ def _solve_run(
     (-1 if nothing beat ``lower``, a total an earlier run reached), the (variant, position) of
     each route, whether it is proven and whether it was cancelled. Stopped early, the best
     routes known so far (a greedy choice at first) are returned."""
-    variants = list(run.variants)
-    # Strongest trains first helps the bound; equal variants sit together for symmetry.
-    variants.sort(key=lambda v: (-(tables[v][1][0] if tables[v][1] else 0), v[0], sorted(v[1])))
+    variants = _run_order(run, tables)
     per_train = [tables[v] for v in variants]
     k = len(variants)
     if k == 0:
@@ -374,35 +476,3 @@ def _solve_run(
         return -1, [], optimal, cancelled
     picked = [(variants[i], p) for i, p in enumerate(picks) if p != -1]
     return total, picked, optimal, cancelled
-
-
-def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) -> TrainRoute:
-    choice = earner.choose(path.stops)
-    assert choice is not None
-    stops = []
-    for i, cid in enumerate(path.stops):
-        c = graph.centres[cid]
-        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], c.name))
-    track: list[tuple[str, int]] = []
-    hexes: list[str] = [graph.centres[path.stops[0]].hex]
-    for n, corr_id in enumerate(path.corridors):
-        corr = graph.corridors[corr_id]
-        if n < path.reversed_corridors:
-            pieces = corr.track[::-1]
-            hx = list(corr.hexes[::-1][1:]) + [graph.centres[corr.a].hex]
-        else:
-            pieces = corr.track
-            hx = list(corr.hexes)
-        track.extend(pieces)
-        for h in hx:
-            if not hexes or hexes[-1] != h:
-                hexes.append(h)
-    return TrainRoute(
-        train=earner.train.name,
-        revenue=choice.revenue,
-        stops=tuple(stops),
-        hexes=tuple(hexes),
-        track=tuple(track),
-        bonuses=choice.bonuses,
-        multiplier=earner.mult,
-    )

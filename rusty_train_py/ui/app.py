@@ -10,17 +10,23 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from .main_window import APP_NAME, MainWindow
 
 
+def unexpected_error_text(exc_type, exc) -> str:
+    """What the window says of an error it did not expect: what it was, that it is a bug, and
+    nothing it cannot know (whether the last action finished, or the map changed)."""
+    return (
+        f"{exc_type.__name__}: {exc}\n\nThis is a bug in rusty-train-py: the last action"
+        " may not have finished. The details are on the terminal; please report them."
+        " If the map looks wrong, undo (Ctrl+Z) or save it under a new name and reopen it."
+    )
+
+
 def _show_unexpected(exc_type, exc, tb) -> None:
-    """Report an unexpected error in a dialog instead of ending the program (nothing is lost)."""
-    text = "".join(traceback.format_exception(exc_type, exc, tb))
-    sys.stderr.write(text)
+    """Report an unexpected error in a dialog instead of ending the program."""
+    sys.stderr.write("".join(traceback.format_exception(exc_type, exc, tb)))
     app = QApplication.instance()
     if app is not None:
         QMessageBox.critical(
-            app.activeWindow(),
-            "Unexpected error",
-            f"{exc_type.__name__}: {exc}\n\nThe map is unchanged; please report this."
-            f"\n\n{text[-1500:]}",
+            app.activeWindow(), "Unexpected error", unexpected_error_text(exc_type, exc)
         )
 
 

@@ -1,8 +1,10 @@
 """The hex map canvas: draws the scene the current mode describes, zooms, and hit-tests.
 
 The map is drawn in map pixels of a fixed ``HexLayout``; zoom is the painter's scale, so
-zooming is smooth (animated between steps) and the tile layouts stay cached. The canvas sits
-in a QScrollArea; it takes the keyboard focus and hands every key to its ``key_handler``.
+zooming is smooth (animated between steps) and the tile layouts stay cached. The picture is
+kept in a pixmap until the scene changes (``invalidate``), so panels updated over the map
+(the search's progress) cost a copy, not a redraw. The canvas sits in a QScrollArea; it
+takes the keyboard focus and hands every key to its ``key_handler``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
     QPolygonF,
     QWheelEvent,
 )
@@ -34,6 +37,7 @@ HEX_SIZE = 60.0  # map pixels per hex radius at zoom 1
 MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
 ZOOM_STEP = 1.25
 BACKGROUND = "#e9e6dc"
+CACHE_PIXELS = 24_000_000  # the picture is kept while it is at most this big
 
 
 class MapCanvas(QWidget):
@@ -48,12 +52,15 @@ class MapCanvas(QWidget):
         self.scene_provider = scene_provider
         self.key_handler: Callable[[QKeyEvent], bool] | None = None
         self.zoom = 1.0
+        self.fitted = False  # showing the whole map: it stays fitted as the view resizes
         self.zoom_animation_ms = 140
         self._anim: QVariantAnimation | None = None
         self._anchor: tuple[QPointF, QPointF] | None = None  # (map point, viewport point)
         self.game = None
         self.layout = None
         self.bounds = (0.0, 0.0, 1.0, 1.0)
+        self._picture: QPixmap | None = None
+        self.paints = 0  # full redraws of the map (the picture made again)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -78,6 +85,12 @@ class MapCanvas(QWidget):
 
     def _resize(self) -> None:
         self.resize(self.sizeHint())
+        self._picture = None
+
+    def invalidate(self) -> None:
+        """The scene changed: draw the map again."""
+        self._picture = None
+        self.update()
 
     # ---- coordinates ----------------------------------------------------------------------
 
@@ -112,8 +125,19 @@ class MapCanvas(QWidget):
 
     # ---- zoom -----------------------------------------------------------------------------
 
+    def fit(self) -> None:
+        """Show the whole map, and keep showing it when the view changes size."""
+        self.set_zoom(self.fit_zoom())
+        self.fitted = True
+
+    def view_resized(self) -> None:
+        """The scroll area changed size (the window, a panel shown under the map)."""
+        if self.fitted:
+            self.fit()
+
     def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
         """Zoom at once, keeping the map point under ``anchor`` (viewport point) in place."""
+        self.fitted = False
         zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
         area = self.scroll_area()
         if anchor is None and area is not None:
@@ -124,6 +148,7 @@ class MapCanvas(QWidget):
             map_pt = self.to_map(self.mapFrom(area.viewport(), anchor.toPoint()).toPointF())
         self.zoom = zoom
         self._resize()
+        self._picture = None
         if area is not None and map_pt is not None:
             w = self.to_widget(map_pt)
             area.horizontalScrollBar().setValue(round(w.x() - anchor.x()))
@@ -160,7 +185,7 @@ class MapCanvas(QWidget):
         area = self.scroll_area()
         if area is None:
             return 1.0
-        vp = area.viewport().size()
+        vp = area.maximumViewportSize()  # as big as it is once no scroll bar is needed
         w, h = self.map_size()
         return max(MIN_ZOOM, min(MAX_ZOOM, min(vp.width() / w, vp.height() / h)))
 
@@ -193,11 +218,36 @@ class MapCanvas(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         painter = QPainter(self)
-        painter.fillRect(event.rect(), QColor(BACKGROUND))
+        w, h = self.width(), self.height()
+        if w * h > CACHE_PIXELS:  # too big to keep: draw what is exposed
+            painter.fillRect(event.rect(), QColor(BACKGROUND))
+            painter.setClipRect(event.rect())
+            self._draw(painter)
+        else:
+            if self._picture is None or self._picture.size() != self.size():
+                ratio = self.devicePixelRatioF()
+                picture = QPixmap(round(w * ratio), round(h * ratio))
+                picture.setDevicePixelRatio(ratio)
+                picture.fill(QColor(BACKGROUND))
+                p = QPainter(picture)
+                self._draw(p)
+                p.end()
+                self._picture = picture
+            target = QRectF(event.rect())
+            painter.drawPixmap(target, self._picture, self._source_rect(event.rect()))
+        painter.end()
+
+    def _source_rect(self, rect) -> QRectF:
+        ratio = self._picture.devicePixelRatio() if self._picture is not None else 1.0
+        return QRectF(
+            rect.x() * ratio, rect.y() * ratio, rect.width() * ratio, rect.height() * ratio
+        )
+
+    def _draw(self, painter: QPainter) -> None:
         scene = self.scene_provider()
         if scene is not None and self.game is not None:
+            self.paints += 1
             self.paint_scene(painter, scene, self.zoom)
-        painter.end()
 
     def paint_scene(self, painter: QPainter, scene: Scene, zoom: float) -> None:
         """Draw ``scene`` at ``zoom`` with the map's top-left corner at the painter's origin."""
@@ -218,8 +268,13 @@ class MapCanvas(QWidget):
             highlight_colour=scene.highlight_colour,
             routes=routes,
             faded=scene.faded,
+            zoom=zoom,
         )
-        if scene.highlight_hex is not None and not scene.faded:
+        if (
+            scene.highlight_hex is not None
+            and not scene.faded
+            and scene.highlight_hex in self.game.hexes
+        ):
             self._halo(painter, scene)
         if scene.token_space is not None and scene.highlight_hex is not None:
             self._ring_token_space(painter, scene)
@@ -297,8 +352,8 @@ class MapCanvas(QWidget):
             if steps:
                 area = self.scroll_area()
                 anchor = None
-                if area is not None:
-                    anchor = QPointF(area.viewport().mapFrom(self, event.position().toPoint()))
+                if area is not None:  # the viewport holds the canvas: map up to it
+                    anchor = QPointF(self.mapTo(area.viewport(), event.position().toPoint()))
                 self.zoom_by(ZOOM_STEP**steps, anchor)
             event.accept()
             return

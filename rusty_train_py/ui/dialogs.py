@@ -6,6 +6,7 @@ map itself.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,11 +14,13 @@ from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QCompleter,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -29,6 +32,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSpinBox,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -65,9 +69,15 @@ def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
 
 
 class CompanyDialog(QDialog):
-    """Pick one company from a list (those with tokens on the map)."""
+    """Pick one company from a list (those with tokens on the map), starting on ``current``
+    (the company last searched) when it is in the list."""
 
-    def __init__(self, companies: Sequence[Company], parent: QWidget | None = None):
+    def __init__(
+        self,
+        companies: Sequence[Company],
+        parent: QWidget | None = None,
+        current: str | None = None,
+    ):
         super().__init__(parent)
         self.setWindowTitle("Select a company")
         self.list = QListWidget()
@@ -75,7 +85,8 @@ class CompanyDialog(QDialog):
             item = QListWidgetItem(colour_icon(c.colour), f"{c.name} ({c.abbrev})")
             item.setData(Qt.ItemDataRole.UserRole, c.abbrev)
             self.list.addItem(item)
-        self.list.setCurrentRow(0)
+        abbrevs = [c.abbrev for c in companies]
+        self.list.setCurrentRow(abbrevs.index(current) if current in abbrevs else 0)
         self.list.itemDoubleClicked.connect(self.accept)
         buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
@@ -99,6 +110,7 @@ class TrainsDialog(QDialog):
         self.setWindowTitle(f"Select trains: {company.name}")
         self.spins: dict[str, QSpinBox] = {}
         self.checks: dict[str, QCheckBox] = {}
+        self.places: dict[str, QComboBox] = {}  # placed bonuses: the hex it is on
         counts = {t: last.trains.count(t) for t in set(last.trains)}
 
         trains_box = QGroupBox("Trains")
@@ -125,9 +137,23 @@ class TrainsDialog(QDialog):
                 check.setEnabled(False)
                 check.setText(f"{b.name} (always)")
             else:
-                check.setChecked(b.id in last.bonuses)
+                held = [x for x in last.bonuses if x.partition(":")[0] == b.id]
+                check.setChecked(bool(held))
             self.checks[b.id] = check
             blay.addWidget(check)
+            if b.placed:  # a private's bonus the player puts on one of its hexes
+                place = QComboBox()
+                place.setAccessibleName(f"{b.id}-hex")
+                for h in b.params_dict["hexes"]:
+                    where = game.hexes[h].location
+                    place.addItem(f"{where} ({h})" if where else h, h)
+                chosen = [x.partition(":")[2] for x in last.bonuses if x.startswith(b.id + ":")]
+                if chosen and place.findData(chosen[0]) >= 0:
+                    place.setCurrentIndex(place.findData(chosen[0]))
+                place.setEnabled(check.isChecked())
+                check.toggled.connect(place.setEnabled)
+                self.places[b.id] = place
+                blay.addWidget(place)
         if not game.bonuses:
             blay.addWidget(QLabel("This game has no route bonuses."))
         blay.addStretch(1)
@@ -151,12 +177,19 @@ class TrainsDialog(QDialog):
         trains = []
         for name, spin in self.spins.items():
             trains.extend([name] * spin.value())
-        bonuses = [bid for bid, c in self.checks.items() if c.isChecked() and c.isEnabled()]
+        bonuses = []
+        for bid, c in self.checks.items():
+            if c.isChecked() and c.isEnabled():
+                place = self.places.get(bid)
+                bonuses.append(f"{bid}:{place.currentData()}" if place is not None else bid)
         return TrainChoice(tuple(trains), tuple(bonuses))
 
 
 class HexDialog(QDialog):
-    """Type a hex name (or a place name) to jump there; completes as you type."""
+    """Type a hex name (or a place name) to jump there; completes as you type.
+
+    One Return goes there, whether or not the list of completions is open (Qt's completer
+    would take the first Return only to close its list)."""
 
     def __init__(self, game: Game, parent: QWidget | None = None):
         super().__init__(parent)
@@ -170,6 +203,8 @@ class HexDialog(QDialog):
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.edit.setCompleter(completer)
+        completer.popup().installEventFilter(self)
+        self.completer = completer
         buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Hex name or place:"))
@@ -178,6 +213,20 @@ class HexDialog(QDialog):
 
     def text(self) -> str:
         return self.edit.text()
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if (
+            obj is self.completer.popup()
+            and event.type() == event.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            index = obj.currentIndex()
+            if index.isValid():
+                self.edit.setText(index.data())
+            obj.hide()
+            self.accept()
+            return True
+        return super().eventFilter(obj, event)
 
 
 def resolve_hex(game: Game, text: str) -> str | None:
@@ -250,15 +299,42 @@ def dividends_html(result: RouteResult, company: Company) -> str:
     return "".join(rows)
 
 
-def message_box(parent: QWidget | None, title: str, html: str) -> QMessageBox:
-    """An information box showing ``html`` (dividends, the key list)."""
-    box = QMessageBox(parent)
-    box.setWindowTitle(title)
-    box.setIcon(QMessageBox.Icon.Information)
-    box.setTextFormat(Qt.TextFormat.RichText)
-    box.setText(html)
-    box.setStyleSheet("QLabel#qt_msgbox_label { min-width: 320px; }")
-    return box
+class InfoDialog(QDialog):
+    """``html`` (dividends, the keys, load warnings) in full: the dialog is as big as its
+    text, up to most of the screen, and scrolls beyond that; nothing is cut off."""
+
+    def __init__(self, title: str, html: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.browser = QTextBrowser()
+        self.browser.setHtml(html)
+        self.browser.setFrameShape(QFrame.Shape.NoFrame)
+        self.browser.setOpenExternalLinks(False)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.fit_to_text()
+
+    def fit_to_text(self) -> None:
+        doc = self.browser.document()
+        doc.setTextWidth(-1)
+        width = math.ceil(doc.idealWidth()) + 2 * math.ceil(doc.documentMargin()) + 8
+        screen = self.screen().availableGeometry() if self.screen() else None
+        max_w = int(screen.width() * 0.8) if screen else 1200
+        max_h = int(screen.height() * 0.8) if screen else 800
+        width = min(max(width, 320), max_w)
+        doc.setTextWidth(width)
+        height = min(math.ceil(doc.size().height()) + 8, max_h)
+        self.browser.setMinimumSize(width, height)
+        self.adjustSize()
+
+
+def message_box(parent: QWidget | None, title: str, html: str) -> InfoDialog:
+    """The dialog ``Dialogs.show_info`` shows (dividends, the key list)."""
+    return InfoDialog(title, html, parent)
 
 
 class Dialogs:
@@ -328,8 +404,10 @@ class Dialogs:
         )
         return phase if ok else None
 
-    def choose_company(self, parent: QWidget, companies: Sequence[Company]) -> str | None:
-        dlg = CompanyDialog(companies, parent)
+    def choose_company(
+        self, parent: QWidget, companies: Sequence[Company], current: str | None = None
+    ) -> str | None:
+        dlg = CompanyDialog(companies, parent, current)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return None
         return dlg.selected()

@@ -1,4 +1,5 @@
-"""Preferences kept between runs (QSettings): screenshot folder, recent files, last trains."""
+"""Preferences kept between runs (QSettings): screenshot folder, recent files, the company
+last searched and its trains."""
 
 from __future__ import annotations
 
@@ -58,7 +59,14 @@ class Preferences:
         items = [p for p in self.recent_files if p != path]
         self.settings.setValue("files/recent", json.dumps(items))
 
-    # ---- trains per company ---------------------------------------------------------------
+    # ---- the company last searched, and its trains -----------------------------------------
+
+    def last_company(self, game_id: str) -> str | None:
+        value = self.settings.value(f"companies/{game_id}", "")
+        return str(value) if value else None
+
+    def set_last_company(self, game_id: str, company: str) -> None:
+        self.settings.setValue(f"companies/{game_id}", company)
 
     def last_trains(self, game_id: str, company: str) -> TrainChoice:
         raw = self.settings.value(f"trains/{game_id}/{company}", "")

@@ -1,12 +1,13 @@
 """The route search on a QThreadPool thread: progress, result and failure come back as signals.
 
 The search gets a copy of the map, a ``cancel`` callable reading a threading.Event that the
-search checks inside its loops, and a progress callback throttled so the GUI thread is not
-flooded. The GUI thread never waits for it.
+search checks in every phase, and a progress callback throttled so the GUI thread is not
+flooded. The GUI thread never waits for it (except, briefly, when the program quits).
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 import traceback
@@ -45,7 +46,7 @@ class RouteSearchWorker(QRunnable):
         progress_interval: float = 0.25,
     ):
         super().__init__()
-        self.setAutoDelete(False)  # Python owns it (the window keeps a reference)
+        self.setAutoDelete(False)  # Python owns it (its controller keeps a reference)
         self.state = state.copy()
         self.company = company
         self.trains = list(trains)
@@ -75,13 +76,20 @@ class RouteSearchWorker(QRunnable):
 
     def _progress(self, progress: SearchProgress) -> None:
         """Pass a report on at once when the phase or the best changed, else at most every
-        ``progress_interval`` seconds: each one costs the GUI thread a repaint."""
+        ``progress_interval`` seconds: each one costs the GUI thread some work."""
         now = time.monotonic()
         key = (progress.phase, progress.best)
         if key != self._last_key or now - self._last_emit >= self.progress_interval:
             self._last_emit = now
             self._last_key = key
-            self.signals.progress.emit(progress)
+            self._emit(self.signals.progress, progress)
+
+    def _emit(self, signal, value) -> None:
+        """Emit, unless the program is shutting down and the signal's object is gone."""
+        try:
+            signal.emit(value)
+        except RuntimeError:
+            pass  # nobody is left to tell
 
     def run(self) -> None:
         try:
@@ -97,9 +105,14 @@ class RouteSearchWorker(QRunnable):
             if isinstance(exc, ValueError | KeyError):
                 message = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
             else:
-                message = f"{type(exc).__name__}: {exc}\n\n{traceback.format_exc(limit=6)}"
+                # A bug: the details go to the terminal, the window says what and that it is one.
+                traceback.print_exc(file=sys.stderr)
+                message = (
+                    f"{type(exc).__name__}: {exc}\n\nThis is a bug in the route finder; the"
+                    " details are on the terminal. The map is unchanged."
+                )
             self._done.set()
-            self.signals.failed.emit(message)
+            self._emit(self.signals.failed, message)
             return
         self._done.set()
-        self.signals.finished.emit(result)
+        self._emit(self.signals.finished, result)

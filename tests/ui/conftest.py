@@ -36,6 +36,7 @@ class StubDialogs:
         self.hex_text: str | None = None
         self.phase: str | None = None
         self.company: str | None = None
+        self.company_offered_first: str | None = None
         self.trains: TrainChoice | None = None
         self.preferences_folder: Path | None = None
         self.errors: list[tuple[str, str]] = []
@@ -71,8 +72,9 @@ class StubDialogs:
         self.calls.append(("ask_phase", tuple(phases), current))
         return self.phase
 
-    def choose_company(self, parent, companies):
+    def choose_company(self, parent, companies, current=None):
         self.calls.append(("choose_company", tuple(c.abbrev for c in companies)))
+        self.company_offered_first = current
         return self.company
 
     def choose_trains(self, parent, game, company, last):

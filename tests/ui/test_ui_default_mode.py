@@ -6,8 +6,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QContextMenuEvent, QKeySequence
 from PySide6.QtWidgets import QApplication
 
-from rusty_train_py.ui.main_window import hex_in_direction
 from rusty_train_py.ui.modes import MODE_COLOURS, DefaultMode
+from rusty_train_py.ui.navigation import hex_in_direction
 
 from .conftest import key
 
@@ -80,9 +80,38 @@ def test_rotate_and_remove_a_laid_tile(qtbot, window):
     assert state.hex_state("E5").rotation == 5
     key(qtbot, window, K.Key_Backspace)
     assert state.laid_tile("E5") is None
+    assert window.last_message == "Removed tile 9 from E5"
     window.push_edit(state.place_tile_edit("E5", "9", 0))
     key(qtbot, window, K.Key_Delete)
     assert state.laid_tile("E5") is None
+
+
+def test_removing_a_tile_says_which_tokens_went_with_it(qtbot, window):
+    state = window.state
+    window.push_edit(state.place_tile_edit("E5", "57", 0))
+    window.push_edit(state.place_token_edit("E5", 0, "GW"))
+    window.select_hex("E5")
+    key(qtbot, window, K.Key_Delete)
+    assert state.tokens_at("E5") == {}
+    assert window.last_message == "Removed tile 57 from E5 and its token GW"
+
+
+def test_messages_never_outlive_the_next_action(qtbot, window):
+    """An old message ("Undid: ...") is gone as soon as the player does something else."""
+    state = window.state
+    window.push_edit(state.place_tile_edit("E5", "9", 0))
+    window.push_edit(state.place_tile_edit("E7", "8", 0))
+    window.select_hex("E7")
+    key(qtbot, window, K.Key_Delete)
+    key(qtbot, window, K.Key_Z, modifier=Qt.KeyboardModifier.ControlModifier)
+    assert window.last_message == "Undid: remove 8 from E7"
+    window.select_hex("E5")
+    key(qtbot, window, K.Key_Right)  # an action with nothing to say
+    assert window.last_message == ""
+    assert not window.message_label.isVisible()
+    window.select_hex("E5")
+    key(qtbot, window, K.Key_Delete)
+    assert window.last_message == "Removed tile 9 from E5"
 
 
 def test_rotating_an_empty_hex_says_why_not(qtbot, window):
@@ -143,7 +172,7 @@ def test_menu_actions_run_the_same_keys(qtbot, window):
     actions = {a.text().split("\t")[0]: a for a in window.mode_menu.actions()}
     actions["Keep this tile"].trigger()
     assert isinstance(window.mode, DefaultMode)
-    assert window.state.laid_tile("E5") == "3"
+    assert window.state.laid_tile("E5") == "7"
 
 
 def wheel(widget, dy: int, modifiers):
@@ -177,21 +206,29 @@ def test_ctrl_wheel_zooms_and_the_plain_wheel_scrolls(qtbot, window):
     assert window.canvas.zoom == 1.6
 
 
-def test_f1_lists_the_keys_of_the_mode(qtbot, window, dialogs):
+def test_f1_lists_the_keys_of_the_mode_and_of_the_window(qtbot, window, dialogs):
+    from rusty_train_py.ui.commands import COMMANDS
+
     key(qtbot, window, K.Key_F1)
     title, html = dialogs.infos[-1]
     assert title == "Keys"
     assert "<h3>Default mode</h3>" in html
-    assert "<td><b>u</b>&nbsp;&nbsp;</td><td>Upgrade tile</td>" in html
+    row = "<tr><td style='padding-right:14px'><b>{}</b></td><td>{}</td></tr>"
+    assert row.format("u", "Upgrade tile") in html
+    # The window's part comes from the same table as its menus and shortcuts.
+    for cmd in COMMANDS:
+        if cmd.keys:
+            assert row.format(cmd.shown, cmd.help) in html, cmd.slot
+    assert row.format("Q, Ctrl+Q", "Quit (asks to save changes)") in html
 
 
 def test_the_edit_menu_lists_undo_redo_and_the_history(qtbot, window):
     edit_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
     texts = [a.text() for a in edit_menu.actions() if not a.isSeparator()]
-    assert texts == ["&Undo", "&Redo", "Show &history"]
+    assert texts == ["&Undo\tCtrl+Z", "&Redo\tCtrl+Shift+Z, Ctrl+Y", "Show &history"]
     assert window.act_redo.shortcuts() == [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
     window.push_edit(window.state.place_tile_edit("E5", "9", 0))
-    assert edit_menu.actions()[0].text() == "&Undo lay 9 on E5"
+    assert edit_menu.actions()[0].text() == "&Undo lay 9 on E5\tCtrl+Z"
     assert window.history.widget().stack() is window.undo_stack
 
 

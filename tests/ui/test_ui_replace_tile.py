@@ -14,33 +14,43 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 def test_e_lays_a_tile_up_down_choose_rotate_keys_turn_return_keeps(qtbot, window):
     state = window.state
-    window.select_hex("E5")
+    window.select_hex("E5")  # a plain white hex: plain track tiles fit
     key(qtbot, window, K.Key_E)
     mode = window.mode
     assert isinstance(mode, ReplaceTileMode)
-    assert (mode.current.tile, mode.rotation) == ("3", 0)
+    assert (mode.current.tile, mode.rotation) == ("7", 0)
     # The preview shows the candidate; the map itself is untouched until Return.
-    assert window.current_scene().state.laid_tile("E5") == "3"
+    assert window.current_scene().state.laid_tile("E5") == "7"
     assert state.laid_tile("E5") is None
-    key(qtbot, window, K.Key_Up)
-    assert mode.current.tile == "4"
-    key(qtbot, window, K.Key_Down, K.Key_Down)
-    assert mode.current.tile == "X8"  # wraps round to the last tile that fits
+    key(qtbot, window, K.Key_Down)
+    assert mode.current.tile == "8"  # Down goes down the list: the next tile
     key(qtbot, window, K.Key_Up, K.Key_Up)
-    assert mode.current.tile == "4"
+    assert mode.current.tile == "70"  # wraps round to the last tile that fits
+    key(qtbot, window, K.Key_Down, K.Key_Down, K.Key_Down)
+    assert mode.current.tile == "9"
     key(qtbot, window, ".")
     assert mode.rotation == 1
     key(qtbot, window, ">", ">")
     assert mode.rotation == 0  # a straight track has three distinct rotations
     key(qtbot, window, ",")
     assert mode.rotation == 2
-    assert "E5: tile 4 (2 of 68 tiles that fit), rotation 3 of 3" in window.view.caption.text()
+    # The caption and the status bar give the same rotation.
+    assert window.view.caption.text() == (
+        "E5: tile 9 (3 of 32 tiles that fit), rotation 2 (3 of 3 allowed), unlimited"
+    )
+    assert window.info_label.text().startswith("E5: tile 9 (rotation 2)")
     key(qtbot, window, K.Key_Return)
     assert isinstance(window.mode, DefaultMode)
-    assert state.hex_state("E5").tile == "4"
+    assert state.hex_state("E5").tile == "9"
     assert state.hex_state("E5").rotation == 2
     assert window.undo_stack.count() == 1
     assert window.windowTitle().startswith("Untitled 1867* — ")
+
+
+def test_e_on_a_town_offers_town_tiles_only(qtbot, window):
+    window.select_hex("H10")  # Pembroke, a town
+    key(qtbot, window, K.Key_E)
+    assert [c.tile for c in window.mode.candidates] == ["3", "4", "58", "87", "88", "204", "911"]
 
 
 def test_esc_discards_the_replacement(qtbot, window):
@@ -69,7 +79,7 @@ def test_u_upgrades_keeping_track_and_carrying_tokens(qtbot, window):
     assert (mode.current.tile, mode.rotation) == ("14", 2)
     key(qtbot, window, ".")
     assert mode.rotation == 0  # only the rotations that keep the track
-    key(qtbot, window, K.Key_Up, ".")
+    key(qtbot, window, K.Key_Down, ".")
     assert (mode.current.tile, mode.rotation) == ("15", 3)
     key(qtbot, window, K.Key_Return)
     assert state.hex_state("E5").tile == "15"
@@ -98,11 +108,11 @@ def test_o_shows_the_original_tile(qtbot, window):
 def test_u_in_replace_mode_switches_to_upgrades_and_e_back(qtbot, window):
     window.select_hex("E5")
     key(qtbot, window, K.Key_E)
-    assert len(window.mode.candidates) == 68
+    assert len(window.mode.candidates) == 32
     key(qtbot, window, K.Key_U)
     assert [c.tile for c in window.mode.candidates] == ["7", "8", "9"]
     key(qtbot, window, K.Key_E)
-    assert len(window.mode.candidates) == 68
+    assert len(window.mode.candidates) == 32
 
 
 def test_slash_filters_candidates_by_name(qtbot, window):
@@ -111,13 +121,13 @@ def test_slash_filters_candidates_by_name(qtbot, window):
     assert window.view.filter_box.isVisible()
     qtbot.keyClicks(window.view.filter_edit, "62")
     mode = window.mode
-    assert [c.tile for c in mode.candidates] == ["621", "622", "624", "625", "626", "623"]
-    assert mode.current.tile == "621"
+    assert [c.tile for c in mode.candidates] == ["624", "625", "626"]
+    assert mode.current.tile == "624"
     qtbot.keyClick(window.view.filter_edit, K.Key_Return)
     assert not window.view.filter_box.isVisible()
     assert window.canvas.hasFocus()
-    key(qtbot, window, K.Key_Up, K.Key_Return)
-    assert window.state.laid_tile("E5") == "622"
+    key(qtbot, window, K.Key_Down, K.Key_Return)
+    assert window.state.laid_tile("E5") == "625"
 
 
 def test_no_upgrade_stays_in_default_mode_and_says_why(qtbot, window):
@@ -136,7 +146,7 @@ def test_no_upgrade_stays_in_default_mode_and_says_why(qtbot, window):
 def test_undo_and_redo_every_edit(qtbot, window):
     state = window.state
     window.select_hex("E5")
-    key(qtbot, window, K.Key_E, K.Key_Return)  # lay 3
+    key(qtbot, window, K.Key_E, K.Key_Return)  # lay 7
     key(qtbot, window, ".")  # rotate
     assert state.hex_state("E5").rotation == 1
     key(qtbot, window, K.Key_Z, modifier=CTRL)
@@ -145,10 +155,10 @@ def test_undo_and_redo_every_edit(qtbot, window):
     assert state.laid_tile("E5") is None
     assert "*" not in window.windowTitle()  # back to the saved (clean) state
     key(qtbot, window, K.Key_Z, modifier=CTRL | Qt.KeyboardModifier.ShiftModifier)
-    assert state.laid_tile("E5") == "3"
+    assert state.laid_tile("E5") == "7"
     key(qtbot, window, K.Key_Y, modifier=CTRL)
     assert state.hex_state("E5").rotation == 1
-    assert window.act_undo.text() == "&Undo rotate 3 on E5"
+    assert window.act_undo.text() == "&Undo rotate 7 on E5\tCtrl+Z"
     assert window.act_undo.isEnabled() and not window.act_redo.isEnabled()
 
 
@@ -169,4 +179,4 @@ def test_left_and_right_do_nothing_in_replace_mode(qtbot, window):
     key(qtbot, window, K.Key_E, K.Key_Right, K.Key_Left, K.Key_Left)
     assert bar.value() == before
     assert window.active_hex == "E5"
-    assert window.mode.current.tile == "3"
+    assert window.mode.current.tile == "7"

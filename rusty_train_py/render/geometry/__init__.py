@@ -12,6 +12,8 @@ One concern per module, each importing only those above it:
 - ``spots``: free spots for discs, labels and names (least overlap, with shapely);
 - ``tile_layout``: the whole layout of one tile, cached and scaled;
 - ``map_layout``: special hex sides, the map's bounds, coordinate labels;
+- ``routes``: routes drawn over the map (lines side by side where they share track, rings
+  round the stops);
 - ``hits``: hit tests.
 """
 
@@ -25,6 +27,7 @@ from .map_layout import (
     map_bounds,
 )
 from .nodes import slot_offsets
+from .routes import RouteLine, RouteOverlay, StopRing, route_overlay, route_parts
 from .spots import name_lines, name_size, text_width
 from .tile_layout import current_column, revenue_text, tile_layout
 from .values import (
@@ -62,6 +65,9 @@ __all__ = [
     "PhaseRevenueRow",
     "Point",
     "RevenueDisc",
+    "RouteLine",
+    "RouteOverlay",
+    "StopRing",
     "TerrainMark",
     "TextItem",
     "TileLayout",
@@ -77,6 +83,8 @@ __all__ = [
     "name_lines",
     "name_size",
     "revenue_text",
+    "route_overlay",
+    "route_parts",
     "slot_offsets",
     "text_width",
     "tile_layout",

@@ -1,8 +1,10 @@
 """The mode state machine: each mode owns a table of key bindings and returns the next mode.
 
-A binding's handler returns the mode to switch to, or None to stay. Modes never touch
-widgets: they ask the window (a ``ModeHost``) to push an edit, show a message or open a
-dialog, and describe what the canvas should draw through ``scene``.
+A binding's handler returns the mode to switch to, None to stay, or ``DONE`` when the mode
+has finished: the host then goes back to Default mode. So no mode imports another to leave
+it; only Default mode knows the modes it enters. Modes never touch widgets: they ask the
+window (a ``ModeHost``) to push an edit, show a message, show the search's progress or the
+routes found, or open a dialog, and describe what the canvas draws through ``scene``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ if TYPE_CHECKING:
     from ...mapstate import Edit, HexEdit, MapState
     from ...route.result import TrainRoute
     from ..dialogs import Dialogs
-    from ..preferences import Preferences, TrainChoice
+    from ..panels import RouteTable, SearchView
+    from ..preferences import Preferences
 
 Key = Qt.Key
 
@@ -31,6 +34,16 @@ MODE_COLOURS = {
     "Edit tokens": "#1a9850",
     "Find routes": "#8e44ad",
 }
+
+
+class ModeDone:
+    """What a mode's handler returns when the mode has finished (see ``DONE``)."""
+
+    def __repr__(self) -> str:
+        return "DONE"
+
+
+DONE = ModeDone()  # the host turns it into Default mode
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +66,7 @@ class Binding:
     keys: tuple[int, ...]
     shown: str
     label: str
-    handler: Callable[[ModeHost], Mode | None]
+    handler: Callable[[ModeHost], Mode | ModeDone | None]
     menu: bool = True  # listed in the Mode menu
 
 
@@ -77,23 +90,26 @@ class ModeHost(Protocol):
     active_hex: str
     dialogs: Dialogs
     prefs: Preferences
+    search_fn: Callable | None  # the route search to run (None: the real one)
 
     @property
     def game(self) -> Game: ...
 
     def push_edit(self, edit: Edit) -> None: ...
 
-    def show_message(self, text: str, timeout_ms: int = 6000) -> None: ...
+    def show_message(self, text: str, timeout_ms: int = 8000) -> None: ...
 
     def move_active(self, direction: str) -> None: ...
 
     def select_hex(self, name: str, centre: bool = False) -> None: ...
 
-    def start_route_search(self, company: str, choice: TrainChoice) -> None: ...
+    def show_filter(self, text: str, on_change: Callable[[str], None] | None = None) -> None: ...
 
-    def cancel_route_search(self) -> None: ...
+    def show_search(self, view: SearchView | None) -> None: ...
 
-    def show_filter(self, text: str) -> None: ...
+    def show_routes(self, table: RouteTable | None) -> None: ...
+
+    def apply(self, next_mode: Mode | ModeDone | None) -> None: ...
 
     def refresh(self) -> None: ...
 
@@ -122,6 +138,11 @@ class Mode:
     def colour(self) -> str:
         return MODE_COLOURS[self.name]
 
+    @property
+    def busy(self) -> bool:
+        """Whether the mode waits for work running in the background (a search)."""
+        return False
+
     def binding_for(self, press: KeyPress) -> Binding | None:
         if press.ctrl:
             return None
@@ -132,7 +153,7 @@ class Mode:
 
     def handle_click(
         self, host: ModeHost, hex_name: str | None, token_space: int | None
-    ) -> Mode | None:
+    ) -> Mode | ModeDone | None:
         return None
 
     def enter(self, host: ModeHost) -> None:
@@ -178,15 +199,12 @@ class EditingMode(Mode):
             self._preview = (key, state, edit)
         return self._preview[1], self._preview[2]
 
-    def keep(self, host: ModeHost) -> Mode:
-        from .default import DefaultMode
-
+    def keep(self, host: ModeHost) -> ModeDone:
         edit = self.edit()
         if edit is not None and edit.before != edit.after:
             host.push_edit(edit)
-        return DefaultMode()
+            host.show_message(f"Done: {edit.text}")
+        return DONE
 
-    def discard(self, host: ModeHost) -> Mode:
-        from .default import DefaultMode
-
-        return DefaultMode()
+    def discard(self, host: ModeHost) -> ModeDone:
+        return DONE

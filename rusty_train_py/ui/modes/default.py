@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from ...mapstate import MapEditError, MapState
+from ..dialogs import resolve_hex
 from .base import ROTATE_ACW, ROTATE_CW, Binding, Mode, ModeHost, keys
+from .edit_tokens import EditTokensMode
+from .find_routes import FindRoutesMode
+from .replace_tile import ReplaceTileMode
 
 
 class DefaultMode(Mode):
@@ -36,23 +40,15 @@ class DefaultMode(Mode):
     # ---- handlers -------------------------------------------------------------------------
 
     def replace_any(self, host: ModeHost) -> Mode | None:
-        from .replace_tile import ReplaceTileMode
-
         return ReplaceTileMode.start(host, upgrades_only=False)
 
     def replace_upgrade(self, host: ModeHost) -> Mode | None:
-        from .replace_tile import ReplaceTileMode
-
         return ReplaceTileMode.start(host, upgrades_only=True)
 
     def edit_tokens(self, host: ModeHost) -> Mode | None:
-        from .edit_tokens import EditTokensMode
-
         return EditTokensMode.start(host)
 
     def find_routes(self, host: ModeHost) -> Mode | None:
-        from .find_routes import FindRoutesMode
-
         return FindRoutesMode.start(host)
 
     @staticmethod
@@ -65,12 +61,23 @@ class DefaultMode(Mode):
     @staticmethod
     def rotate(steps: int):
         def rotate(host: ModeHost) -> None:
-            host.push_edit(host.state.rotate_tile_edit(host.active_hex, steps))
+            edit = host.state.rotate_tile_edit(host.active_hex, steps)
+            host.push_edit(edit)
+            after = edit.after
+            host.show_message(f"Tile {after.tile} on {edit.hex}: rotation {after.rotation}")
 
         return rotate
 
     def remove_tile(self, host: ModeHost) -> None:
-        host.push_edit(host.state.remove_tile_edit(host.active_hex))
+        """Remove the laid tile, saying so, and which tokens went with it."""
+        edit = host.state.remove_tile_edit(host.active_hex)
+        host.push_edit(edit)
+        kept = {c for _, c in edit.after.tokens}
+        lost = [c for _, c in edit.before.tokens if c not in kept]
+        text = f"Removed tile {edit.before.tile} from {edit.hex}"
+        if lost:
+            text += f" and its token{'s' if len(lost) > 1 else ''} {', '.join(lost)}"
+        host.show_message(text)
 
     def change_phase(self, host: ModeHost) -> None:
         state = host.state
@@ -82,11 +89,11 @@ class DefaultMode(Mode):
             host.push_edit(state.phase_edit(phase))
         except MapEditError as exc:
             host.show_message(str(exc))
+            return None
+        host.show_message(f"Phase {phase}")
         return None
 
     def go_to_hex(self, host: ModeHost) -> None:
-        from ..dialogs import resolve_hex
-
         text = host.dialogs.ask_hex(host.ui_parent(), host.game)
         if text is None:
             return None
@@ -104,13 +111,12 @@ class DefaultMode(Mode):
             host.select_hex(hex_name)
         return None
 
-    def status(self, host: ModeHost) -> str:
-        return describe_hex(host.state, host.active_hex)
-
 
 def describe_hex(state: MapState, name: str) -> str:
     """``F16 Toronto: tile 124 (rotation 1)`` or ``E5: printed white hex``."""
-    mh = state.game.hexes[name]
+    mh = state.game.hexes.get(name)
+    if mh is None:
+        return ""
     where = name + (f" {mh.location}" if mh.location else "")
     laid = state.laid_tile(name)
     if laid:

@@ -1,28 +1,23 @@
 """Find-routes mode: ask for a company and its trains, search in the background, show routes.
 
-While the search runs the map is faded and only Esc (cancel) does anything here. Then the
-best routes are drawn, one colour per train; Left/Up and Right/Down step through them one
-at a time, ``d`` shows the dividends, Esc/Return go back to Default mode.
+The mode owns its search: it creates a ``RouteSearchController`` on entering, passes its
+progress to the window's search panel, and ends the search when it is left (Esc, another
+game, closing the window). While the search runs the map is faded and only Esc (cancel)
+does anything here. Then the best routes are drawn, one colour per train, with a table of
+each train's route; Left/Up and Right/Down step through them one at a time, ``d`` shows the
+dividends, Esc/Return go back to Default mode.
 """
 
 from __future__ import annotations
 
+from ...render.colours import route_colour
+from ...route.progress import SearchProgress
 from ...route.result import RouteResult, TrainRoute
 from ..dialogs import dividends_html, money
+from ..panels import RouteRow, RouteTable, SearchView
 from ..preferences import TrainChoice
-from .base import Binding, Mode, ModeHost, Scene, keys
-
-# One colour per train, in the order of the routes (green and red first, as the seed shows).
-ROUTE_COLOURS = (
-    "#1a9e3f",
-    "#d7301f",
-    "#1f6fd1",
-    "#f08c00",
-    "#8e44ad",
-    "#00a6a6",
-    "#c2185b",
-    "#6d4c41",
-)
+from ..search_controller import RouteSearchController
+from .base import DONE, Binding, Mode, ModeDone, ModeHost, Scene, keys
 
 
 class FindRoutesMode(Mode):
@@ -34,7 +29,9 @@ class FindRoutesMode(Mode):
         self.choice = choice
         self.result: RouteResult | None = None
         self.shown: int | None = None  # None: every route; else the index of one route
-        self.progress = (0, 0, 0)
+        self.progress: SearchProgress | None = None
+        self.cancelling = False
+        self.search: RouteSearchController | None = None
         self.bindings = [
             Binding(keys("Escape"), "Esc", "Cancel the search", self.cancel),
         ]
@@ -49,10 +46,14 @@ class FindRoutesMode(Mode):
             host.show_message("No company has a token on the map: place tokens first (t)")
             return None
         parent = host.ui_parent()
-        company = host.dialogs.choose_company(parent, [game.company(c) for c in on_map])
+        last_company = host.prefs.last_company(game.id)
+        company = host.dialogs.choose_company(
+            parent, [game.company(c) for c in on_map], last_company
+        )
         if company is None:
             return None
         comp = game.company(company)
+        host.prefs.set_last_company(game.id, comp.abbrev)
         last = host.prefs.last_trains(game.id, comp.abbrev)
         choice = host.dialogs.choose_trains(parent, game, comp, last)
         if choice is None:
@@ -68,30 +69,49 @@ class FindRoutesMode(Mode):
         return self.result is None
 
     @property
+    def busy(self) -> bool:
+        return self.search is not None and self.search.running
+
+    @property
     def help_keys(self) -> str:  # type: ignore[override]
         if self.searching:
             return "Esc cancel the search"
         return "Left/Up previous route · Right/Down next route · d dividends · Esc/Return back"
 
+    # ---- the search -----------------------------------------------------------------------
+
     def enter(self, host: ModeHost) -> None:
-        host.start_route_search(self.company, self.choice)
+        search = RouteSearchController(host.search_fn, parent=host.ui_parent())
+        search.progress.connect(lambda p: self.on_progress(host, p))
+        search.finished.connect(lambda r: host.apply(self.on_result(host, r)))
+        search.failed.connect(lambda m: host.apply(self.on_failure(host, m)))
+        self.search = search
+        search.start(host.state, self.company, self.choice.trains, self.choice.bonuses)
+        host.show_search(self.search_view())
 
     def leave(self, host: ModeHost) -> None:
-        if self.searching:
-            host.cancel_route_search()
+        if self.search is not None:
+            self.search.drop()  # a search still running is dropped: its result is stale
+            self.search.deleteLater()
+            self.search = None
+        host.show_search(None)
+        host.show_routes(None)
 
-    # ---- the search reports ---------------------------------------------------------------
+    def search_view(self) -> SearchView:
+        trains = ", ".join(self.choice.trains)
+        title = f"Finding the best routes for {self.company} ({trains})…"
+        return SearchView(title, self.progress, self.cancelling)
 
-    def on_progress(self, progress) -> None:
+    def on_progress(self, host: ModeHost, progress: SearchProgress) -> None:
         self.progress = progress
+        host.show_search(self.search_view())
 
-    def on_result(self, host: ModeHost, result: RouteResult) -> Mode | None:
+    def on_result(self, host: ModeHost, result: RouteResult) -> Mode | ModeDone | None:
         """The search has ended; show its routes (None: stay here) or go back if it found none."""
-        from .default import DefaultMode
-
+        host.show_search(None)
         if result.cancelled and not result.routes:
             host.show_message(f"{self.company}: route search cancelled")
-            return DefaultMode()
+            return DONE
         self.result = result
         self.shown = None
         self.bindings = [
@@ -106,13 +126,24 @@ class FindRoutesMode(Mode):
             host.show_message(
                 f"{self.company}: search cancelled; showing the best routes found so far"
             )
+        elif not result.optimal:
+            host.show_message(f"{self.company}: the best routes found, not proven optimal")
+        host.show_routes(self.route_table())
         return None
+
+    def on_failure(self, host: ModeHost, message: str) -> ModeDone:
+        host.show_search(None)
+        host.dialogs.error(host.ui_parent(), "Route search failed", message)
+        return DONE
 
     # ---- handlers -------------------------------------------------------------------------
 
     def cancel(self, host: ModeHost) -> None:
-        host.cancel_route_search()
-        host.show_message("Cancelling the route search…")
+        if self.search is not None and self.search.running:
+            self.search.cancel()  # the result still comes: the best routes found so far
+            self.cancelling = True
+            host.show_search(self.search_view())
+            host.show_message("Cancelling the route search…")
 
     def step(self, delta: int):
         def step(host: ModeHost) -> None:
@@ -123,6 +154,7 @@ class FindRoutesMode(Mode):
             pos = -1 if self.shown is None else self.shown
             pos = (pos + 1 + delta) % (n + 1) - 1
             self.shown = None if pos < 0 else pos
+            host.show_routes(self.route_table())
 
         return step
 
@@ -133,22 +165,32 @@ class FindRoutesMode(Mode):
             host.ui_parent(), f"Dividends: {comp.name}", dividends_html(self.result, comp)
         )
 
-    def back(self, host: ModeHost) -> Mode:
-        from .default import DefaultMode
-
-        return DefaultMode()
+    def back(self, host: ModeHost) -> ModeDone:
+        return DONE
 
     # ---- what is shown --------------------------------------------------------------------
 
     def visible_routes(self) -> list[tuple[TrainRoute, str]]:
         if self.result is None:
             return []
-        pairs = [
-            (r, ROUTE_COLOURS[i % len(ROUTE_COLOURS)]) for i, r in enumerate(self.result.routes)
-        ]
+        pairs = [(r, route_colour(i)) for i, r in enumerate(self.result.routes)]
         if self.shown is None:
             return pairs
         return [pairs[self.shown]]
+
+    def route_table(self) -> RouteTable | None:
+        if self.result is None:
+            return None
+        res = self.result
+        rows = tuple(RouteRow.of(route, route_colour(i)) for i, route in enumerate(res.routes))
+        note = (
+            "search cancelled: the best routes found so far"
+            if res.cancelled
+            else ("proven optimal" if res.optimal else "not proven optimal")
+        )
+        total = f"{self.company}: net revenue {money(res.net_revenue)} ({note})"
+        readings = "Rules read as: " + "; ".join(res.readings) if res.readings else ""
+        return RouteTable(rows, total, self.shown, readings)
 
     def scene(self, host: ModeHost) -> Scene:
         pairs = self.visible_routes()
@@ -177,22 +219,3 @@ class FindRoutesMode(Mode):
             f"{self.company} {r.train}-train: {money(r.revenue)}"
             f" (route {self.shown + 1} of {len(res.routes)})"
         )
-
-    def status(self, host: ModeHost) -> str:
-        if self.result is None:
-            done, total, best = self.progress
-            trains = ", ".join(self.choice.trains)
-            return f"{self.company} with {trains}: searching… best so far {money(best)}"
-        if self.shown is None:
-            parts = [f"{r.train}-train {money(r.revenue)}" for r in self.result.routes]
-            if not parts:
-                return f"{self.company}: no routes"
-            return f"{self.company}: " + " · ".join(parts) + f" = {money(self.result.net_revenue)}"
-        r = self.result.routes[self.shown]
-        stops = ", ".join(
-            f"({s.name or s.hex} skipped)" if s.skipped else f"{s.name or s.hex} {s.revenue}"
-            for s in r.stops
-        )
-        extra = "".join(f" +{a} {b}" for b, a in r.bonuses)
-        mult = f" ×{r.multiplier}" if r.multiplier != 1 else ""
-        return f"{self.company} {r.train}-train {money(r.revenue)}: {stops}{mult}{extra}"

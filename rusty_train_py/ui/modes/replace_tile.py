@@ -1,6 +1,6 @@
 """Replace-tile mode: browse the tiles that fit (``e``) or the valid upgrades (``u``).
 
-Up/Down choose the tile, the rotate keys turn it (only through the rotations the list
+Down/Up choose the next/previous tile, the rotate keys turn it (only through the rotations the list
 allows), ``o`` shows the original, ``/`` filters by name. Return keeps the choice as one
 undoable edit, carrying tokens to the new tile's matching cities; Esc discards it.
 """
@@ -31,8 +31,8 @@ class ReplaceTileMode(EditingMode):
         self.show_original = False
         self._preview: tuple[tuple[str, int], MapState, HexEdit] | None = None
         self.bindings = [
-            Binding(keys("Up"), "Up", "Next tile", self.step(1)),
-            Binding(keys("Down"), "Down", "Previous tile", self.step(-1)),
+            Binding(keys("Down"), "Down", "Next tile", self.step(1)),
+            Binding(keys("Up"), "Up", "Previous tile", self.step(-1)),
             Binding(ROTATE_ACW, ",", "Rotate anticlockwise", self.turn(-1)),
             Binding(ROTATE_CW, ".", "Rotate clockwise", self.turn(1)),
             Binding(keys("O"), "o", "Show the original tile", self.toggle_original),
@@ -126,7 +126,7 @@ class ReplaceTileMode(EditingMode):
         self.show_original = not self.show_original
 
     def start_filter(self, host: ModeHost) -> None:
-        host.show_filter(self.filter)
+        host.show_filter(self.filter, lambda text: self.set_filter(host, text))
 
     def use_list(self, upgrades_only: bool):
         def use(host: ModeHost) -> None:
@@ -179,9 +179,10 @@ class ReplaceTileMode(EditingMode):
         left = self.base_state.tiles_available(cand.tile)
         stock = "unlimited" if left is None else f"{left} left"
         turns = len(cand.rotations)
+        which = cand.rotations.index(self.rotation) + 1
         return (
             f"{self.hex}: tile {cand.tile} ({self.index + 1} of {n} {listing}{flt}), "
-            f"rotation {cand.rotations.index(self.rotation) + 1} of {turns}, {stock}"
+            f"rotation {self.rotation} ({which} of {turns} allowed), {stock}"
         )
 
     def status(self, host: ModeHost) -> str:

@@ -1,0 +1,102 @@
+"""The open game as a document: its map, the file it came from and in which format, what was
+odd in that file, the undo history and whether everything is saved.
+
+Replacing the game (new, open) clears the history while the old map is still the one shown,
+then swaps in the new map and says so once (``replaced``): whoever shows the document resets
+the selection, the mode and the title together, never one of them against the other game.
+Saving writes our format; a Rusty Train save keeps its own, which this program cannot write,
+so Ctrl+S asks for a new name rather than overwrite it (even when it is named ``.json``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from ..files.loader import OURS, OpenedGame, open_game, save_game
+from ..game import load_game
+from ..mapstate import Edit, MapState
+from .undo import EditCommand
+
+
+class GameDocument(QObject):
+    """The map state being edited and everything about its file."""
+
+    replaced = Signal()  # another game or file: everything shown starts again
+    changed = Signal()  # an edit, undo or redo, a save: the map or the clean flag changed
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.state: MapState | None = None
+        self.path: Path | None = None  # the file read or last written
+        self.format = OURS  # the format of that file
+        self.name = "Untitled"
+        self.warnings: tuple[str, ...] = ()  # what was odd in the file read
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.indexChanged.connect(self._stack_changed)
+        self.undo_stack.cleanChanged.connect(self._stack_changed)
+
+    # ---- what it is -----------------------------------------------------------------------
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where Save writes without asking: the file, when it is in our format."""
+        return self.path if self.path is not None and self.format == OURS else None
+
+    @property
+    def is_clean(self) -> bool:
+        return self.undo_stack.isClean()
+
+    # ---- replacing the game ---------------------------------------------------------------
+
+    def replace(
+        self,
+        state: MapState,
+        path: str | os.PathLike | None = None,
+        format: str = OURS,
+        name: str | None = None,
+        warnings: tuple[str, ...] = (),
+    ) -> None:
+        """Show ``state`` from now on, with an empty history."""
+        self.undo_stack.clear()  # its signals still describe the old map, consistently
+        self.undo_stack.setClean()
+        self.state = state
+        self.path = Path(path) if path is not None else None
+        self.format = format
+        self.name = name or (self.path.name if self.path else f"Untitled {state.game.id}")
+        self.warnings = tuple(warnings)
+        self.replaced.emit()
+
+    def new(self, game_id: str) -> None:
+        """A new game of ``game_id`` (GameDataError if its data cannot be read)."""
+        self.replace(MapState(load_game(game_id)))
+
+    def open(self, path: str | os.PathLike) -> OpenedGame:
+        """Read a saved game (ours or Rusty Train's); on any error nothing changes."""
+        opened = open_game(path)
+        self.replace(opened.state, path, opened.format, warnings=opened.warnings)
+        return opened
+
+    # ---- editing and saving ---------------------------------------------------------------
+
+    def push(self, edit: Edit) -> None:
+        """Apply ``edit`` as one undoable step."""
+        self.undo_stack.push(EditCommand(self.state, edit))
+
+    def save(self, path: str | os.PathLike | None = None) -> Path:
+        """Write the game in our format to ``path`` (default: ``save_path``); it is then the
+        document's file. OSError or GameFileError when it cannot be written."""
+        target = Path(path) if path is not None else self.save_path
+        if target is None:
+            raise ValueError("no file to save to: ask for one")
+        save_game(self.state, target, OURS)
+        self.path, self.format, self.name = target, OURS, target.name
+        self.undo_stack.setClean()
+        self.changed.emit()
+        return target
+
+    def _stack_changed(self, *_args) -> None:
+        self.changed.emit()

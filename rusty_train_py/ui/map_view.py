@@ -1,0 +1,93 @@
+"""The map area of the window: the canvas in its scroll area, the panels over it (caption,
+tile filter, search progress) and the route table under it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .canvas import BACKGROUND, MapCanvas
+from .panels import RoutePanel, SearchPanel
+
+
+class MapView(QWidget):
+    """The scroll area with the canvas, its overlays, and the route table below."""
+
+    def __init__(self, canvas: MapCanvas, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.canvas = canvas
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(canvas)
+        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scroll.setWidgetResizable(False)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setStyleSheet(f"QScrollArea {{ background: {BACKGROUND}; }}")
+        self.routes = RoutePanel()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addWidget(self.scroll, 1)
+        lay.addWidget(self.routes, 0)
+        self.scroll.installEventFilter(self)
+
+        self.caption = QLabel(self)
+        self.caption.setObjectName("caption")
+        self.caption.setStyleSheet(
+            "#caption { background: rgba(255,255,255,225); border: 1px solid #b8b2a0;"
+            " border-radius: 6px; padding: 5px 10px; font-size: 13px; color: #222; }"
+        )
+        self.caption.setWordWrap(True)
+        self.caption.hide()
+
+        self.filter_box = QFrame(self)
+        self.filter_box.setObjectName("filterBox")
+        self.filter_box.setStyleSheet(
+            "#filterBox { background: #ffffff; border: 2px solid #1f6fd1; border-radius: 6px; }"
+        )
+        fl = QHBoxLayout(self.filter_box)
+        fl.setContentsMargins(8, 4, 8, 4)
+        fl.addWidget(QLabel("Filter tiles:"))
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("part of a tile name")
+        self.filter_edit.setClearButtonEnabled(True)
+        fl.addWidget(self.filter_edit)
+        self.filter_box.hide()
+
+        self.search = SearchPanel(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if obj is self.scroll and event.type() == event.Type.Resize:
+            self.canvas.view_resized()
+        return super().eventFilter(obj, event)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.place_overlays()
+
+    def place_overlays(self) -> None:
+        """Caption at the bottom left of the map, filter at the top left, search centred."""
+        vp = self.scroll.geometry()
+        w, h = vp.width(), vp.height()
+        # One line when it fits, wrapped to the map's width when not: never cut off.
+        if self.caption.text():
+            text_w = self.caption.fontMetrics().horizontalAdvance(self.caption.text()) + 32
+            width = max(120, min(text_w, w - 24))
+            self.caption.setFixedWidth(width)
+            height = self.caption.heightForWidth(width)
+            self.caption.setFixedHeight(max(height, self.caption.sizeHint().height()))
+        self.caption.move(12, vp.bottom() - self.caption.height() - 12)
+        self.filter_box.adjustSize()
+        self.filter_box.setFixedWidth(min(360, w - 24))
+        self.filter_box.move(12, 12)
+        self.search.adjustSize()
+        pw, ph = self.search.width(), self.search.height()
+        self.search.move(max(0, (w - pw) // 2), max(0, (h - ph) // 2))

@@ -1,0 +1,41 @@
+"""Moving about a map with the arrow keys, and where the cursor starts (Qt-free)."""
+
+from __future__ import annotations
+
+from .. import hexgrid
+from ..game import Game
+
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def hex_in_direction(game: Game, name: str, direction: str) -> str | None:
+    """The next hex of the map from ``name`` going up/down/left/right (skipping holes).
+
+    Rows and columns are the printed map's: on a flat-top map left/right stay in the row,
+    zig-zagging between the two half-rows; on a pointed-top map up/down do the same.
+    """
+    o = game.orientation
+    row, col = hexgrid.coord_to_offset(o, game.hexes[name].coord)
+    dr, dc = DIRECTIONS[direction]
+    offsets = [hexgrid.coord_to_offset(o, h.coord) for h in game.hexes.values()]
+    rows = [r for r, _ in offsets]
+    cols = [c for _, c in offsets]
+    r, c = row, col
+    while min(rows) <= r + dr <= max(rows) and min(cols) <= c + dc <= max(cols):
+        r, c = r + dr, c + dc
+        found = game.by_coord.get(hexgrid.offset_to_coord(o, r, c, game.parity))
+        if found is not None:
+            return found
+    return None
+
+
+def central_hex(game: Game) -> str:
+    """The hex nearest the middle of the map (where the cursor starts)."""
+    coords = [h.coord for h in game.hexes.values()]
+    mx = (min(x for x, _ in coords) + max(x for x, _ in coords)) / 2
+    my = (min(y for _, y in coords) + max(y for _, y in coords)) / 2
+    best = min(
+        game.hexes.values(),
+        key=lambda h: ((h.coord[0] - mx) ** 2 + (h.coord[1] - my) ** 2, h.coord),
+    )
+    return best.name
