@@ -66,6 +66,7 @@ class _Run:
         self.scorer = scorer
         self.report = report
         self.base = 0
+        self.base_optimal = True
         self.base_key: GraphKey = ((), ())
 
     def score_lays(self, lays: list[Lay], out: list[ScoredLay], counts: dict[str, int]) -> None:
@@ -79,7 +80,7 @@ class _Run:
                 raise AdviceCancelled
             key = sc.key(after_lay(self.state, lay))
             if key == self.base_key:
-                s = ScoredLay(lay, self.base, 0, "unchanged", True, i)
+                s = ScoredLay(lay, self.base, 0, "unchanged", self.base_optimal, i)
                 out.append(s)
                 counts["pruned"] += 1
                 if best is None or _lay_sort_key(s, False) < _lay_sort_key(best, False):
@@ -187,6 +188,7 @@ def advise(
         run.base_key = scorer.key(state)
         base = scorer.score(state, run.base_key)
         run.base, base_optimal = base.net_revenue, base.optimal
+        run.base_optimal = base_optimal
         report(base=run.base, searches=scorer.searches)
         run.score_lays(lays, scored, counts)
         if token_scores is not None:
