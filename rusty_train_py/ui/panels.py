@@ -219,6 +219,7 @@ class RoutePanel(QFrame):
         while self.grid.count():
             item = self.grid.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()  # at once: a table shown again (a new search) covers it
                 item.widget().deleteLater()
         self.cells = []
         for col, text in enumerate(self.HEADERS):

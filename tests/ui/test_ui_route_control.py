@@ -52,6 +52,11 @@ def test_l_locks_the_route_shown_and_c_clears_the_locks(qtbot, bc_window):
     assert win.mode.result.routes[1].track == eight.track
     cells = [[c.text() for c in row[1:3]] for row in win.view.routes.cells]
     assert cells == [["<b>5</b>", "<b>$330</b>"], ["<b>8 (locked)</b>", "<b>$510</b>"]]
+    # only the new table shows (the first one's labels are gone at once, not drawn under it)
+    from PySide6.QtWidgets import QLabel
+
+    shown = [w for w in win.view.routes.findChildren(QLabel) if w.isVisible()]
+    assert len(shown) == 6 + 2 * 6 + 1  # headers, two rows of six, the total
     assert win.view.routes.total.text() == (
         "<b>GW: net revenue $840 (proven optimal; the others optimised around the locked"
         " routes)</b>"
