@@ -1,5 +1,5 @@
-"""The ``rusty-train-py`` command: no sub-command opens the GUI; ``routes``, ``render``,
-``tiles``, ``show`` and ``convert`` work without a window.
+"""The ``rusty-train-py`` command: no sub-command opens the GUI; ``routes``, ``advise``,
+``render``, ``tiles``, ``show`` and ``convert`` work without a window.
 
 Each command imports what it needs when it runs (numpy for ``routes``, Qt and shapely for
 ``render``), so a command starts in the time its own work takes.
@@ -110,6 +110,46 @@ def build_parser() -> argparse.ArgumentParser:
         " default 100,000 (20,000 with three or more trains; 2,000,000 without the model)",
     )
 
+    a = sub.add_parser(
+        "advise",
+        parents=[reading],
+        help="rank a company's legal tile lays (and tokens) by what its trains earn after each",
+    )
+    a.add_argument("gamefile", help="saved game (ours or a Rusty Train .game file)")
+    a.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
+    a.add_argument("--trains", "-t", required=True, help="comma-separated train names, e.g. 5,8")
+    a.add_argument(
+        "--bonus",
+        "-b",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a bonus option the company holds (repeatable)",
+    )
+    a.add_argument("--tokens", action="store_true", help="rank station token placements too")
+    a.add_argument(
+        "--two-step",
+        action="store_true",
+        help="also find the best lay followed by a token (the order the game plays them)",
+    )
+    a.add_argument(
+        "--next-round",
+        action="store_true",
+        help="break ties by the revenue after one more lay next round (slow: a search per"
+        " second lay)",
+    )
+    a.add_argument(
+        "--top", type=_positive_int, default=10, metavar="N", help="show the N best (default 10)"
+    )
+    a.add_argument("--json", action="store_true", help="print one JSON object")
+    a.add_argument(
+        "--max-paths",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="the route finder's memory guard per search (see routes --max-paths)",
+    )
+
     rd = sub.add_parser("render", parents=[reading], help="draw a saved game to PNG or SVG")
     rd.add_argument("gamefile")
     rd.add_argument("-o", "--output", required=True, help="output file (.png or .svg)")
@@ -202,6 +242,12 @@ def main(argv: list[str] | None = None) -> int:
 
             train_list(args.trains)
             return cmd_routes(args, open_for_cli(args.gamefile, args.strict))
+        if cmd == "advise":
+            from .advisor.cli import cmd_advise
+            from .route.cli import train_list
+
+            train_list(args.trains)
+            return cmd_advise(args, open_for_cli(args.gamefile, args.strict).state)
         if cmd == "render":
             output_path(args.output, cmd)
             state = open_for_cli(args.gamefile, args.strict).state

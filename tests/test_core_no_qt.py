@@ -31,6 +31,7 @@ CORE = (
     "rusty_train_py.route",
     "rusty_train_py.rules",  # the rules layer (issue 7); skipped while it does not exist
     "rusty_train_py.render.geometry",  # a module today, maybe a package
+    "rusty_train_py.advisor",  # the advisor (issue 10)
 )
 
 SCRIPT = r"""

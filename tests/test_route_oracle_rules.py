@@ -12,6 +12,10 @@ The fast suite runs ``CI_MAPS`` maps per scenario; ``pytest -m slow`` runs ``SLO
 (together more than 300 per kind). A disagreement is shrunk (tiles, tokens, trains and
 bonuses removed while it persists) and printed with the map.
 
+The exact model (route/exact.py) is compared with the oracle on the same scenario maps
+(``max_paths=0`` hands it every search it can state): ``EXACT_CI_MAPS`` per scenario, and
+``EXACT_SLOW_MAPS`` more with ``-m slow``.
+
 Then windows of every game's real map (``REAL_CI_MAPS`` per game, ``REAL_SLOW_MAPS`` more with
 ``-m slow``): the game's own trains, bonuses (placed ones on a random hex they may go to) and
 readings, random tiles of its manifest next to printed track, random tokens of its companies
@@ -27,10 +31,12 @@ import pytest
 from reference_data import GAMES
 from route_oracle import (
     TooManyRoutes,
+    check_finder_result,
     describe_state,
     game_rules,
     oracle_best,
     oracle_route_objects,
+    oracle_solve,
     set_tokens,
     write_game,
 )
@@ -48,6 +54,7 @@ from rusty_train_py import hexgrid
 from rusty_train_py.game import load_game
 from rusty_train_py.hexgrid import Orientation
 from rusty_train_py.mapstate import MapEditError, MapState
+from rusty_train_py.route.search import find_routes
 from rusty_train_py.tile import NodeKind
 
 ROUTE_LIMIT = 600  # maps with more routes are redrawn (the oracle is for small maps)
@@ -742,6 +749,52 @@ def test_scenario_maps_exercise_their_kind(name, folder):
         state, company, trains, bonuses = map_for_seed(sc, seed_of(sc, i), folder)
         hits += bool(sc.exercised(state, company, trains, bonuses))
     assert hits >= sc.share_exercised * CI_MAPS, f"{name}: {hits} of {CI_MAPS} maps"
+
+
+# ---------------------------------------------------------------------------------------------
+# The exact model (route/exact.py) on the same maps
+
+EXACT_CI_MAPS = 12  # per scenario, in the fast suite (max_paths=0: every search to the model)
+EXACT_SLOW_MAPS = 108  # per scenario, with -m slow
+# scenarios whose rules the model does not state (the finder then enumerates instead)
+NOT_EXACT = {"port"}
+
+
+def run_exact_batch(sc: Scenario, seeds, folder) -> int:
+    """Compare the exact model with the oracle on the scenario's maps; how many it took."""
+    failures = []
+    exact = 0
+    for i in seeds:
+        seed = seed_of(sc, i)
+        state, company, trains, bonuses = map_for_seed(sc, seed, folder)
+        res = find_routes(state, company, list(trains), list(bonuses), max_paths=0)
+        if res.stats.get("method") != "exact":
+            continue
+        exact += 1
+        sol = oracle_solve(state, company, trains, bonuses)
+        problems = check_finder_result(state, company, trains, bonuses, res)
+        if res.net_revenue != sol.total or not res.optimal or problems:
+            failures.append(
+                f"seed {seed} {trains} {bonuses}: model {res.net_revenue}, oracle {sol.total}"
+                f" {problems[:2]}\n{describe_state(state, company, trains, bonuses)}\n"
+                f"{sol.describe()}"
+            )
+    assert not failures, f"{sc.name}: the exact model disagrees\n" + "\n".join(failures[:2])
+    return exact
+
+
+EXACT = [pytest.param(name, range(0, EXACT_CI_MAPS), id=f"{name}-0") for name in SCENARIOS] + [
+    pytest.param(name, seeds, id=f"{name}-{seeds.start}", marks=pytest.mark.slow)
+    for name in SCENARIOS
+    for seeds in batches(EXACT_SLOW_MAPS, EXACT_CI_MAPS)
+]
+
+
+@pytest.mark.parametrize(("name", "seeds"), EXACT)
+def test_exact_model_matches_oracle_per_rule_kind(name, seeds, folder):
+    exact = run_exact_batch(SCENARIOS[name], seeds, folder)
+    if name not in NOT_EXACT:
+        assert exact >= len(seeds) // 3, f"{name}: only {exact} of {len(seeds)} maps reached it"
 
 
 # ---------------------------------------------------------------------------------------------

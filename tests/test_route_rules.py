@@ -10,7 +10,6 @@ finder, whose routes the oracle also checks.
 
 from __future__ import annotations
 
-import pytest
 from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
 
 from rusty_train_py.mapstate import MapState
@@ -186,13 +185,6 @@ def test_visit_cost_zero_and_one_hundred(tmp_path):
     check(s, ["D"], 130)  # a D's distance is unlimited
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the finder's towns_free and express trains count each city/off-board as 1 of their "
-    "stops whatever its visit_cost; games/README.md: 'Stops use distance: visiting a revenue "
-    "centre uses its visit_cost' (no game of ours combines them: 1882's free stop is for "
-    "N-trains, 18 Los Angeles' unreachable ones for N and N/M trains)",
-)
 def test_visit_costs_of_towns_free_and_express_trains(tmp_path):
     # A1 off-board 30 costing no distance - A3 city 10 (token) - A5 city 20 - A7 city 40
     s = make(

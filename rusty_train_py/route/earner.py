@@ -52,6 +52,8 @@ class Earner:
         self.is_major = [c.kind != "town" for c in centres]
         self.is_city = [c.kind == "city" for c in centres]
         self.is_offboard = [c.kind == "offboard" for c in centres]
+        self.visit = [c.visit_cost for c in centres]
+        self.visit_all_one = all(v == 1 for v in self.visit)
         self.token = [c.token for c in centres]
         self.worth = [kind.centre_value(p, c) * kind.row_multiplier(p, c) * m for c in centres]
         self.stop_bonuses: list[list[tuple[str, int]]] = [[] for _ in centres]

@@ -29,6 +29,7 @@ from .locks import LockError, RouteLock, parse_lock, resolve_locks
 from .paths import Budget, Measures, PathSet, RoutePath, SearchCancelled, enumerate_paths
 from .progress import ProgressFn, Reporter
 from .result import RouteResult, Stop, TrainRoute
+from .revenue_memo import RevenueMemo
 from .runs import Run, plan_runs
 
 CancelFn = Callable[[], bool]
@@ -106,6 +107,7 @@ def find_routes(
     time_limit: float | None = None,
     max_paths: int | None = None,
     locked: Sequence[RouteLock | str] = (),
+    revenue_memo: RevenueMemo | None = None,
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
     stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False and the routes
@@ -116,7 +118,10 @@ def find_routes(
     ``locked``: routes the player fixes (RouteLock, or text ``"5:F16,E17,D16"``), each for one
     of ``trains``; the search places only the other trains, on track the locked routes leave
     free, and the result holds the locked routes too (``locked`` True). A lock that is not a
-    route of its train for the company raises RouteSearchError naming it."""
+    route of its train for the company raises RouteSearchError naming it.
+
+    ``revenue_memo``: path revenues shared between searches of one company's trains on
+    related maps (the advisor's many searches); the same answers with or without it."""
     t0 = time.monotonic()
     report = Reporter(progress, t0)
     game = state.game
@@ -252,9 +257,76 @@ def find_routes(
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
+
+    def value_paths() -> dict[tuple[str, frozenset[str]], tuple] | None:
+        """Revenue of every path for every train variant; the runnable ones off the locked
+        track, best first (ties in path order, so the result never depends on anything
+        else). None: cancelled."""
+        revenue = {v: array("i") for v in searched}
+        typed = [(earners[v], e_measure[v], revenue[v].append) for v in searched]
+        dist = paths.dist
+        memo = ident = None
+        if revenue_memo is not None:
+            memo, ident = revenue_memo.for_search(graph, searched, chosen_bonuses, readings)
+        report("revenues", 0, len(paths), paths=len(paths))
+        for idx, stops in enumerate(paths.iter_stops()):
+            if idx & 4095 == 0:
+                if cancel is not None and cancel():
+                    return None
+                if idx and deadline is not None and time.monotonic() > deadline:
+                    paths.complete, budget.cut = False, "time"  # the paths valued so far
+                    break
+                report("revenues", idx)
+            d = dist[idx]
+            if memo is None:
+                for e, m, add in typed:
+                    add(e.revenue(stops, d[m]))
+            else:
+                key = (tuple([ident[c] for c in stops]), d)
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = tuple([e.revenue(stops, d[m]) for e, m, _ in typed])
+                for (_, _, add), r in zip(typed, got, strict=True):
+                    add(r)
+        track = paths.track
+        out: dict[tuple[str, frozenset[str]], tuple] = {}
+        for v in searched:
+            rev = np.frombuffer(revenue[v], dtype=np.int32)
+            runnable = np.flatnonzero(rev > 0)
+            order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
+            cls = classes.index(earners[v].train.track_class)
+            taken = taken_by_class[cls]
+            if taken:  # paths on the locked routes' track are out
+                order = [i for i in order if not track[i] & taken]
+            shift = cls * n_track
+            out[v] = (
+                order,
+                rev[order].tolist() if order else [],
+                [track[i] << shift for i in order],
+            )
+        return out
+
+    def routes_of(picked, run: Run) -> list[TrainRoute]:
+        return [
+            build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
+            for v, pos in picked
+        ] + locked_routes(run)
+
     exact_routes = None
+    tables = None
     if budget.cut == "paths" and exact_ok:
-        # Too many paths to enumerate: the exact model solves every run without them.
+        # Too many paths to enumerate: the exact model solves every run without them. The
+        # paths enumerated so far give routes at once (each train's best clear path in turn),
+        # kept if the model is stopped before it finds better.
+        tables = value_paths()
+        if tables is None:
+            return result(optimal=False, cancelled=True, paths_found=len(paths))
+        quick_total, quick = -1, []
+        for run, pay in zip(runs, locked_pay, strict=True):
+            total, picked = _greedy_run(run, tables)
+            if total + pay > quick_total:
+                quick_total, quick = total + pay, routes_of(picked, run)
+        report(best=quick_total)
         report("search", force=True)
         total, chosen, optimal, cancelled, won = solve_runs_exact(
             graph,
@@ -271,59 +343,31 @@ def find_routes(
         routes = [build_train_route(graph, e, p, game) for e, p in chosen]
         if won is not None:
             routes += locked_routes(runs[won])
-        routes = in_order(routes)
-        stats["search_s"] = round(time.monotonic() - t0, 3)
         # The routes' own revenues are the answer; the model's total must agree.
         if sum(r.revenue for r in routes if not r.dropped) != total:
             stats["exact_mismatch"] = total
             optimal = False
+        if sum(r.revenue for r in routes if not r.dropped) < quick_total:
+            routes, optimal = quick, False
+        routes = in_order(routes)
+        stats["search_s"] = round(time.monotonic() - t0, 3)
         stats["paths"] = len(paths)
         if optimal or cancelled:
             found = sum(r.revenue for r in routes if not r.dropped)
             report("done", best=found, bound=found if optimal else None, force=True)
             return result(routes, optimal, cancelled, len(paths))
         # Stopped unproven (time limit): the paths enumerated so far may hold better routes
-        # than the model had found; the search below values them until the deadline.
+        # than the model had found; the search below looks at them until the deadline.
         exact_routes = routes
         paths.complete = False
 
-    # Revenue of every path for every train variant; keep the runnable ones, best first
-    # (ties in path order, so the result never depends on anything else).
-    tables: dict[tuple[str, frozenset[str]], tuple] = {}
-    revenue = {v: array("i") for v in searched}
-    typed = [(earners[v], e_measure[v], revenue[v].append) for v in searched]
-    dist = paths.dist
-    report("revenues", 0, len(paths), paths=len(paths))
-    for idx, stops in enumerate(paths.iter_stops()):
-        if idx & 4095 == 0:
-            if cancel is not None and cancel():
-                return result(optimal=False, cancelled=True, paths_found=len(paths))
-            if idx and deadline is not None and time.monotonic() > deadline:
-                paths.complete, budget.cut = False, "time"  # the paths valued so far
-                break
-            report("revenues", idx)
-        d = dist[idx]
-        for e, m, add in typed:
-            add(e.revenue(stops, d[m]))
+    if tables is None:
+        tables = value_paths()
+        if tables is None:
+            return result(optimal=False, cancelled=True, paths_found=len(paths))
     stats["paths"] = len(paths)
     if not paths.complete:
         stats["cut"] = budget.cut
-    track = paths.track
-    for v in searched:
-        rev = np.frombuffer(revenue[v], dtype=np.int32)
-        runnable = np.flatnonzero(rev > 0)
-        order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
-        cls = classes.index(earners[v].train.track_class)
-        taken = taken_by_class[cls]
-        if taken:  # paths on the locked routes' track are out
-            order = [i for i in order if not track[i] & taken]
-        shift = cls * n_track
-        tables[v] = (
-            order,
-            rev[order].tolist() if order else [],
-            [track[i] << shift for i in order],
-        )
-    del revenue
     stats["revenue_s"] = round(time.monotonic() - t0, 3)
 
     best_total = -1
@@ -352,10 +396,7 @@ def find_routes(
         cancelled = cancelled or run_cancelled
         if total >= 0 and total + pay > best_total:
             best_total = total + pay
-            best_routes = [
-                build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
-                for v, pos in picked
-            ] + locked_routes(run)
+            best_routes = routes_of(picked, run)
         if run_cancelled or not run_optimal:
             break
     found = max(best_total, 0)
@@ -413,6 +454,24 @@ def _shifted(report, add: int):
     return shifted
 
 
+def _run_order(run: Run, tables) -> list:
+    """A run's trains, strongest first (it helps the bound); equal variants sit together."""
+    return sorted(
+        run.variants,
+        key=lambda v: (-(tables[v][1][0] if tables[v][1] else 0), v[0], sorted(v[1])),
+    )
+
+
+def _greedy_run(run: Run, tables) -> tuple[int, list]:
+    """Each train of the run in turn takes its best path clear of the track taken: the total
+    and the (variant, position) of each route."""
+    variants = _run_order(run, tables)
+    per_train = [tables[v] for v in variants]
+    picks = _greedy(per_train)
+    picked = [(variants[i], p) for i, p in enumerate(picks) if p != -1]
+    return _revenue_of(per_train, picks), picked
+
+
 def _solve_run(
     run: Run, tables, n_bits, deadline, cancel, report, lower: int, refine_bound: bool = True
 ):
@@ -420,9 +479,7 @@ def _solve_run(
     (-1 if nothing beat ``lower``, a total an earlier run reached), the (variant, position) of
     each route, whether it is proven and whether it was cancelled. Stopped early, the best
     routes known so far (a greedy choice at first) are returned."""
-    variants = list(run.variants)
-    # Strongest trains first helps the bound; equal variants sit together for symmetry.
-    variants.sort(key=lambda v: (-(tables[v][1][0] if tables[v][1] else 0), v[0], sorted(v[1])))
+    variants = _run_order(run, tables)
     per_train = [tables[v] for v in variants]
     k = len(variants)
     if k == 0:

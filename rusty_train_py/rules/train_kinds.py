@@ -105,33 +105,58 @@ class TrainKind:
             m.add_implication(c, visited)
         return counted
 
+    @classmethod
+    def _majors_counted(cls, m: Any, e: Earner, v: list) -> tuple[list, list[int]]:
+        """Counted-stop variables where every city and off-board visited counts and they use
+        at most ``stops`` distance; with the major positions."""
+        counted = cls._counted_vars(m, v)
+        majors = [i for i in range(len(v)) if e.is_major[i]]
+        for i in majors:
+            m.add(counted[i] == v[i])
+        m.add(sum(e.visit[i] * v[i] for i in majors) <= e.params["stops"])
+        return counted, majors
+
 
 TRAIN_RULES: Registry[TrainKind] = Registry("train rule")
 
 _COMMON: dict[str, Checker] = {}
 
 
-def _towns_fill(e: Earner, stops: Sequence[int], limit: int | None) -> int | None:
-    """Cities and off-boards all count (at most ``limit``), the best towns fill the rest."""
+def _fill(e: Earner, stops: Sequence[int], forced, room: int | None) -> int:
+    """The forced positions of ``stops`` plus the best others that fit in ``room`` distance:
+    a stop costing no distance is counted whenever it pays, one costing more than is left
+    never (the data's visit costs are 0, 1 or out of reach, so filling best first is exact)."""
     worth = e.worth
-    is_major = e.is_major
-    total = 0
-    count = 0
-    towns = []
-    for s in stops:
-        if is_major[s]:
+    visit = e.visit
+    fset = set(forced)
+    total = sum(worth[stops[i]] for i in forced)
+    paid = []
+    for i, s in enumerate(stops):
+        if i in fset or worth[s] <= 0:
+            continue
+        if visit[s] == 0:
             total += worth[s]
-            count += 1
-        elif worth[s] > 0:
-            towns.append(worth[s])
-    if limit is not None:
-        if count > limit:
-            return -1
-        room = limit - count
-        if len(towns) > room:
-            towns.sort(reverse=True)
-            del towns[room:]
-    return total + sum(towns)
+        elif room is None or visit[s] <= room:
+            paid.append(worth[s])
+    if room is not None and len(paid) > room:
+        paid.sort(reverse=True)
+        del paid[room:]
+    return total + sum(paid)
+
+
+def _split_fill(e: Earner, stops: Sequence[int], forced, room: int | None, need=None) -> Split:
+    """``forced`` counted; stops costing no distance counted when they pay; the others that
+    could fit are optional, ``room`` of them at most."""
+    visit, worth = e.visit, e.worth
+    fset = set(forced)
+    free = [i for i, s in enumerate(stops) if i not in fset and visit[s] == 0 and worth[s] > 0]
+    optional = tuple(
+        i
+        for i, s in enumerate(stops)
+        if i not in fset and visit[s] > 0 and (room is None or visit[s] <= room)
+    )
+    cap = len(optional) if room is None else room
+    return Split(tuple(sorted(fset | set(free))), optional, cap, need)
 
 
 @TRAIN_RULES.register("stops")
@@ -165,28 +190,51 @@ class TownsFreeTrain(TrainKind):
     def centre_cost(self, p, c):
         return c.visit_cost if c.kind != "town" else 0
 
-    def split(self, e, stops):
+    @staticmethod
+    def _room(e: Earner, stops: Sequence[int]) -> tuple[tuple[int, ...], int | None]:
         forced = tuple(i for i, s in enumerate(stops) if e.is_major[s])
         limit = p_stops(e)
-        if limit is not None and len(forced) > limit:
+        if limit is None:
+            return forced, None
+        return forced, limit - sum(e.visit[stops[i]] for i in forced)
+
+    def split(self, e, stops):
+        forced, room = self._room(e, stops)
+        if room is not None and room < 0:
             return None
-        optional = tuple(i for i, s in enumerate(stops) if not e.is_major[s])
-        cap = len(optional) if limit is None else limit - len(forced)
-        return Split(forced, optional, cap)
+        return _split_fill(e, stops, forced, room)
 
     def fast(self, e, stops):
-        return _towns_fill(e, stops, p_stops(e))
+        if not e.visit_all_one:
+            forced, room = self._room(e, stops)
+            return -1 if room is not None and room < 0 else _fill(e, stops, forced, room)
+        # every stop costs 1 (the usual case): cities and off-boards, then the best towns
+        worth = e.worth
+        is_major = e.is_major
+        total = 0
+        count = 0
+        towns = []
+        for s in stops:
+            if is_major[s]:
+                total += worth[s]
+                count += 1
+            elif worth[s] > 0:
+                towns.append(worth[s])
+        limit = e.params["stops"]
+        if count > limit:
+            return -1
+        room = limit - count
+        if len(towns) > room:
+            towns.sort(reverse=True)
+            del towns[room:]
+        return total + sum(towns)
 
     def describe(self, p):
         return f"up to {p['stops']} cities and off-boards, towns free"
 
     def model_counting(self, m, e, v, s, end, run, tokens):
-        counted = self._counted_vars(m, v)
-        majors = [i for i in range(len(v)) if e.is_major[i]]
-        for i in majors:
-            m.add(counted[i] == v[i])
-        m.add(sum(v[i] for i in majors) <= e.params["stops"])
-        m.add(sum(counted) <= e.params["stops"])
+        counted, _ = self._majors_counted(m, e, v)
+        m.add(sum(e.visit[i] * counted[i] for i in range(len(v))) <= e.params["stops"])
         return counted
 
 
@@ -218,15 +266,20 @@ class ExpressTrain(TrainKind):
 
     def split(self, e, stops):
         forced = self._forced(e, stops)
-        room = e.params["stops"] - len(forced)
+        room = e.params["stops"] - sum(e.visit[stops[i]] for i in forced)
         if room < 0:
             return None
-        fset = set(forced)
-        optional = tuple(i for i in range(len(stops)) if i not in fset)
         need = e.token_positions(stops) if e.express_token else None
-        return Split(forced, optional, room, need)
+        return _split_fill(e, stops, forced, room, need)
 
     def fast(self, e, stops):
+        if not e.visit_all_one:
+            if e.express_token:
+                return None  # the token rule with visit costs: the general chooser
+            forced = self._forced(e, stops)
+            room = e.params["stops"] - sum(e.visit[stops[i]] for i in forced)
+            return -1 if room < 0 else _fill(e, stops, forced, room)
+        # every stop costs 1 (the usual case); off-boards are always at a path's ends
         worth = e.worth
         token = e.token
         last = len(stops) - 1
@@ -247,8 +300,7 @@ class ExpressTrain(TrainKind):
             base += worth[last_s]
             has_token = has_token or token[last_s]
         rest = stops[(1 if f0 else 0) : (last if f1 else last + 1)]
-        values = [worth[s] for s in rest]
-        counted = sorted([v for v in values if v > 0], reverse=True)[:room]
+        counted = sorted([w for w in [worth[s] for s in rest] if w > 0], reverse=True)[:room]
         if has_token or not e.express_token:
             return base + sum(counted)
         # one counted stop must hold the token: the best tokened other stop if none is counted
@@ -272,7 +324,7 @@ class ExpressTrain(TrainKind):
             else:
                 m.add_implication(s[i], counted[i])
                 m.add_implication(end[i], counted[i])
-        m.add(sum(counted) <= e.params["stops"])
+        m.add(sum(e.visit[i] * counted[i] for i in range(len(v))) <= e.params["stops"])
         if e.express_token:
             m.add(sum(counted[i] for i in tokens) >= run)
         return counted
@@ -382,11 +434,7 @@ class CitiesPlusTownsTrain(TrainKind):
         return f"{p['stops']} cities and off-boards + {p['towns']} towns"
 
     def model_counting(self, m, e, v, s, end, run, tokens):
-        counted = self._counted_vars(m, v)
-        majors = [i for i in range(len(v)) if e.is_major[i]]
-        for i in majors:
-            m.add(counted[i] == v[i])
-        m.add(sum(v[i] for i in majors) <= e.params["stops"])
+        counted, majors = self._majors_counted(m, e, v)
         m.add(sum(counted[i] for i in range(len(v)) if not e.is_major[i]) <= e.params["towns"])
         return counted
 

@@ -72,6 +72,10 @@ def test_search_draws_the_routes_and_a_table_of_every_train(qtbot, small, dialog
         ["<b>2</b>", "<b>$40</b>", "Hamilton 30 · E19 port 10", "–", "–"],
     ]
     assert small.view.routes.total.text() == "<b>GW: net revenue $100 (proven optimal)</b>"
+    assert small.view.routes.readings.text() == (
+        "Rules read as: one revenue centre per hex in a route; "
+        "a route may come back to a hex on separate track"
+    )
     assert small.view.routes.isVisible()
     assert not small.view.caption.isVisible()
     # The table takes room under the map: the map is fitted to what is left.

@@ -345,7 +345,8 @@ class FindRoutesMode(Mode):
         total = f"{self.company}: net revenue {money(res.net_revenue)} ({note})"
         if self.last_run:
             total += f" · last run {money(sum(r.revenue for r in self.last_run))} (pale)"
-        return RouteTable(rows, total, self.shown)
+        readings = "Rules read as: " + "; ".join(res.readings) if res.readings else ""
+        return RouteTable(rows, total, self.shown, readings)
 
     def scene(self, host: ModeHost) -> Scene:
         pairs = self.visible_routes()
