@@ -46,6 +46,7 @@ from .panels import RouteTable, SearchView
 from .preferences import Preferences
 from .search_controller import shutdown_all
 from .window_files import WindowFiles
+from .window_panels import WindowPanels
 from .worker import SearchFn
 
 APP_NAME = "rusty-train-py"
@@ -56,7 +57,7 @@ ARROW_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down)
 MODE_BUTTONS = (("Replace tile", "E"), ("Upgrade", "U"), ("Tokens", "T"), ("Routes", "R"))
 
 
-class MainWindow(WindowFiles, QMainWindow):
+class MainWindow(WindowFiles, WindowPanels, QMainWindow):
     """The map editor window."""
 
     def __init__(
@@ -94,6 +95,7 @@ class MainWindow(WindowFiles, QMainWindow):
 
         self._build_status_bar()
         self.actions = make_actions(self, self.run_command)
+        self._build_panels()
         self._build_menus()
         self._build_toolbar()
         self._connect_undo()
@@ -157,7 +159,7 @@ class MainWindow(WindowFiles, QMainWindow):
     def current_scene(self) -> Scene | None:
         if self.state is None:
             return None
-        return self.mode.scene(self)
+        return self.decorate_scene(self.mode.scene(self))
 
     def ui_parent(self) -> QWidget:
         return self
@@ -435,6 +437,7 @@ class MainWindow(WindowFiles, QMainWindow):
             return
         if self.active_hex not in self.game.hexes:  # never describe a hex of another game
             self.active_hex = central_hex(self.game)
+        self._refresh_panels()
         self.update_title()
         mode = self.mode
         self.mode_chip.setText(f" {mode.name} ")

@@ -62,6 +62,8 @@ class RouteRow:
     stops: tuple[str, ...]  # counted stops: "Toronto 100"
     skipped: tuple[str, ...]  # place names
     bonuses: tuple[str, ...]  # "×2", "+10 nfb"
+    locked: bool = False  # fixed by the player
+    dropped: bool = False  # runs, not paid (the lowest route under a drop-lowest rule)
 
     @classmethod
     def of(cls, route: TrainRoute, colour: str) -> RouteRow:
@@ -70,7 +72,9 @@ class RouteRow:
         bonuses = ((f"×{route.multiplier}",) if route.multiplier != 1 else ()) + tuple(
             f"+{amount} {bonus}" for bonus, amount in route.bonuses
         )
-        return cls(colour, route.train, route.revenue, stops, skipped, bonuses)
+        return cls(
+            colour, route.train, route.revenue, stops, skipped, bonuses, route.locked, route.dropped
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +221,7 @@ class RoutePanel(QFrame):
         while self.grid.count():
             item = self.grid.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()  # at once: a table shown again (a new search) covers it
                 item.widget().deleteLater()
         self.cells = []
         for col, text in enumerate(self.HEADERS):
@@ -228,9 +233,11 @@ class RoutePanel(QFrame):
             colour = "#9a9a9a" if dim else "#202020"
             key = QLabel()
             key.setPixmap(swatch(row.colour))
+            train = html.escape(row.train) + (" (locked)" if row.locked else "")
+            paid = money(row.revenue) + (" (not paid)" if row.dropped else "")
             cells = [
-                QLabel(f"<b>{html.escape(row.train)}</b>"),
-                QLabel(f"<b>{money(row.revenue)}</b>"),
+                QLabel(f"<b>{train}</b>"),
+                QLabel(f"<b>{paid}</b>"),
                 QLabel(html.escape(" · ".join(row.stops))),
                 QLabel(html.escape(", ".join(row.skipped)) if row.skipped else "–"),
                 QLabel(html.escape(" ".join(row.bonuses)) if row.bonuses else "–"),

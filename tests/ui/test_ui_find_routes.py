@@ -157,12 +157,19 @@ def test_d_shows_dividends_per_share_for_full_and_half_payouts(qtbot, small, dia
 
 @pytest.mark.parametrize("back", [K.Key_Escape, K.Key_Return])
 def test_esc_and_return_go_back_to_default_mode(qtbot, small, back):
+    """Esc goes back; Return keeps the routes as GW's run (saved with the game: the title
+    says the game changed) and goes back."""
     run_search(qtbot, small)
     key(qtbot, small, back)
     assert isinstance(small.mode, DefaultMode)
-    assert small.windowTitle() == "Untitled 1867 — 1867: The Railways of Canada — rusty-train-py"
+    mark = "*" if back == K.Key_Return else ""
+    assert small.windowTitle() == (
+        f"Untitled 1867{mark} — 1867: The Railways of Canada — rusty-train-py"
+    )
     assert small.current_scene().routes is None
     assert not small.view.routes.isVisible()
+    kept = [(r.company, r.train, r.revenue) for r in small.doc.last_routes]
+    assert kept == ([("GW", "2", 60), ("GW", "2", 40)] if back == K.Key_Return else [])
 
 
 def test_the_last_company_and_its_trains_are_remembered(qtbot, small, dialogs, prefs):

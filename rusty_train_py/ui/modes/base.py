@@ -81,6 +81,9 @@ class Scene:
     route_colours: Sequence[str] | None = None
     faded: bool = False
     token_space: int | None = None  # a token space of the active hex to ring
+    last_routes: Sequence[TrainRoute] = ()  # a run kept before, drawn pale under the routes
+    marked: frozenset[str] = frozenset()  # hexes marked (where a tile can go, stops drawn)
+    mark_colour: str = "#1f6fd1"
 
 
 class ModeHost(Protocol):
@@ -110,6 +113,12 @@ class ModeHost(Protocol):
     def show_routes(self, table: RouteTable | None) -> None: ...
 
     def apply(self, next_mode: Mode | ModeDone | None) -> None: ...
+
+    def keep_run(self, result) -> None: ...
+
+    def kept_run(self, company: str) -> Sequence: ...
+
+    def last_run_routes(self, company: str | None = None) -> list[TrainRoute]: ...
 
     def refresh(self) -> None: ...
 
