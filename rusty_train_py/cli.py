@@ -1,5 +1,5 @@
-"""The ``rusty-train-py`` command: no sub-command opens the GUI; ``routes``, ``render``,
-``tiles``, ``show`` and ``convert`` work without a window.
+"""The ``rusty-train-py`` command: no sub-command opens the GUI; ``routes``, ``advise``,
+``render``, ``tiles``, ``show`` and ``convert`` work without a window.
 
 Each command imports what it needs when it runs (numpy for ``routes``, Qt and shapely for
 ``render``), so a command starts in the time its own work takes.
@@ -74,6 +74,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="a bonus option the company holds (repeatable)",
     )
+    r.add_argument(
+        "--lock",
+        "-l",
+        action="append",
+        default=[],
+        metavar="TRAIN:STOPS",
+        help="fix one train's route: the train (one of --trains) and the hexes of every stop"
+        " it passes, in order, e.g. 5:F16,E17,D16 (repeatable); the other trains are"
+        " optimised around it",
+    )
+    r.add_argument(
+        "--record",
+        action="store_true",
+        help="keep these routes in the saved game (ours) as the company's last run,"
+        " replacing the one kept before; the file is rewritten atomically",
+    )
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument(
         "--time-limit",
@@ -88,9 +104,50 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_int,
         default=None,
         metavar="N",
-        help="a memory guard: stop enumerating paths soon after N have been found (the"
-        " count is checked every few thousand steps, so a few thousand more may be kept)"
-        " and return the best routes among them, marked not proven; default 2,000,000",
+        help="enumerate paths until soon after N have been found (the count is checked"
+        " every few thousand steps), then solve with the exact model instead (for rules it"
+        " does not state: return the best routes among the paths, marked not proven);"
+        " default 100,000 (20,000 with three or more trains; 2,000,000 without the model)",
+    )
+
+    a = sub.add_parser(
+        "advise",
+        parents=[reading],
+        help="rank a company's legal tile lays (and tokens) by what its trains earn after each",
+    )
+    a.add_argument("gamefile", help="saved game (ours or a Rusty Train .game file)")
+    a.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
+    a.add_argument("--trains", "-t", required=True, help="comma-separated train names, e.g. 5,8")
+    a.add_argument(
+        "--bonus",
+        "-b",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a bonus option the company holds (repeatable)",
+    )
+    a.add_argument("--tokens", action="store_true", help="rank station token placements too")
+    a.add_argument(
+        "--two-step",
+        action="store_true",
+        help="also find the best lay followed by a token (the order the game plays them)",
+    )
+    a.add_argument(
+        "--next-round",
+        action="store_true",
+        help="break ties by the revenue after one more lay next round (slow: a search per"
+        " second lay)",
+    )
+    a.add_argument(
+        "--top", type=_positive_int, default=10, metavar="N", help="show the N best (default 10)"
+    )
+    a.add_argument("--json", action="store_true", help="print one JSON object")
+    a.add_argument(
+        "--max-paths",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="the route finder's memory guard per search (see routes --max-paths)",
     )
 
     rd = sub.add_parser("render", parents=[reading], help="draw a saved game to PNG or SVG")
@@ -101,7 +158,18 @@ def build_parser() -> argparse.ArgumentParser:
     ts = sub.add_parser("tiles", help="draw a sheet of every tile of a game")
     ts.add_argument("game", help="game id, e.g. 1867")
     ts.add_argument("-o", "--output", required=True, help="output file (.png or .svg)")
-    ts.add_argument("--hex-size", type=_hex_size, default=60.0, help="hex radius in pixels")
+    ts.add_argument(
+        "--hex-size",
+        type=_hex_size,
+        default=None,
+        help="hex radius in pixels (default 60; 40 with --chart)",
+    )
+    ts.add_argument(
+        "--chart",
+        action="store_true",
+        help="draw the upgrade chart instead: which tiles each tile may become, yellow to"
+        " grey, a row per label and kind of revenue centre",
+    )
 
     cv = sub.add_parser(
         "convert",
@@ -154,7 +222,7 @@ def cmd_convert(args) -> int:
             " Rusty Train .game saves, so name the output .json"
         )
     opened = open_for_cli(args.gamefile, args.strict)
-    save_game(opened.state, out, OURS)
+    save_game(opened.state, out, OURS, opened.last_routes)
     print(f"saved {out}")
     return 0
 
@@ -173,7 +241,13 @@ def main(argv: list[str] | None = None) -> int:
             from .route.cli import cmd_routes, train_list
 
             train_list(args.trains)
-            return cmd_routes(args, open_for_cli(args.gamefile, args.strict).state)
+            return cmd_routes(args, open_for_cli(args.gamefile, args.strict))
+        if cmd == "advise":
+            from .advisor.cli import cmd_advise
+            from .route.cli import train_list
+
+            train_list(args.trains)
+            return cmd_advise(args, open_for_cli(args.gamefile, args.strict).state)
         if cmd == "render":
             output_path(args.output, cmd)
             state = open_for_cli(args.gamefile, args.strict).state
@@ -190,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "show":
             from .files.savefile import dumps
 
-            sys.stdout.write(dumps(open_for_cli(args.gamefile, args.strict).state))
+            opened = open_for_cli(args.gamefile, args.strict)
+            sys.stdout.write(dumps(opened.state, opened.last_routes))
             return 0
     except (GameFileError, ValueError, KeyError, OSError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc

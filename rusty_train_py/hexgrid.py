@@ -158,10 +158,25 @@ def _axial_round(q: float, r: float) -> tuple[int, int]:
 # Hex names
 
 
+NUMBERS = ("rows", "columns")
+
+
+def default_numbers(orientation: Orientation) -> str:
+    """What the number of a hex name counts when a game does not say: rows on flat maps,
+    columns on pointed-top maps (the 18xx.games default axes)."""
+    return "rows" if orientation is Orientation.FLAT else "columns"
+
+
 def letters_for(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (bijective base 26)."""
+    """0 -> A, 25 -> Z, 26 -> AA (bijective base 26); -1 -> a, -2 -> b ... -26 -> z.
+
+    Lowercase letters name the rows (or columns) before A (18xx.games ``NEGATIVE_LETTERS``:
+    1849 a12, 18 Los Angeles a5).
+    """
     if index < 0:
-        raise HexAddressError(f"negative letter index {index}")
+        if index < -26:
+            raise HexAddressError(f"letter index {index} is before z (-26)")
+        return chr(ord("a") - index - 1)
     out = ""
     n = index + 1
     while n:
@@ -171,21 +186,32 @@ def letters_for(index: int) -> str:
 
 
 def letters_index(letters: str) -> int:
+    """The inverse of letters_for: ``A`` -> 0, ``AA`` -> 26, ``a`` -> -1, ``b`` -> -2."""
+    if len(letters) == 1 and "a" <= letters <= "z":
+        return -(ord(letters) - ord("a") + 1)
     n = 0
     for ch in letters:
+        if not "A" <= ch <= "Z":
+            raise HexAddressError(f"bad hex letters {letters!r}")
         n = n * 26 + (ord(ch) - ord("A") + 1)
     return n - 1
 
 
 def parse_hex_name(name: str) -> tuple[str, int]:
-    """Split ``"E5"`` into ``("E", 5)``; raise HexAddressError for anything else."""
-    text = name.strip().upper() if isinstance(name, str) else ""
+    """Split ``"E5"`` into ``("E", 5)`` and ``"a12"`` into ``("a", 12)``.
+
+    Case-sensitive: uppercase letters (``A``, ``AA``) count from 0, one lowercase letter is
+    a row or column before ``A``. Raise HexAddressError for anything else (``"aA5"``,
+    ``"ab5"``: mixed or several lowercase letters).
+    """
+    text = name.strip() if isinstance(name, str) else ""
     i = 0
-    while i < len(text) and "A" <= text[i] <= "Z":
+    while i < len(text) and text[i].isascii() and text[i].isalpha():
         i += 1
     letters, digits = text[:i], text[i:]
     if (
         not letters
+        or not (letters.isupper() or (len(letters) == 1 and letters.islower()))
         or not digits
         or not (digits.isdigit() or (digits[0] == "-" and digits[1:].isdigit()))
     ):
@@ -193,20 +219,34 @@ def parse_hex_name(name: str) -> tuple[str, int]:
     return letters, int(digits)
 
 
-def name_to_coord(orientation: Orientation, name: str) -> tuple[int, int]:
-    """Hex name as printed on the board -> doubled coordinate.
+def _letters_are_columns(orientation: Orientation, numbers: str | None) -> bool:
+    numbers = numbers or default_numbers(orientation)
+    if numbers not in NUMBERS:
+        raise ValueError(f"numbers should be 'rows' or 'columns', not {numbers!r}")
+    return numbers == "rows"
 
-    Flat-top maps: the letter is the column and the number the row; pointed-top maps the
-    other way round (the 18xx.games convention).
+
+def name_to_coord(
+    orientation: Orientation, name: str, numbers: str | None = None
+) -> tuple[int, int]:
+    """Hex name as printed on the board -> doubled coordinate ``(x, y)``.
+
+    ``numbers`` says what the number counts (``"rows"`` or ``"columns"``; None: the default
+    of the orientation). Flat-top maps usually have the letter as the column and the number
+    as the row, pointed-top maps the other way round; 1882, 18AL and 1849 are flat maps whose
+    numbers are columns. The pixel layout (and so the neighbours by edge) depends only on
+    the orientation.
     """
     letters, number = parse_hex_name(name)
     a, b = letters_index(letters), number - 1
-    return (a, b) if orientation is Orientation.FLAT else (b, a)
+    return (a, b) if _letters_are_columns(orientation, numbers) else (b, a)
 
 
-def coord_to_name(orientation: Orientation, coord: tuple[int, int]) -> str:
+def coord_to_name(
+    orientation: Orientation, coord: tuple[int, int], numbers: str | None = None
+) -> str:
     x, y = coord
-    if orientation is Orientation.FLAT:
+    if _letters_are_columns(orientation, numbers):
         return f"{letters_for(x)}{y + 1}"
     return f"{letters_for(y)}{x + 1}"
 

@@ -99,11 +99,12 @@ class MapState:
 
     def laid_tiles(self) -> dict[str, tuple[str, int]]:
         """Hex -> (tile name, rotation) for every laid tile, in map order."""
-        return {
-            h: (self._hexes[h].tile, self._hexes[h].rotation)
-            for h in self.game.hex_order
-            if h in self._hexes and self._hexes[h].tile is not None
-        }
+        out = {}
+        for h in self.game.hex_order:
+            hs = self._hexes.get(h)
+            if hs is not None and hs.tile is not None:
+                out[h] = (hs.tile, hs.rotation)
+        return out
 
     def all_tokens(self) -> list[tuple[str, int, str]]:
         """(hex, token space, company) for every token, in map order."""
@@ -113,7 +114,7 @@ class MapState:
                 out.append((h, space, company))
         return out
 
-    def tiles_in_use(self) -> Counter:
+    def tiles_in_use(self) -> Counter[str]:
         return Counter(hs.tile for hs in self._hexes.values() if hs.tile is not None)
 
     def tiles_available(self, tile_name: str) -> int | None:
@@ -234,7 +235,7 @@ class MapState:
         before = self.hex_state(name)
         tile, _ = self.tile_at(name)
         n_spaces = len(tile.token_spaces)
-        counts = Counter()
+        counts: Counter[str] = Counter()
         for space, company in tokens.items():
             if not isinstance(space, int) or not 0 <= space < n_spaces:
                 raise MapEditError(f"{name}: no token space {space} (the tile has {n_spaces})")
@@ -329,9 +330,10 @@ def carry_tokens(
                 new_cities,
                 key=lambda nc: (not oe <= new_edges[nc], -len(oe & new_edges[nc]), nc),
             )
-            target = next((nc for nc in candidates if free[nc] >= len(companies)), None)
-            if target is None:
+            fits = [nc for nc in candidates if free[nc] >= len(companies)]
+            if not fits:
                 raise MapEditError(f"{where}: no city of tile {new.name} has room for the tokens")
+            target = fits[0]
         if free[target] < len(companies):
             raise MapEditError(
                 f"{where}: tile {new.name} has {free[target]} token spaces, {len(companies)} tokens"

@@ -12,10 +12,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue")
+# Map hex colours; "empty" is a hex of the grid with nothing on it (not drawn, takes no tile).
+COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue", "empty")
 TILE_COLOURS = ("yellow", "green", "brown", "grey")  # colours of tiles players lay, in order
 COLOUR_ALIASES = {"gray": "grey", "sepia": "grey", "purple": "grey"}
 # Drawing-only parts we accept and keep but do not interpret.
+ROUTE_OPTIONS = ("mandatory", "optional", "never")  # node option route:
+TRACK_GAUGES = ("broad", "narrow", "dual")  # path option track:
 IGNORED_PARTS = frozenset({"frame", "stripes", "partition", "pass", "halt", "assignment"})
 
 
@@ -76,6 +79,9 @@ class Node:
     groups: tuple[str, ...] = ()
     hidden: bool = False
     loc: float | None = None
+    visit_cost: int = 1  # distance a visit uses (1882 Fishing 0, 18 Los Angeles a5 100)
+    route: str = "mandatory"  # 18xx.games graph hint: "mandatory", "optional" or "never"
+    format: str | None = None  # how the revenue is printed ("+%s": 1836Jr30 ports)
 
     @property
     def is_revenue_centre(self) -> bool:
@@ -106,6 +112,26 @@ class Path:
 
 
 @dataclass(frozen=True, slots=True)
+class Icon:
+    """A symbol printed on a hex (``icon=image:NAME``).
+
+    ``name`` is the image path as written (``port``, ``1846/20``); ``sticky`` keeps it when
+    a tile is laid; ``blocks_lay`` means a tile goes there only through a special ability.
+    """
+
+    name: str
+    sticky: bool = False
+    blocks_lay: bool = False
+
+    @property
+    def value(self) -> int | None:
+        """The number of a value icon: the last part of its path when that is a number
+        (``1846/20`` -> 20), else None."""
+        last = self.name.rsplit("/", 1)[-1]
+        return int(last) if last.isdigit() else None
+
+
+@dataclass(frozen=True, slots=True)
 class Border:
     edge: int
     type: str = ""  # "" (invisible), "impassable", "water", "mountain"
@@ -133,15 +159,16 @@ class Tile:
     terrain: tuple[str, ...] = ()
     borders: tuple[Border, ...] = ()
     stubs: tuple[int, ...] = ()
-    icons: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()  # icon names, in code order (details in ``icon_parts``)
     code: str = ""
     extras: tuple[str, ...] = field(default=(), compare=False)
+    icon_parts: tuple[Icon, ...] = field(default=(), compare=False)
 
     # ---- derived facts -------------------------------------------------------------------
 
     @cached_property
     def token_spaces(self) -> tuple[TokenSpace, ...]:
-        out = []
+        out: list[TokenSpace] = []
         for node in self.nodes:
             if node.kind is NodeKind.CITY:
                 for s in range(node.slots):
@@ -166,6 +193,11 @@ class Tile:
         return frozenset(e for p in self.paths for e in p.edges)
 
     @property
+    def icon_values(self) -> tuple[int, ...]:
+        """The numbers of the value icons (``1846/30`` -> 30), in code order."""
+        return tuple(i.value for i in self.icon_parts if i.value is not None)
+
+    @property
     def is_blank(self) -> bool:
         return not self.nodes and not self.paths
 
@@ -174,7 +206,7 @@ class Tile:
 
     def connectivity(self, rotation: int = 0) -> Connectivity:
         """Which edges and nodes the track joins, with the tile turned ``rotation`` sixths."""
-        cache = self.__dict__.setdefault("_connectivity", {})  # tiles are immutable
+        cache: dict[int, Connectivity] = self.__dict__.setdefault("_connectivity", {})  # immutable
         r = rotation % 6
         if r not in cache:
             cache[r] = connectivity_of(self, r)
@@ -196,7 +228,7 @@ class Connectivity:
 
     @property
     def edges(self) -> frozenset[int]:
-        out = set()
+        out: set[int] = set()
         for es in self.node_edges:
             out |= es
         for a, b in self.edge_pairs:
@@ -214,10 +246,10 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
     """
     junctions = {n.index for n in tile.nodes if n.kind is NodeKind.JUNCTION}
     # Union-find over the path ends (a junction is one vertex for every end that meets it).
-    parent: dict[tuple, tuple] = {}
-    attrs: dict[tuple, tuple[str, int]] = {}
+    parent: dict[tuple[object, ...], tuple[object, ...]] = {}
+    attrs: dict[tuple[object, ...], tuple[str, int]] = {}
 
-    def find(v: tuple) -> tuple:
+    def find(v: tuple[object, ...]) -> tuple[object, ...]:
         parent.setdefault(v, v)
         while parent[v] != v:
             parent[v] = parent[parent[v]]
@@ -225,7 +257,7 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
         return v
 
     for i, p in enumerate(tile.paths):
-        vertices = []
+        vertices: list[tuple[str, int] | tuple[str, int, str]] = []
         for side, end in (("a", p.a), ("b", p.b)):
             if end.node is not None and end.node in junctions:
                 vertices.append(("junction", end.node))
@@ -233,16 +265,16 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
             v = ("end", i, side)
             if end.edge is not None:
                 attrs[v] = ("edge", (end.edge + rotation) % 6)
-            else:
+            elif end.node is not None:
                 attrs[v] = ("node", end.node)
             vertices.append(v)
         ra, rb = find(vertices[0]), find(vertices[1])
         if ra != rb:
             parent[ra] = rb
 
-    components: dict[tuple, list[tuple[str, int]]] = {}
-    for v, attr in attrs.items():
-        components.setdefault(find(v), []).append(attr)
+    components: dict[tuple[object, ...], list[tuple[str, int]]] = {}
+    for vertex, attr in attrs.items():
+        components.setdefault(find(vertex), []).append(attr)
     node_edges: list[set[int]] = [set() for _ in tile.nodes]
     node_pairs: set[tuple[int, int]] = set()
     edge_pairs: set[tuple[int, int]] = set()
@@ -318,6 +350,7 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
     borders: list[Border] = []
     stubs: list[int] = []
     icons: list[str] = []
+    icon_parts: list[Icon] = []
     extras: list[str] = []
     label = None
     future_label = None
@@ -346,6 +379,17 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
                 except ValueError:
                     loc = None  # e.g. loc:center: drawing only
             groups = tuple(g for g in opts.get("groups", "").split("|") if g)
+            try:
+                visit_cost = int(opts.get("visit_cost", "1"))
+            except ValueError:
+                raise TileDataError(f"{where}: bad visit_cost {opts['visit_cost']!r}") from None
+            if visit_cost < 0:
+                raise TileDataError(f"{where}: visit_cost {visit_cost} is negative")
+            route = opts.get("route", "mandatory")
+            if route not in ROUTE_OPTIONS:
+                raise TileDataError(
+                    f"{where}: route:{route} should be one of {', '.join(ROUTE_OPTIONS)}"
+                )
             nodes.append(
                 Node(
                     index=len(nodes),
@@ -355,6 +399,9 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
                     groups=groups,
                     hidden=opts.get("hide") in ("1", "true"),
                     loc=loc,
+                    visit_cost=visit_cost,
+                    route=route,
+                    format=opts.get("format"),
                 )
             )
         elif kind == "path":
@@ -365,12 +412,17 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
             b = _parse_end(opts["b"], len(nodes), where)
             if a == b:
                 raise TileDataError(f"{where}: path joins {a} to itself")
+            track = opts.get("track", "broad")
+            if track not in TRACK_GAUGES:
+                raise TileDataError(
+                    f"{where}: track:{track} should be one of {', '.join(TRACK_GAUGES)}"
+                )
             paths.append(
                 Path(
                     a,
                     b,
                     terminal=opts.get("terminal") in ("1", "2", "true"),
-                    track=opts.get("track", "broad"),
+                    track=track,
                 )
             )
         elif kind == "label":
@@ -401,7 +453,13 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
                 raise TileDataError(f"{where}: bad stub {part!r}") from None
         elif kind == "icon":
             opts = _parse_options(body, where)
-            icons.append(opts.get("image", ""))
+            icon = Icon(
+                opts.get("image", ""),
+                sticky=opts.get("sticky") in ("1", "true"),
+                blocks_lay=opts.get("blocks_lay") in ("1", "true"),
+            )
+            icons.append(icon.name)
+            icon_parts.append(icon)
         elif kind in IGNORED_PARTS:
             extras.append(part)
         else:
@@ -424,4 +482,5 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
         icons=tuple(icons),
         code=code,
         extras=tuple(extras),
+        icon_parts=tuple(icon_parts),
     )

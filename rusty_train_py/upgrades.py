@@ -34,11 +34,41 @@ def current_colour(state: MapState, hex_name: str) -> str:
 
 
 def required_label(state: MapState, hex_name: str, colour: str) -> str | None:
-    """The label a tile of ``colour`` must carry on this hex (its printed or future label)."""
+    """The label a tile of ``colour`` must carry on this hex, as 18xx.games decides it.
+
+    A future label (printed on the hex, or on the tile showing) applies to the tile of its
+    colour; the printed hex's future label stays with the tiles laid there until that colour
+    is reached (18AL Montgomery L5 green must be labelled M; 18TN Nashville's green N tile
+    carries a future P for brown). Otherwise the tile showing passes on its own label.
+    """
     printed = state.game.hexes[hex_name].tile
-    if printed.future_label is not None and printed.future_label[1] == colour:
-        return printed.future_label[0] or None
-    return printed.label
+    tile, _ = state.tile_at(hex_name)
+    future = tile.future_label
+    if printed.future_label is not None and _before(tile.colour, printed.future_label[1]):
+        future = printed.future_label
+    if future is not None and future[1] == colour:
+        return future[0] or None
+    return tile.label
+
+
+COLOUR_ORDER = ("white", "yellow", "green", "brown", "grey")
+
+
+def _before(colour: str, other: str) -> bool:
+    """Whether tile colour ``colour`` comes before ``other`` in the upgrade order."""
+    if colour not in COLOUR_ORDER or other not in COLOUR_ORDER:
+        return False
+    return COLOUR_ORDER.index(colour) < COLOUR_ORDER.index(other)
+
+
+def special_tiles(state: MapState, hex_name: str) -> tuple[str, ...] | None:
+    """The only tiles a game's ``[[upgrade_rules]]`` allow on the hex now (None: no rule)."""
+    tile, _ = state.tile_at(hex_name)
+    allowed: set[str] | None = None
+    for rule in state.game.upgrade_rules:
+        if rule.applies(hex_name, tile):
+            allowed = set(rule.to) if allowed is None else allowed & set(rule.to)
+    return None if allowed is None else tuple(sorted(allowed))
 
 
 def crosses_impassable(state: MapState, hex_name: str, tile: Tile, rotation: int) -> bool:
@@ -70,10 +100,12 @@ def _cities_kept(old: list, new: list, merge_allowed: bool) -> bool:
 
     With as many new cities as old, the map is one-to-one and no city loses token spaces;
     with fewer (a labelled city merging, as Toronto 122 -> 124), several old cities may share
-    a new one that has as many spaces as they had together.
+    a new one that has as many spaces as they had together; with more (a labelled city
+    splitting, as 1836Jr30 Amsterdam's one NY city -> tile 54's two), each old city goes to a
+    new city of its own (18xx.games lets labelled cities change their count).
     """
-    if len(new) == len(old):
-        for perm in itertools.permutations(new):
+    if len(new) == len(old) or (merge_allowed and len(new) > len(old) and old):
+        for perm in itertools.permutations(new, len(old)):
             if all(
                 oe <= ne and nn.slots >= on.slots
                 for (on, oe), (nn, ne) in zip(old, perm, strict=True)
@@ -115,7 +147,34 @@ def keeps_track(
     if not _cities_kept(of(NodeKind.CITY, old_c), of(NodeKind.CITY, new_c), merge_allowed):
         return False
     old_pairs = old.connectivity(old_rotation).edge_pairs
-    return old_pairs <= new.connectivity(new_rotation).edge_pairs
+    if not old_pairs <= new.connectivity(new_rotation).edge_pairs:
+        return False
+    return _gauges_kept(old, old_rotation, new, new_rotation)
+
+
+# Which gauges of new track keep old track of a gauge (18xx.games Path#tracks_match?).
+KEEPS_GAUGE = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual"), "dual": ("dual",)}
+
+
+def _edge_gauges(tile: Tile, rotation: int) -> dict[int, set[str]]:
+    out: dict[int, set[str]] = {}
+    for p in tile.paths:
+        for e in p.edges:
+            out.setdefault((e + rotation) % 6, set()).add(p.track)
+    return out
+
+
+def _gauges_kept(old: Tile, old_rotation: int, new: Tile, new_rotation: int) -> bool:
+    """Whether the track at every edge of ``old`` goes on in a gauge that keeps it (1849:
+    narrow by narrow or dual, broad by broad or dual, dual only by dual)."""
+    if all(p.track == "broad" for p in old.paths + new.paths):
+        return True
+    new_gauges = _edge_gauges(new, new_rotation)
+    for edge, gauges in _edge_gauges(old, old_rotation).items():
+        for g in gauges:
+            if not set(KEEPS_GAUGE[g]) & new_gauges.get(edge, set()):
+                return False
+    return True
 
 
 def upgrade_problem(state: MapState, hex_name: str, tile_name: str, rotation: int) -> str | None:
@@ -135,6 +194,13 @@ def upgrade_problem(state: MapState, hex_name: str, tile_name: str, rotation: in
         allowed = ", ".join(state.phase_colours)
         return f"{hex_name}: phase {state.phase} allows {allowed} tiles, not {new.colour}"
     label = required_label(state, hex_name, new.colour)
+    special = special_tiles(state, hex_name)
+    if special is not None:
+        if tile_name not in special:
+            if not special:
+                return f"{hex_name}: tile {old.name} cannot be upgraded"
+            return f"{hex_name}: only tile {', '.join(special)} may replace tile {old.name} here"
+        label = new.label  # the game names the tile: its label is right
     if new.label != label:
         if label:
             return f"{hex_name}: needs a tile labelled {label}"
@@ -172,11 +238,11 @@ def _fits(state: MapState, hex_name: str, tile_name: str, rotation: int) -> bool
 
 def _unique_rotations(tile: Tile, rotations: Sequence[int]) -> tuple[int, ...]:
     """Drop rotations that look the same as an earlier one (a straight track has three)."""
-    seen: set = set()
+    seen: set[object] = set()
     out = []
     for r in rotations:
         conn = tile.connectivity(r)
-        key = (tuple(sorted(tuple(sorted(e)) for e in conn.node_edges)), conn.edge_pairs)
+        key: object = (tuple(sorted(tuple(sorted(e)) for e in conn.node_edges)), conn.edge_pairs)
         if tile.cities:
             key = (conn.node_edges, conn.edge_pairs)  # token spaces tell cities apart
         if key not in seen:

@@ -12,7 +12,12 @@ from pathlib import Path
 
 import pytest
 
-GAMES = ("1830", "1861", "1867", "1889")
+from rusty_train_py.game import available_games, load_game
+
+# Every game of games/: a game added there is checked by every test that iterates over GAMES.
+GAMES = tuple(available_games())
+# The games Rusty Train (the Rust program) knows: those whose file has a [rusty_train] section.
+RUSTY_TRAIN_GAMES = tuple(g for g in GAMES if load_game(g).rusty_train)
 
 
 def _find_reference() -> Path:
@@ -33,5 +38,20 @@ def reference_json(*parts: str) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def reference_game_file(game_id: str) -> str:
+    """The reference file of a game: ``<id>.json``, matched without regard to case, spaces,
+    dashes or underscores (``18LosAngeles.json`` for a game ``18_los_angeles``)."""
+
+    def key(s: str) -> str:
+        return "".join(ch for ch in s.lower() if ch.isalnum())
+
+    folder = REFERENCE / "18xx_games"
+    if folder.exists():
+        for path in sorted(folder.glob("*.json")):
+            if key(path.stem) == key(game_id):
+                return path.name
+    return f"{game_id}.json"
+
+
 def reference_game(game_id: str) -> dict:
-    return reference_json("18xx_games", f"{game_id}.json")
+    return reference_json("18xx_games", reference_game_file(game_id))

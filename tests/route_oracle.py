@@ -1,8 +1,11 @@
 """A brute-force oracle for the route finder: every route, every stop choice, every assignment.
 
-Written from the rules alone (it uses nothing of ``rusty_train_py.route`` but the result
-types), as plainly as possible, so that it can catch the fast finder's mistakes. It is only
-meant for small maps: a few hundred routes and one to three trains.
+Written from the rules alone (games/README.md: train rule kinds, bonus kinds, rule readings;
+the route notes of the reference data), as plainly as possible, so that it can catch the fast
+finder's mistakes. It uses nothing of ``rusty_train_py.route`` or ``rusty_train_py.rules``: the
+trains, bonuses and readings are read from the game's TOML file itself (``game.source``), the
+map from the parsed tiles (node kinds, revenues, paths, token spaces), and ``visit_cost`` from
+the tile codes. It is only meant for small maps: a few hundred routes and one to three trains.
 
 The track model
     A tile's paths are track pieces joining two ends (a hex edge, after rotation, or a node).
@@ -13,29 +16,254 @@ The track model
 A route (found by depth-first search from every revenue centre)
     - ends at revenue centres and visits at least two of them, one of which is a city holding
       a station token of the company;
-    - uses no track piece twice, crosses no hex side twice, passes no node twice and visits
-      no two revenue centres on one hex; at most one node of each ``groups`` name;
-    - passes through no off-board and no city whose spaces are all filled by other companies.
+    - uses no track piece twice, crosses no hex side twice, passes no node twice; at most one
+      node of each ``groups`` name;
+    - ``one_stop_per_hex`` (default true): no two revenue centres on one hex;
+    - ``hex_reentry`` false (default true): never comes back to a hex it has left (the hex
+      it starts in included);
+    - passes through no off-board and no city whose spaces are all filled by other companies'
+      tokens, unless one of them is a ``neutral`` company's (``neutral_tokens_block``);
+    - a ``terminal`` piece is the first or the last piece of the route (the city it leads to
+      ends the route);
+    - gauge: between two revenue centres the track is all broad/dual or all narrow/dual.
 
-Revenue
-    Every allowed choice of counted stops is tried (see ``stop_choices``); a choice pays
-    ``(stop values + multiplied bonuses) * multiplier + other bonuses``; the best one counts.
+Revenue of a route for a train
+    Every allowed choice of counted stops is tried (``stop_choices``, by rule kind); a choice
+    pays ``(stop values + multiplied bonuses) * multiplier + other bonuses``; the best counts.
 
 The company's result
-    Every assignment of pairwise compatible routes (no common hex side, no common node-to-node
-    piece) to the trains (a train may run none); the best total.
+    Every assignment of routes to the trains (a train may run none) in which routes of trains
+    of one ``track_class`` share no hex side and no node-to-node piece; once-per-run bonuses go
+    to the route where they pay most (or none); ``drop_lowest`` takes the lowest route off when
+    every train runs. The best total.
 """
 
 from __future__ import annotations
 
 import itertools
+import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rusty_train_py.tile import NodeKind
 
 
 class TooManyRoutes(RuntimeError):
     """The map has more routes than the caller allowed (the oracle is for small maps)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The game's rules, read from its TOML file
+
+
+READING_DEFAULTS = {
+    "one_stop_per_hex": True,
+    "hex_reentry": True,
+    "express_token": "counted",
+    "express_stops": "offboards",
+    "neutral_tokens_block": False,
+}
+
+
+@dataclass(frozen=True)
+class TrainSpec:
+    name: str
+    rule: str = "stops"
+    stops: int | None = None  # None: unlimited
+    multiplier: int = 1
+    column: str | None = None  # "diesel"
+    city_multiplier: int = 1  # plus_towns
+    pay: int = 0  # pay_best
+    visit: int = 0  # pay_best
+    towns: int = 0  # n_plus_m
+    edges: int = 0  # edges
+    edge_cost: tuple[tuple[str, int], ...] = ()
+    gauges: frozenset[str] | None = None  # None: every gauge
+    double_at: frozenset[str] = frozenset()
+    track_class: str = "train"
+
+    def cost_of(self, gauge: str) -> int:
+        return dict(self.edge_cost).get(gauge, 1)
+
+
+def train_from_data(t: dict) -> TrainSpec:
+    d = dict(t)
+    name = str(d["name"])
+    rule = d.get("rule", "stops")
+    return TrainSpec(
+        name=name,
+        rule=rule,
+        stops=d.get("stops"),
+        multiplier=int(d.get("multiplier", 1)),
+        column=d.get("column"),
+        city_multiplier=int(d.get("city_multiplier", 1)),
+        pay=int(d.get("pay", 0)),
+        visit=int(d.get("visit", 0)),
+        towns=int(d.get("towns") or 0),
+        edges=int(d.get("edges", 0)),
+        edge_cost=tuple(sorted((str(k), int(v)) for k, v in d.get("edge_cost", {}).items())),
+        gauges=frozenset(d["gauges"]) if d.get("gauges") is not None else None,
+        double_at=frozenset(d.get("double_at", ())),
+        track_class=str(d.get("track_class", "train")),
+    )
+
+
+@dataclass(frozen=True)
+class BonusSpec:
+    id: str
+    kind: str
+    data: tuple  # the raw table, as sorted items (hashable)
+    place: str | None = None  # placed bonuses: the hex the player chose
+
+    def get(self, key, default=None):
+        return dict(self.data).get(key, default)
+
+    @property
+    def always(self) -> bool:
+        return bool(self.get("always", True))
+
+    @property
+    def multiplied(self) -> bool:
+        return bool(self.get("multiplied", False))
+
+    @property
+    def train(self) -> str | None:
+        return self.get("train")
+
+    @property
+    def once_per_run(self) -> bool:
+        default = self.kind == "per_stop"
+        return self.kind in ("connection", "per_stop") and bool(self.get("once_per_run", default))
+
+    def applies_to(self, train: TrainSpec) -> bool:
+        return self.train is None or self.train.strip().upper() == train.name.upper()
+
+    def __str__(self) -> str:
+        where = f" at {self.place}" if self.place else ""
+        return f"{self.id} ({self.kind}{where}): {dict(self.data)}"
+
+
+def _freeze(v):
+    if isinstance(v, dict):
+        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    return v
+
+
+@dataclass
+class Rules:
+    """What the oracle needs of a game file beyond the map."""
+
+    trains: dict[str, TrainSpec]
+    bonuses: dict[str, dict]
+    readings: dict
+    neutral: frozenset[str]  # abbreviations (and aliases) of companies whose tokens never block
+    phase_revenue: dict[str, dict[str, int]]  # hex -> phase name -> revenue
+
+    def train(self, name: str) -> TrainSpec:
+        key = name.strip().upper()
+        for t in self.trains.values():
+            if t.name.upper() == key:
+                return t
+        raise KeyError(f"unknown train {name!r}")
+
+    def active_bonuses(self, named=()) -> list[BonusSpec]:
+        """The game's always-on bonuses and the named options (``id`` or ``id:HEX``)."""
+        out = []
+        wanted = {}
+        for n in named:
+            bid, _, place = n.partition(":")
+            wanted[bid.strip().lower()] = place.strip() or None
+        for bid, b in self.bonuses.items():
+            on = bool(b.get("always", True)) or bid.lower() in wanted
+            if not on:
+                continue
+            place = wanted.get(bid.lower())
+            if b["kind"] == "placed" and place is None:
+                continue  # a placed bonus pays nothing until it is placed
+            out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
+        for bid in wanted:
+            if bid not in {k.lower() for k in self.bonuses}:
+                raise KeyError(f"unknown bonus {bid!r}")
+        return out
+
+
+def rules_from_data(data: dict, readings: dict | None = None) -> Rules:
+    rd = dict(READING_DEFAULTS)
+    rd.update({k: v for k, v in data.get("rules", {}).items() if k in READING_DEFAULTS})
+    rd.update(readings or {})
+    neutral = set()
+    for c in data.get("companies", []):
+        if c.get("kind") == "neutral" or c.get("neutral_tokens"):
+            neutral.add(c["abbrev"].upper())
+            neutral.update(a.upper() for a in c.get("aliases", ()))
+    phase_revenue: dict[str, dict[str, int]] = {}
+    for pr in data.get("phase_revenue", []):
+        for h in pr["hexes"]:
+            phase_revenue[h] = {str(k): int(v) for k, v in pr["values"].items()}
+    return Rules(
+        trains={str(t["name"]): train_from_data(t) for t in data.get("trains", [])},
+        bonuses={str(b["id"]): dict(b) for b in data.get("bonuses", [])},
+        readings=rd,
+        neutral=frozenset(neutral),
+        phase_revenue=phase_revenue,
+    )
+
+
+_RULES_CACHE: dict[tuple, Rules] = {}
+
+
+def game_rules(game, readings: dict | None = None) -> Rules:
+    """The rules of a loaded game, read again from its file (``readings`` override [rules])."""
+    path = Path(game.source)
+    key = (str(path), path.stat().st_mtime_ns, tuple(sorted((readings or {}).items())))
+    if key not in _RULES_CACHE:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+        _RULES_CACHE[key] = rules_from_data(data, readings)
+    return _RULES_CACHE[key]
+
+
+# ---------------------------------------------------------------------------------------------
+# Tile codes: what the oracle reads itself
+
+
+def code_parts(code: str) -> list[tuple[str, dict[str, str]]]:
+    out = []
+    for part in (code or "").split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        kind, _, body = part.partition("=")
+        opts = {}
+        for item in body.split(","):
+            k, sep, v = item.partition(":")
+            if sep:
+                opts[k.strip()] = v.strip()
+        out.append((kind.strip(), opts))
+    return out
+
+
+def node_options(code: str) -> list[dict[str, str]]:
+    """Options of each node (city, town, offboard, junction) in declaration order."""
+    return [o for k, o in code_parts(code) if k in ("city", "town", "offboard", "junction")]
+
+
+def path_options(code: str) -> list[dict[str, str]]:
+    return [o for k, o in code_parts(code) if k == "path"]
+
+
+def diesel_value(revenue_text: str) -> int | None:
+    for item in revenue_text.split("|"):
+        col, _, v = item.rpartition("_")
+        if col == "diesel":
+            return int(v)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Routes
 
 
 @dataclass(frozen=True)
@@ -45,8 +273,10 @@ class Centre:
     hex: str
     node: int
     kind: str  # "city" | "town" | "offboard"
-    value: int  # node.revenue.value(phase colours)
+    value: int  # node.revenue.value(phase colours), or the phase-name revenue
     token: bool  # a city holding a token of the company
+    visit_cost: int = 1
+    diesel: int | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +287,8 @@ class OracleRoute:
     pieces: tuple[tuple[str, int], ...]  # (hex, index in tile.paths), in travel order
     sides: frozenset  # frozenset of frozenset({(hex, edge), (neighbour, facing edge)})
     travel: tuple[str, ...]  # start hex, then the hex entered at every side crossed
+    crossings: tuple[str, ...] = ()  # the gauge of every side crossed, in travel order
+    gauges: frozenset[str] = frozenset()  # gauges of all pieces used
 
     @property
     def key(self) -> tuple:
@@ -68,42 +300,60 @@ class OracleRoute:
         )
 
 
-# ---------------------------------------------------------------------------------------------
-# The track model
+def crossing_gauge(g1: str, g2: str) -> str:
+    """The gauge of a side crossed from a piece of gauge g1 to one of g2."""
+    both = {g1, g2}
+    if "narrow" in both:
+        return "narrow"
+    if "broad" in both:
+        return "broad"
+    return "dual"
 
 
 class Model:
     """The track of a map state as seen by one company."""
 
-    def __init__(self, state, company: str):
+    def __init__(self, state, company: str, rules: Rules | None = None):
         self.state = state
         self.game = state.game
+        self.rules = rules or game_rules(self.game)
         self.company = self.game.company(company).abbrev
         self.colours = state.phase_colours
-        # hex -> list of (piece index, end a, end b); an end is ("e", edge) or ("n", node)
-        self.pieces: dict[str, list[tuple[int, tuple[str, int], tuple[str, int]]]] = {}
+        # hex -> list of (piece index, end a, end b, terminal, gauge); an end is ("e", edge) or
+        # ("n", node)
+        self.pieces: dict[str, list[tuple[int, tuple[str, int], tuple[str, int], bool, str]]] = {}
         self.node_node: set[tuple[str, int]] = set()  # pieces joining two nodes
         self.nodes = {}  # (hex, node index) -> Node
+        self.node_opts = {}  # (hex, node index) -> options in the tile code
         self.blocked: set[tuple[str, int]] = set()  # cities full of other companies' tokens
         self.tokened: set[tuple[str, int]] = set()  # cities holding a token of the company
+        self._centres: dict[tuple[str, int], Centre] = {}
         for h in self.game.hexes:
             tile, rot = state.tile_at(h)
+            popts = path_options(tile.code)
             lst = []
             for i, p in enumerate(tile.paths):
-                lst.append((i, self._end(p.a, rot), self._end(p.b, rot)))
+                o = popts[i] if i < len(popts) else {}
+                terminal = o.get("terminal") in ("1", "2", "true")
+                gauge = o.get("track", "broad")
+                lst.append((i, self._end(p.a, rot), self._end(p.b, rot), terminal, gauge))
                 if p.a.node is not None and p.b.node is not None:
                     self.node_node.add((h, i))
             self.pieces[h] = lst
             tokens = state.tokens_at(h)  # {space index: company}
+            nopts = node_options(tile.code)
             for n in tile.nodes:
                 self.nodes[(h, n.index)] = n
+                self.node_opts[(h, n.index)] = nopts[n.index] if n.index < len(nopts) else {}
                 if n.kind is NodeKind.CITY:
                     spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
                     owners = [tokens.get(s) for s in spaces]
                     if self.company in owners:
                         self.tokened.add((h, n.index))
                     elif all(o is not None for o in owners):
-                        self.blocked.add((h, n.index))
+                        neutral = any(o.upper() in self.rules.neutral for o in owners)
+                        if not neutral or self.rules.readings["neutral_tokens_block"]:
+                            self.blocked.add((h, n.index))
 
     @staticmethod
     def _end(end, rot):
@@ -112,9 +362,25 @@ class Model:
         return ("n", end.node)
 
     def centre(self, h: str, n: int) -> Centre:
+        if (h, n) not in self._centres:
+            self._centres[(h, n)] = self._make_centre(h, n)
+        return self._centres[(h, n)]
+
+    def _make_centre(self, h: str, n: int) -> Centre:
         node = self.nodes[(h, n)]
+        opts = self.node_opts[(h, n)]
         value = node.revenue.value(self.colours)
-        return Centre(h, n, node.kind.value, value, (h, n) in self.tokened)
+        if h in self.rules.phase_revenue:
+            value = self.rules.phase_revenue[h][self.state.phase]
+        return Centre(
+            h,
+            n,
+            node.kind.value,
+            value,
+            (h, n) in self.tokened,
+            int(opts.get("visit_cost", 1)),
+            diesel_value(opts.get("revenue", "0")),
+        )
 
     def can_pass(self, h: str, n: int) -> bool:
         node = self.nodes[(h, n)]
@@ -133,24 +399,41 @@ class Model:
     def all_walks(self, limit: int | None = None) -> list[OracleRoute]:
         """Every route of the company (each once, canonically oriented)."""
         found: dict[tuple, OracleRoute] = {}
+        one_per_hex = self.rules.readings["one_stop_per_hex"]
+        reentry = self.rules.readings["hex_reentry"]
 
-        def record(centres, pieces, sides, travel):
+        def record(walk):
+            centres, pieces = walk["centres"], walk["pieces"]
             if len(centres) < 2 or not any(c.token for c in centres):
                 return
+            sides, travel, crossings = walk["sides"], walk["travel"], walk["crossings"]
+            gauges = frozenset(walk["all_gauges"])
             if tuple(pieces) <= tuple(reversed(pieces)):
-                r = OracleRoute(tuple(centres), tuple(pieces), frozenset(sides), tuple(travel))
+                r = OracleRoute(
+                    tuple(centres),
+                    tuple(pieces),
+                    frozenset(sides),
+                    tuple(travel),
+                    tuple(crossings),
+                    gauges,
+                )
             else:
                 r = OracleRoute(
-                    tuple(reversed(centres)), tuple(reversed(pieces)), frozenset(sides),
+                    tuple(reversed(centres)),
+                    tuple(reversed(pieces)),
+                    frozenset(sides),
                     tuple(reversed(travel)),
+                    tuple(reversed(crossings)),
+                    gauges,
                 )
             found.setdefault(r.key, r)
             if limit is not None and len(found) > limit:
                 raise TooManyRoutes(f"more than {limit} routes")
 
-        # A walk: the nodes passed, pieces used, sides crossed, centres visited, groups met.
+        # A walk: the nodes passed, pieces used, sides crossed, centres visited, groups met,
+        # the gauges of the track since the last centre, whether it must end at the next node.
         def leave_node(h, n, walk):
-            for i, a, b in self.pieces[h]:
+            for i, a, b, terminal, gauge in self.pieces[h]:
                 if (h, i) in walk["pieces"]:
                     continue
                 if a == ("n", n):
@@ -159,13 +442,26 @@ class Model:
                     other = a
                 else:
                     continue
-                take_piece(h, i, other, walk)
+                take_piece(h, i, other, terminal, gauge, walk)
 
-        def take_piece(h, i, end, walk):
-            walk = dict(walk, pieces=walk["pieces"] + [(h, i)])
+        def take_piece(h, i, end, terminal, gauge, walk):
+            if terminal and walk["pieces"]:
+                if end[0] != "n":
+                    return  # a terminal piece in the middle of a route
+                walk = dict(walk, must_end=True)
+            segment = walk["segment"] | {gauge}
+            if {"broad", "narrow"} <= segment:
+                return  # gauge changes only at a revenue centre
+            walk = dict(
+                walk,
+                pieces=walk["pieces"] + [(h, i)],
+                segment=segment,
+                all_gauges=walk["all_gauges"] | {gauge},
+                last_gauge=gauge,
+            )
             if end[0] == "n":
                 arrive_node(h, end[1], walk)
-            else:
+            elif not walk.get("must_end"):
                 cross(h, end[1], walk)
 
         def cross(h, edge, walk):
@@ -175,12 +471,14 @@ class Model:
             border = self.game.border(h, edge)
             if border is not None and border.type == "impassable":
                 return
+            if not reentry and nb in walk["travel"]:
+                return
             facing = (edge + 3) % 6
             side = frozenset({(h, edge), (nb, facing)})
             if side in walk["sides"]:
                 return
             walk = dict(walk, sides=walk["sides"] | {side}, travel=walk["travel"] + [nb])
-            for i, a, b in self.pieces[nb]:
+            for i, a, b, terminal, gauge in self.pieces[nb]:
                 if (nb, i) in walk["pieces"]:
                     continue
                 if a == ("e", facing):
@@ -189,7 +487,10 @@ class Model:
                     other = a
                 else:
                     continue
-                take_piece(nb, i, other, walk)
+                w2 = dict(
+                    walk, crossings=walk["crossings"] + [crossing_gauge(walk["last_gauge"], gauge)]
+                )
+                take_piece(nb, i, other, terminal, gauge, w2)
 
         def arrive_node(h, n, walk):
             if (h, n) in walk["nodes"]:
@@ -197,9 +498,10 @@ class Model:
             node = self.nodes[(h, n)]
             walk = dict(walk, nodes=walk["nodes"] | {(h, n)})
             if node.kind is NodeKind.JUNCTION:
-                leave_node(h, n, walk)
+                if not walk.get("must_end"):
+                    leave_node(h, n, walk)
                 return
-            if h in walk["centre_hexes"]:
+            if one_per_hex and h in walk["centre_hexes"]:
                 return
             if set(node.groups) & walk["groups"]:
                 return
@@ -208,9 +510,10 @@ class Model:
                 centres=walk["centres"] + [self.centre(h, n)],
                 centre_hexes=walk["centre_hexes"] | {h},
                 groups=walk["groups"] | set(node.groups),
+                segment=frozenset(),
             )
-            record(walk["centres"], walk["pieces"], walk["sides"], walk["travel"])
-            if self.can_pass(h, n):
+            record(walk)
+            if self.can_pass(h, n) and not walk.get("must_end"):
                 leave_node(h, n, walk)
 
         for (h, n), node in self.nodes.items():
@@ -224,94 +527,194 @@ class Model:
                 "centre_hexes": {h},
                 "groups": set(node.groups),
                 "travel": [h],
+                "crossings": [],
+                "segment": frozenset(),
+                "all_gauges": frozenset(),
+                "last_gauge": "broad",
             }
             leave_node(h, n, start)
         return sorted(found.values(), key=lambda r: r.key)
 
 
-def oracle_route_objects(state, company: str, limit: int | None = None) -> list[OracleRoute]:
-    return Model(state, company).all_walks(limit)
+def oracle_route_objects(state, company: str, limit: int | None = None, readings=None):
+    return Model(state, company, game_rules(state.game, readings)).all_walks(limit)
 
 
-def oracle_routes(state, company: str, limit: int | None = None) -> list[tuple]:
+def oracle_routes(state, company: str, limit: int | None = None, readings=None) -> list[tuple]:
     """Every valid route of ``company`` as a canonical tuple ((centres), (pieces))."""
-    return [r.key for r in oracle_route_objects(state, company, limit)]
+    return [r.key for r in oracle_route_objects(state, company, limit, readings)]
 
 
 # ---------------------------------------------------------------------------------------------
 # Revenue of one route for one train
 
 
-def active_bonuses(game, named=()) -> list:
-    out = [b for b in game.bonuses if b.always]
-    for bid in named:
-        b = game.bonus(bid)
-        if b not in out:
-            out.append(b)
+def active_bonuses(game, named=(), readings=None) -> list[BonusSpec]:
+    return game_rules(game, readings).active_bonuses(named)
+
+
+def _with_optional(must, optional, most):
+    """``must`` plus any subset of ``optional`` of size <= most (None: any size)."""
+    out = []
+    top = len(optional) if most is None else min(most, len(optional))
+    for size in range(0, top + 1):
+        for extra in itertools.combinations(optional, size):
+            out.append(tuple(sorted(tuple(must) + extra)))
     return out
 
 
-def stop_choices(route: OracleRoute, train) -> list[tuple[int, ...]]:
-    """Every allowed set of counted stops (indices into route.centres); [] if none is."""
+def _cost(route, idx) -> int:
+    return sum(route.centres[i].visit_cost for i in idx)
+
+
+def stop_choices(
+    route: OracleRoute, train: TrainSpec, bonuses=(), readings=None
+) -> list[tuple[int, ...]]:
+    """Every allowed set of counted stops (indices into route.centres); [] if none is.
+
+    ``bonuses``: the active bonuses (ports restrict the choices); ``readings``: the game's
+    rule readings (``express_token``)."""
+    readings = readings or READING_DEFAULTS
     k = len(route.centres)
     everything = tuple(range(k))
     towns = [i for i, c in enumerate(route.centres) if c.kind == "town"]
     others = [i for i, c in enumerate(route.centres) if c.kind != "town"]
+    n = train.stops  # None: unlimited
+    rule = train.rule
 
-    def with_optional(must, optional, most):
-        """``must`` plus any subset of ``optional`` of size <= most (None: any size)."""
-        out = []
-        top = len(optional) if most is None else min(most, len(optional))
-        for size in range(0, top + 1):
-            for extra in itertools.combinations(optional, size):
-                out.append(tuple(sorted(tuple(must) + extra)))
-        return out
+    if rule == "stops":
+        choices = [everything] if n is None or _cost(route, everything) <= n else []
+    elif rule == "towns_free":
+        # every city/off-board counts; towns fill the distance left, best first (any subset)
+        choices = [
+            c for c in _with_optional(others, towns, None) if n is None or _cost(route, c) <= n
+        ]
+    elif rule == "express":
+        if k < 2:
+            return []
+        if readings["express_stops"] == "ends":
+            must = [0, k - 1]
+        else:  # the off-boards it reaches
+            must = [i for i, c in enumerate(route.centres) if c.kind == "offboard"]
+        rest = [i for i in range(k) if i not in must]
+        choices = [c for c in _with_optional(must, rest, None) if n is None or _cost(route, c) <= n]
+        if readings["express_token"] == "counted":
+            choices = [c for c in choices if any(route.centres[i].token for i in c)]
+    elif rule == "plus_towns":
+        choices = [everything] if n is None or _cost(route, others) <= n else []
+    elif rule == "pay_best":
+        if any(route.centres[i].visit_cost > 0 for i in towns):
+            return []  # no row of the distance list takes towns
+        if _cost(route, others) > train.visit:
+            return []
+        choices = []
+        for size in range(1, train.pay + 1):
+            for c in itertools.combinations(others, size):
+                if any(route.centres[i].token for i in c):
+                    choices.append(c)
+    elif rule == "n_plus_m":
+        if n is not None and _cost(route, others) > n:
+            return []
+        choices = _with_optional(others, towns, train.towns)
+    elif rule == "edges":
+        if train.gauges is not None and not route.gauges <= train.gauges:
+            return []
+        cost = sum(train.cost_of(g) for g in route.crossings)
+        choices = [everything] if cost <= train.edges else []
+    else:
+        raise ValueError(f"unknown train rule {rule!r}")
 
-    if train.hexes is not None:  # hex train: stops everywhere, range in hexes entered
-        return [everything] if len(route.travel) <= train.hexes else []
-    if train.towns is not None:  # N+M train
-        if len(others) > train.stops:
-            return []
-        return with_optional(others, towns, train.towns)
-    if train.skip == "none":
-        if train.stops is not None and k > train.stops:
-            return []
-        return [everything]
-    if train.skip == "towns":
-        if train.stops is not None and len(others) > train.stops:
-            return []
-        room = None if train.stops is None else train.stops - len(others)
-        return with_optional(others, towns, room)
-    if train.skip == "any":
-        ends = (0, k - 1)
-        if train.stops is not None and train.stops < 2:
-            return []
-        room = None if train.stops is None else train.stops - 2
-        return with_optional(ends, list(range(1, k - 1)), room)
-    raise ValueError(f"unknown skip rule {train.skip!r}")
+    for b in bonuses:  # a route counting a port needs min_stops counted stops
+        if b.kind == "port" and b.applies_to(train):
+            at = set(b.get("at", ()))
+            need = int(b.get("min_stops", 0))
+            choices = [
+                c
+                for c in choices
+                if not any(route.centres[i].hex in at for i in c) or len(c) >= need
+            ]
+    return choices
 
 
-def choice_revenue(route: OracleRoute, counted, train, bonuses) -> int:
-    """What the train earns counting the stops ``counted`` (indices) of the route."""
+def stop_pays(route: OracleRoute, counted, train: TrainSpec, bonuses=()) -> dict[int, int]:
+    """What each counted stop pays the train (index -> money), before the train multiplier."""
+    out = {}
+    tokened_cities = sum(
+        1 for i in counted if route.centres[i].kind == "city" and route.centres[i].token
+    )
+    for i in counted:
+        c = route.centres[i]
+        v = c.value
+        if train.column == "diesel" and c.diesel is not None:
+            v = c.diesel
+        for b in bonuses:
+            if (
+                b.kind == "port"
+                and b.applies_to(train)
+                and b.get("pays", "self") == "token_cities"
+                and c.hex in b.get("at", ())
+            ):
+                v = v * tokened_cities
+        if train.rule == "plus_towns" and c.kind != "town":
+            v *= train.city_multiplier
+        if train.rule == "edges" and c.hex in train.double_at:
+            v *= 2
+        out[i] = v
+    return out
+
+
+def icons_on(game, hex_name: str, icon: str) -> int:
+    return sum(
+        1 for im in game.hexes[hex_name].tile.icons if im == icon or im.rsplit("/", 1)[-1] == icon
+    )
+
+
+def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
+    """What bonus ``b`` adds to a route counting ``counted`` (0 when it does not apply)."""
     stops = [route.centres[i] for i in counted]
-    base = sum(c.value for c in stops)
+    if b.kind == "visit":
+        amounts = dict(b.get("amounts", ()))
+        return sum(amounts.get(c.hex, b.get("amount", 0)) for c in stops if c.hex in b.get("at"))
+    if b.kind == "connection":
+        at, other = set(b.get("at")), set(b.get("with_any"))
+        if any(c.hex in at for c in stops) and any(c.hex in other for c in stops):
+            return int(b.get("amount", 0))
+        return 0
+    if b.kind == "ends_pair":
+        sides = {s: dict(v) for s, v in dict(b.get("sides")).items()}
+        best = 0
+        for s1, s2 in b.get("pairs"):
+            for c1 in stops:
+                for c2 in stops:
+                    if c1 is c2 or (c1.hex, c1.node) == (c2.hex, c2.node):
+                        continue
+                    if c1.hex in sides.get(s1, {}) and c2.hex in sides.get(s2, {}):
+                        best = max(best, sides[s1][c1.hex] + sides[s2][c2.hex])
+        return best
+    if b.kind == "placed":
+        if b.place is None or not any(c.hex == b.place for c in stops):
+            return 0
+        amount = dict(b.get("amounts", ())).get(b.place, b.get("amount", 0))
+        if b.get("per_icon"):
+            amount *= icons_on(game, b.place, b.get("per_icon"))
+        return amount
+    if b.kind == "per_stop":
+        return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
+    if b.kind in ("port", "drop_lowest"):
+        return 0  # they change the stops' pay, the choices or the run, not the route's sum
+    raise ValueError(f"unknown bonus kind {b.kind!r}")
+
+
+def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=None) -> int:
+    """What the train earns counting the stops ``counted`` (indices) of the route, with the
+    per-route ``bonuses`` (once-per-run ones must be given only to the route they go to)."""
+    base = sum(stop_pays(route, counted, train, bonuses).values())
     multiplied = 0
     plain = 0
     for b in bonuses:
-        if b.train is not None and b.train.strip().upper() != train.name.upper():
+        if not b.applies_to(train):
             continue
-        if b.kind == "visit":
-            amounts = [b.amount_at(c.hex) for c in stops if c.hex in b.at]
-            if not amounts:
-                continue
-            # paid at every counted stop in `at` (1889's diesel: at each off-board)
-            amount = sum(amounts)
-        elif b.kind == "connection":
-            if not (any(c.hex in b.at for c in stops) and any(c.hex in b.with_any for c in stops)):
-                continue
-            amount = b.amount
-        else:
-            raise ValueError(b.kind)
+        amount = bonus_amount(b, route, counted, game)
         if b.multiplied:
             multiplied += amount
         else:
@@ -319,11 +722,13 @@ def choice_revenue(route: OracleRoute, counted, train, bonuses) -> int:
     return (base + multiplied) * train.multiplier + plain
 
 
-def route_revenue(route: OracleRoute, train, bonuses) -> tuple[int, tuple[int, ...]] | None:
+def route_revenue(
+    route: OracleRoute, train: TrainSpec, bonuses, game=None, readings=None
+) -> tuple[int, tuple[int, ...]] | None:
     """(best revenue, counted stops) of the route for the train, or None if it may not run it."""
     best = None
-    for counted in stop_choices(route, train):
-        rev = choice_revenue(route, counted, train, bonuses)
+    for counted in stop_choices(route, train, bonuses, readings):
+        rev = choice_revenue(route, counted, train, bonuses, game)
         if best is None or rev > best[0]:
             best = (rev, counted)
     return best
@@ -337,81 +742,161 @@ def route_revenue(route: OracleRoute, train, bonuses) -> tuple[int, tuple[int, .
 class Solution:
     total: int
     runs: list = field(default_factory=list)  # (train name, OracleRoute, revenue, counted)
+    dropped: int | None = None  # index in runs of the route drop_lowest took off
+    once: dict = field(default_factory=dict)  # once-per-run bonus id -> index in runs
 
     def describe(self) -> str:
         lines = [f"total {self.total}"]
-        for t, r, rev, counted in self.runs:
-            stops = [f"{c.hex}/{c.node}{'' if i in counted else '(skip)'}"
-                     for i, c in enumerate(r.centres)]
-            lines.append(f"  {t}: {rev}: {' '.join(stops)}")
+        for j, (t, r, rev, counted) in enumerate(self.runs):
+            stops = [
+                f"{c.hex}/{c.node}{'' if i in counted else '(skip)'}"
+                for i, c in enumerate(r.centres)
+            ]
+            extra = [b for b, k in self.once.items() if k == j]
+            note = " (dropped)" if self.dropped == j else ""
+            bonus = f" +{','.join(extra)}" if extra else ""
+            lines.append(f"  {t}: {rev}{bonus}{note}: {' '.join(stops)}")
         return "\n".join(lines)
 
 
-def oracle_solve(state, company: str, trains, bonuses=(), limit: int | None = None) -> Solution:
-    model = Model(state, company)
+def oracle_solve(
+    state, company: str, trains, bonuses=(), limit: int | None = None, readings=None, locked=()
+) -> Solution:
+    """The best assignment. ``locked``: (train name, OracleRoute) pairs, trains beyond
+    ``trains`` that must run exactly these routes (they come first and take their track);
+    the other trains are assigned around them."""
+    rules = game_rules(state.game, readings)
+    model = Model(state, company, rules)
     routes = model.all_walks(limit)
-    active = active_bonuses(state.game, bonuses)
-    options = []  # per train: [(revenue, route, counted, conflict set)] best first
-    for name in trains:
-        train = state.game.train(name)
+    active = rules.active_bonuses(bonuses)
+    game = state.game
+    per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
+    run_level = [b for b in active if b.once_per_run]
+    drop_lowest = any(b.kind == "drop_lowest" for b in active)
+    n_locked = len(locked)
+    specs = [rules.train(t) for t, _r in locked] + [rules.train(t) for t in trains]
+    locked_index = [[r.key for r in routes].index(route.key) for _t, route in locked]
+    rd = rules.readings
+
+    cache: dict = {}
+
+    def revenue(ri, ti, extra: tuple[int, ...]):
+        """Best (revenue, counted) of route ri for train ti with run-level bonuses ``extra``."""
+        key = (ri, ti, extra)
+        if key not in cache:
+            bs = per_route + [run_level[j] for j in extra]
+            cache[key] = route_revenue(routes[ri], specs[ti], bs, game, rd)
+        return cache[key]
+
+    everything = tuple(range(len(run_level)))
+    options = []  # per train: [(upper bound, route index, conflict set)] best first
+    for ti in range(len(specs)):
         opts = []
-        for r in routes:
-            res = route_revenue(r, train, active)
-            if res is not None and res[0] > 0:
-                opts.append((res[0], r, res[1], model.conflict_set(r)))
-        opts.sort(key=lambda o: (-o[0], o[1].key))
+        for ri, r in enumerate(routes):
+            if ti < n_locked and ri != locked_index[ti]:
+                continue
+            top = revenue(ri, ti, everything)
+            if ti < n_locked and top is None:
+                raise ValueError(
+                    f"locked route {r.describe()} is not one the {specs[ti].name} runs"
+                )
+            if top is not None and (top[0] > 0 or ti < n_locked):
+                opts.append((top[0], ri, model.conflict_set(r)))
+        opts.sort(key=lambda o: (-o[0], routes[o[1]].key))
         options.append(opts)
-    # most[i]: the most trains i.. could add, each on its own best route (an upper bound).
-    most = [0] * (len(trains) + 1)
-    for i in range(len(trains) - 1, -1, -1):
+    most = [0] * (len(specs) + 1)
+    for i in range(len(specs) - 1, -1, -1):
         most[i] = most[i + 1] + (options[i][0][0] if options[i] else 0)
 
     best = Solution(0, [])
 
-    def assign(i, used, total, runs):
+    def evaluate(picks):
+        """The exact best of one assignment: ``picks`` = [(train index, route index)]."""
         nonlocal best
-        if total > best.total:
-            best = Solution(total, list(runs))
-        if i == len(trains) or total + most[i] <= best.total:
-            return
-        for rev, r, counted, conflicts in options[i]:
-            if total + rev + most[i + 1] <= best.total:
-                break  # sorted best first: no later route can do better
-            if conflicts & used:
-                continue
-            runs.append((trains[i], r, rev, counted))
-            assign(i + 1, used | conflicts, total + rev, runs)
-            runs.pop()
-        assign(i + 1, used, total, runs)  # train i runs no route
+        choices = [None] + list(range(len(picks)))
+        for owners in itertools.product(choices, repeat=len(run_level)):
+            revs = []
+            for j, (ti, ri) in enumerate(picks):
+                extra = tuple(b for b, o in enumerate(owners) if o == j)
+                res = revenue(ri, ti, extra)
+                if res is None:
+                    break
+                revs.append(res)
+            else:
+                total = sum(r[0] for r in revs)
+                dropped = None
+                if drop_lowest and len(picks) == len(specs) and picks:
+                    dropped = min(range(len(revs)), key=lambda j: revs[j][0])
+                    total -= revs[dropped][0]
+                if total > best.total:
+                    runs = [
+                        (specs[ti].name, routes[ri], revs[j][0], revs[j][1])
+                        for j, (ti, ri) in enumerate(picks)
+                    ]
+                    once = {run_level[b].id: o for b, o in enumerate(owners) if o is not None}
+                    best = Solution(total, runs, dropped, once)
 
-    assign(0, frozenset(), 0, [])
+    def assign(i, used, bound, picks):
+        if bound + most[i] <= best.total:
+            return
+        if i == len(specs):
+            evaluate(picks)
+            return
+        cls = specs[i].track_class
+        for top, ri, conflicts in options[i]:
+            if bound + top + most[i + 1] <= best.total:
+                break  # sorted best first: no later route can do better
+            if conflicts & used.get(cls, frozenset()):
+                continue
+            used2 = dict(used)
+            used2[cls] = used.get(cls, frozenset()) | conflicts
+            picks.append((i, ri))
+            assign(i + 1, used2, bound + top, picks)
+            picks.pop()
+        if i >= n_locked:
+            assign(i + 1, used, bound, picks)  # train i runs no route
+
+    assign(0, {}, 0, [])
     return best
 
 
-def oracle_best(state, company: str, trains, bonuses=(), limit: int | None = None) -> int:
+def oracle_best(state, company: str, trains, bonuses=(), limit=None, readings=None) -> int:
     """The company's optimal net revenue with these trains (and named bonuses)."""
-    return oracle_solve(state, company, list(trains), bonuses, limit).total
+    return oracle_solve(state, company, list(trains), bonuses, limit, readings).total
 
 
 # ---------------------------------------------------------------------------------------------
 # Checking a route the finder returned
 
 
-def check_finder_result(state, company: str, trains, bonuses, result, limit=None) -> list[str]:
-    """Problems with ``result`` (a RouteResult) under the oracle's rules; [] when it is sound."""
-    model = Model(state, company)
+def check_finder_result(
+    state, company: str, trains, bonuses, result, limit=None, readings=None
+) -> list[str]:
+    """Problems with ``result`` (a RouteResult) under the oracle's rules; [] when it is sound.
+
+    Each route must be a valid route, count an allowed choice of stops, earn what it claims
+    with its per-route bonuses plus some of the once-per-run ones (each given to at most one
+    route), and be the best choice of stops on it; routes of one track class share no track;
+    the routes add up to the net revenue (less the dropped route under drop_lowest)."""
+    rules = game_rules(state.game, readings)
+    model = Model(state, company, rules)
     routes = model.all_walks(limit)
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = active_bonuses(state.game, bonuses)
+    active = rules.active_bonuses(bonuses)
+    per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
+    run_level = [b for b in active if b.once_per_run]
+    drop_lowest = any(b.kind == "drop_lowest" for b in active)
+    rd = rules.readings
     problems = []
-    left = [state.game.train(t).name for t in trains]
-    total = 0
+    left = [rules.train(t).name for t in trains]
+    revenues = []
     used = []
+    once_taken: list[list[set[str]]] = []
     for tr in result.routes:
         try:
-            train = state.game.train(tr.train)
+            train = rules.train(tr.train)
         except KeyError:
             problems.append(f"route for unknown train {tr.train!r}")
             continue
@@ -419,7 +904,7 @@ def check_finder_result(state, company: str, trains, bonuses, result, limit=None
             left.remove(train.name)
         else:
             problems.append(f"route for train {tr.train} which the company does not have (again)")
-        total += tr.revenue
+        revenues.append(tr.revenue)
         cands = by_pieces.get(frozenset(tr.track), [])
         if len(set(tr.track)) != len(tr.track):
             problems.append(f"{tr.train}: a track piece used twice: {tr.track}")
@@ -438,30 +923,50 @@ def check_finder_result(state, company: str, trains, bonuses, result, limit=None
             continue
         r, order = match
         counted = tuple(sorted(order[j] for j, s in enumerate(tr.stops) if not s.skipped))
-        choices = stop_choices(r, train)
+        choices = stop_choices(r, train, active, rd)
         if counted not in choices:
             problems.append(f"{tr.train}: counted stops {counted} not allowed on {r.describe()}")
             continue
+        pays = stop_pays(r, counted, train, active)
         for j, s in enumerate(tr.stops):
             c = r.centres[order[j]]
-            if s.revenue != c.value:
+            if s.revenue not in (c.value, pays.get(order[j], c.value)):
                 problems.append(
                     f"{tr.train}: stop {s.hex}/{s.node} says {s.revenue}, pays {c.value}"
                 )
             if s.kind != c.kind:
                 problems.append(f"{tr.train}: stop {s.hex}/{s.node} kind {s.kind} is {c.kind}")
-        earned = choice_revenue(r, counted, train, active)
-        if earned != tr.revenue:
+        # which once-per-run bonuses would make the claimed revenue
+        fits = []
+        for size in range(len(run_level) + 1):
+            for extra in itertools.combinations(run_level, size):
+                bs = per_route + list(extra)
+                if choice_revenue(r, counted, train, bs, state.game) == tr.revenue:
+                    best = route_revenue(r, train, bs, state.game, rd)
+                    if best is not None and best[0] == tr.revenue:
+                        fits.append({b.id for b in extra})
+        if not fits:
+            earned = choice_revenue(r, counted, train, per_route, state.game)
             problems.append(
-                f"{tr.train}: claims {tr.revenue}, its stops earn {earned} ({r.describe()})"
+                f"{tr.train}: claims {tr.revenue}; its stops earn {earned} (with no once-per-run"
+                f" bonus), and no choice of once-per-run bonuses makes it the route's best"
+                f" ({r.describe()})"
             )
-        best = route_revenue(r, train, active)
-        if best[0] != tr.revenue:
-            problems.append(f"{tr.train}: earns {tr.revenue} on a route worth {best[0]} to it")
-        for other in used:
+        once_taken.append(fits or [set()])
+        for other, other_train in used:
+            if other_train.track_class != train.track_class:
+                continue
             if model.conflict_set(other) & model.conflict_set(r):
                 problems.append(f"{tr.train}: shares track with another train's route")
-        used.append(r)
+        used.append((r, train))
+    if not any(
+        all(not (a & b) for a, b in itertools.combinations(combo, 2))
+        for combo in itertools.product(*once_taken)
+    ):
+        problems.append("a once-per-run bonus is paid to more than one route")
+    total = sum(revenues)
+    if drop_lowest and revenues and len(result.routes) == len(trains):
+        total -= min(revenues)
     if total != result.net_revenue:
         problems.append(f"routes add up to {total}, net_revenue says {result.net_revenue}")
     return problems
@@ -471,10 +976,12 @@ def check_finder_result(state, company: str, trains, bonuses, result, limit=None
 # Printing a map for a bug report
 
 
-def describe_state(state, company, trains, bonuses=()) -> str:
+def describe_state(state, company, trains, bonuses=(), readings=None) -> str:
     game = state.game
+    rules = game_rules(game, readings)
     lines = [
-        f"game {game.id} ({game.orientation.value}), phase {state.phase} {state.phase_colours}"
+        f"game {game.id} ({game.orientation.value}), phase {state.phase} {state.phase_colours}",
+        f"readings {rules.readings}",
     ]
     for h in game.hex_order:
         tile, rot = state.tile_at(h)
@@ -487,8 +994,8 @@ def describe_state(state, company, trains, bonuses=()) -> str:
         lines.append(f"  {h}: {what}: {tile.code}{tok}")
     lines.append(f"company {company}, trains {list(trains)}, bonuses {list(bonuses)}")
     for t in trains:
-        lines.append(f"  {game.train(t).description}")
-    for b in active_bonuses(game, bonuses):
+        lines.append(f"  {rules.train(t)}")
+    for b in rules.active_bonuses(bonuses):
         lines.append(f"  bonus {b}")
     return "\n".join(lines)
 
@@ -533,15 +1040,17 @@ def write_game(
     extra_tiles: str | None = None,
     game_id: str = "t",
     manifest: dict | None = None,
+    rules: dict | None = None,
+    phase_revenue=(),
 ):
     """Write ``<folder>/games/<id>.toml`` (+ a tiles folder) and load it.
 
     ``hexes``: hex name -> (colour, code); ``trains``/``bonuses``/``phases``: dicts of the
-    game-file keys (games/README.md). ``extra_tiles``: lines of a ``test.tiles`` file, added
-    to the catalogue after ``tile_sets``.
+    game-file keys (games/README.md). ``companies``: abbreviations, or dicts of company keys
+    (``kind = "neutral"``). ``rules``: the ``[rules]`` table. ``extra_tiles``: lines of a
+    ``test.tiles`` file, added to the catalogue after ``tile_sets``.
     """
     import shutil
-    from pathlib import Path
 
     from rusty_train_py.game import load_game_file
     from rusty_train_py.paths import tiles_dir
@@ -565,17 +1074,37 @@ def write_game(
         f"default_phase = {_toml_value(phases[0]['name'])}",
         "",
     ]
+    if rules:
+        out.append("[rules]")
+        for k, v in rules.items():
+            out.append(f"{k} = {_toml_value(v)}")
+        out.append("")
     for name, (colour, code) in hexes.items():
-        out += ["[[hexes]]", f"hexes = [{_toml_value(name)}]", f"colour = {_toml_value(colour)}",
-                f"code = {_toml_value(code)}", ""]
+        out += [
+            "[[hexes]]",
+            f"hexes = [{_toml_value(name)}]",
+            f"colour = {_toml_value(colour)}",
+            f"code = {_toml_value(code)}",
+            "",
+        ]
     out.append("[manifest]")
     for t, n in (manifest or {}).items():
         out.append(f"{_toml_value(t)} = {_toml_value(n)}")
     out.append("")
     for c in companies:
-        out += ["[[companies]]", f"abbrev = {_toml_value(c)}",
-                f"name = {_toml_value(c + ' railway')}", "tokens = 40", ""]
-    for section, items in (("trains", trains), ("phases", phases), ("bonuses", bonuses)):
+        c = {"abbrev": c} if isinstance(c, str) else dict(c)
+        c.setdefault("name", c["abbrev"] + " railway")
+        c.setdefault("tokens", 40)
+        out.append("[[companies]]")
+        for k, v in c.items():
+            out.append(f"{k} = {_toml_value(v)}")
+        out.append("")
+    for section, items in (
+        ("trains", trains),
+        ("phases", phases),
+        ("bonuses", bonuses),
+        ("phase_revenue", phase_revenue),
+    ):
         for item in items:
             out.append(f"[[{section}]]")
             for k, v in item.items():

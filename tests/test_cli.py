@@ -64,14 +64,13 @@ def test_max_paths_help_says_what_it_does(capsys):
     routes = build_parser()._subparsers._group_actions[0].choices["routes"]
     text = " ".join(routes.format_help().split())
     assert (
-        "--max-paths N a memory guard: stop enumerating paths soon after N have been found"
-        " (the count is checked every few thousand steps, so a few thousand more may be kept)"
-        " and return the best routes among them, marked not proven; default 2,000,000"
+        "--max-paths N enumerate paths until soon after N have been found (the count is"
+        " checked every few thousand steps), then solve with the exact model instead"
     ) in text
     code, out, _ = run(capsys, "routes", GAME, "-c", "GW", "-t", "5,8", "--max-paths", "100")
     assert code == 0
-    result = out.splitlines()[-2]
-    assert result.endswith("paths)") and "NOT proven optimal: stopped at the path limit" in result
+    result = next(line for line in out.splitlines() if line.startswith("net revenue:"))
+    assert result.startswith("net revenue: $840 (proven optimal; exact model after")
 
 
 def test_convert_refuses_a_game_name(capsys, tmp_path):
@@ -181,3 +180,62 @@ def test_commands_import_only_what_they_need():
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == expected, argv
+
+
+def test_routes_with_a_locked_train(capsys):
+    """--lock fixes the 5 on Toronto-Sarnia; the 8 runs its best route around it."""
+    code, out, err = run(
+        capsys, "routes", GAME, "-c", "GW", "-t", "5,8", "--lock", "5:f16,E15,D16,C17,B18"
+    )
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == ("5: $230: Toronto 100, Guelph 40, Berlin 40, London 40, Sarnia 10 (locked)")
+    assert lines[1].startswith("8: $480: ") and "(locked)" not in lines[1]
+    assert lines[2].startswith("net revenue: $710 (proven optimal; ")
+    assert lines[4] == (
+        "lock 5:F16,E15,D16,C17,B18: 8 track paths join these stops; took the best-earning"
+        " for the 5 ($230), the first in path order among equals"
+    )
+    assert lines[-1] == (
+        'as locks: --lock "5:F16,E15,D16,C17,B18"'
+        ' --lock "8:E17,E15,F16,G15,H14,I15,J12,L10,L12,M13,M15"'
+    )
+    # the printed locks give the same answer
+    code, out2, err = run(
+        capsys,
+        "routes",
+        GAME,
+        "-c",
+        "GW",
+        "-t",
+        "5,8",
+        "--lock",
+        "5:F16,E15,D16,C17,B18",
+        "--lock",
+        "8:E17,E15,F16,G15,H14,I15,J12,L10,L12,M13,M15",
+        "--json",
+    )
+    data = json.loads(out2)
+    assert data["net_revenue"] == 710
+    assert [(r["train"], r["revenue"], r["locked"]) for r in data["routes"]] == [
+        ("5", 230, True),
+        ("8", 480, True),
+    ]
+
+
+@pytest.mark.parametrize(
+    "lock, message",
+    [
+        ("5", "lock '5': write the train, a colon and its stops in order, e.g. 5:F16,E17,D16"),
+        ("6:F16,E15", "lock 6:F16,E15: the 6 is not one of the trains (5, 8)"),
+        (
+            "5:A19,B18,C17,D16,E15,F16,G15",
+            "lock 5:A19,B18,C17,D16,E15,F16,G15: not a route GW can run: too long for a 5"
+            " (it needs 6, the train runs 5)",
+        ),
+    ],
+)
+def test_a_bad_lock_is_a_clear_error(capsys, lock, message):
+    code, out, err = run(capsys, "routes", GAME, "-c", "GW", "-t", "5,8", "--lock", lock)
+    assert (code, out) == (2, "")
+    assert err == f"rusty-train-py: error: {message}\n"

@@ -14,7 +14,7 @@ from reference_data import REFERENCE
 from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.loader import OURS, RUSTY_TRAIN, OpenedGame, open_game, save_game
 from rusty_train_py.files.reader import MAX_BYTES
-from rusty_train_py.game import load_game
+from rusty_train_py.game import available_games, load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.paths import default_game_file
 
@@ -132,9 +132,14 @@ def test_an_unknown_key_is_a_format_error(tmp_path):
     )
 
 
+ALL_GAMES = ", ".join(available_games())
+
+
 @pytest.mark.parametrize(
     "change, message",
     [
+        (lambda d: d.update(game="../games/1867"), f"unknown game '../games/1867' (games: {ALL_GAMES})"),
+        (lambda d: d.update(game="[" * 300), f"unknown game '[[[[[[[[[[[[[[[[[...[[[[[[[[[[[[[[[[[[' (games: {ALL_GAMES})"),
         (lambda d: d.update(phase=3), "unknown phase 3 for game 1867 (phases: 2, 3, 4, 5, 6, 7, 8)"),
         (lambda d: d.update(tiles={}), "'tiles' should be a list"),
         (lambda d: d.update(version=True), "saved with file version True; this program reads version 1"),
@@ -360,3 +365,20 @@ def test_save_game_writes_ours_and_refuses_rusty_train(tmp_path):
     assert not (tmp_path / "out.game").exists()
     with pytest.raises(GameFileError):
         save_game(state, out, "yaml")
+
+
+def test_rusty_1861_mk_is_read_as_that_program_reads_it(tmp_path):
+    # Rusty Train names the Moscow-Kursk minor and the Moscow & Kazan major both MK, and
+    # reads MK back as the minor: our M-K
+    data = rusty(
+        [{"row": 4, "col": 7, "tile": "Moscow", "tokens": [[0, "MK"], [1, "GRR"]]}],
+        game="1861: The Railways of the Russian Empire",
+        phase="5",
+    )
+    path = write(tmp_path, data, "moscow.game")
+    opened = open_game(path)
+    assert sorted(c for _, _, c in opened.state.all_tokens()) == ["GRR", "M-K"]
+    assert opened.warnings == (
+        "H8: Rusty Train's company MK is read as M-K, as that program reads it"
+        " (1861: MK names two companies there)",
+    )

@@ -10,6 +10,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
+from reference_data import GAMES  # noqa: E402
 
 from rusty_train_py.cli import main  # noqa: E402
 from rusty_train_py.game import load_game  # noqa: E402
@@ -52,15 +53,43 @@ def small_state() -> MapState:
     return state
 
 
-@pytest.mark.parametrize("game_id", ["1867", "1830"])
-def test_png_has_the_size_of_the_map_extent(tmp_path, game_id):
+def ink(img: QImage, step: int = 4) -> float:
+    """The share of (sampled) pixels that are not white."""
+    white = QColor("#ffffff").rgb()
+    seen = inked = 0
+    for y in range(0, img.height(), step):
+        for x in range(0, img.width(), step):
+            seen += 1
+            inked += img.pixel(x, y) != white
+    return inked / seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_png_of_a_new_map_has_the_size_of_the_map_extent(tmp_path, game_id):
     state = MapState(load_game(game_id))
     out = tmp_path / "map.png"
     size = export.render_map_image(state, out, hex_size=30)
     assert size == expected_size(state.game, 30)
+    w, h = size
+    assert 300 < w < 3000 and 300 < h < 3000  # a sane map: a few to a few dozen hexes across
     img = QImage(str(out))
     assert (img.width(), img.height()) == size
     assert out.stat().st_size > 10_000
+    # the hexes are drawn: a map covers well over a third of its bounding box
+    assert ink(img) > 0.35
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_tile_sheet_of_every_game(tmp_path, game_id):
+    game = load_game(game_id)
+    out = tmp_path / "tiles.png"
+    size = export.render_tile_sheet(game, out, hex_size=20)
+    assert size == export.tile_sheet_size(game, 20)
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == size
+    rows = math.ceil(len(game.placeable_tiles) / 10)
+    assert img.height() > rows * 20 * SQRT3
+    assert ink(img) > 0.2
 
 
 def test_png_shows_hex_colours_where_the_hexes_are(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from reference_data import GAMES
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
@@ -194,7 +195,7 @@ def test_layout_scales_linearly():
         assert b.radius == pytest.approx(a.radius * 60)
 
 
-@pytest.mark.parametrize("game_id", ["1830", "1861", "1867", "1889"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_tile_and_hex_keeps_its_cities_apart_and_inside(game_id):
     game = load_game(game_id)
     hexp = Polygon(HexLayout(game.orientation, R).corner_offsets())

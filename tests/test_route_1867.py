@@ -165,14 +165,25 @@ def test_cli_reads_the_seed_programs_save():
     assert json.loads(out.stdout)["net_revenue"] == 840
 
 
-def test_path_limit_keeps_the_best_of_the_paths_looked_at(state):
+def test_past_the_path_budget_the_exact_model_proves_the_answer(state):
+    result = find_routes(state, "CNR", ["5", "5+5E"], max_paths=2000)
+    assert result.optimal and not result.cancelled
+    assert result.stats["method"] == "exact" and "cut" not in result.stats
+    assert 0 < result.paths_found < 83456
+    assert result.net_revenue == 1150
+    out = _cli(
+        "routes", str(default_game_file()), "-c", "CNR", "-t", "5,5+5E", "--max-paths", "2000"
+    )
+    assert out.returncode == 0, out.stderr
+    assert "$1150 (proven optimal; exact model after" in out.stdout
+
+
+def test_path_limit_without_the_model_keeps_the_best_of_the_paths_looked_at(state, monkeypatch):
+    import rusty_train_py.route.search as search
+
+    monkeypatch.setattr(search, "supported", lambda earners: False)  # rules it cannot state
     result = find_routes(state, "CNR", ["5", "5+5E"], max_paths=2000)
     assert not result.optimal and not result.cancelled
     assert result.stats["cut"] == "paths"
     assert 0 < result.paths_found < 83456
     assert 0 < result.net_revenue <= 1150
-    out = _cli(
-        "routes", str(default_game_file()), "-c", "CNR", "-t", "5,5+5E", "--max-paths", "2000"
-    )
-    assert out.returncode == 0, out.stderr
-    assert "NOT proven optimal: stopped at the path limit" in out.stdout

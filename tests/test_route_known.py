@@ -3,22 +3,15 @@
 Every map is a small flat-top test game (see ``route_oracle.write_game``); most are a column
 of grey hexes A1, A3, A5, ... joined top (edge 3) to bottom (edge 0), so a line of stops.
 Each expected number is asserted against the brute-force oracle and against the finder
-(``rusty_train_py.route.search.find_routes``, skipped while it does not exist).
+(``rusty_train_py.route.search.find_routes``).
 """
 
 from __future__ import annotations
 
-import importlib
-
 from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
 
 from rusty_train_py.mapstate import MapState
-
-try:
-    find_routes = importlib.import_module("rusty_train_py.route.search").find_routes
-except (ImportError, AttributeError):  # the finder is not written yet
-    find_routes = None
-
+from rusty_train_py.route.search import find_routes
 
 TRAINS = [
     {"name": "2", "stops": 2},
@@ -26,20 +19,20 @@ TRAINS = [
     {"name": "4", "stops": 4},
     {"name": "5", "stops": 5},
     {"name": "D"},
-    {"name": "2T", "stops": 2, "skip": "towns"},
-    {"name": "3T", "stops": 3, "skip": "towns"},
-    {"name": "4T", "stops": 4, "skip": "towns"},
-    {"name": "5T", "stops": 5, "skip": "towns"},
-    {"name": "8", "stops": 8, "skip": "towns"},
-    {"name": "2+2", "stops": 2, "skip": "towns", "multiplier": 2},
-    {"name": "5+5E", "stops": 5, "skip": "any", "multiplier": 2},
-    {"name": "3X", "stops": 3, "skip": "any", "multiplier": 2},
-    {"name": "3E", "stops": 3, "skip": "any"},
-    {"name": "2+1", "stops": 2, "towns": 1},
-    {"name": "H3", "hexes": 3},
-    {"name": "H4", "hexes": 4},
-    {"name": "H5", "hexes": 5},
-    {"name": "H6", "hexes": 6},
+    {"name": "2T", "stops": 2, "rule": "towns_free"},
+    {"name": "3T", "stops": 3, "rule": "towns_free"},
+    {"name": "4T", "stops": 4, "rule": "towns_free"},
+    {"name": "5T", "stops": 5, "rule": "towns_free"},
+    {"name": "8", "stops": 8, "rule": "towns_free"},
+    {"name": "2+2", "stops": 2, "rule": "towns_free", "multiplier": 2},
+    {"name": "5+5E", "stops": 5, "rule": "express", "multiplier": 2},
+    {"name": "3X", "stops": 3, "rule": "express", "multiplier": 2},
+    {"name": "3E", "stops": 3, "rule": "express"},
+    {"name": "2+1", "stops": 2, "rule": "n_plus_m", "towns": 1},
+    {"name": "H3", "rule": "edges", "edges": 2},
+    {"name": "H4", "rule": "edges", "edges": 3},
+    {"name": "H5", "rule": "edges", "edges": 4},
+    {"name": "H6", "rule": "edges", "edges": 5},
 ]
 
 UP_DOWN = "path=a:3,b:_0;path=a:_0,b:0"  # a node joined to the top and bottom sides
@@ -73,13 +66,12 @@ def make(tmp_path, hexes, tokens, bonuses=(), phase=None):
 def check(state, trains, expected, bonuses=(), company="A"):
     got = oracle_best(state, company, trains, bonuses)
     assert got == expected, f"oracle says {got}\n{describe_state(state, company, trains, bonuses)}"
-    if find_routes is None:
-        return
     res = find_routes(state, company, list(trains), list(bonuses))
     assert res.net_revenue == expected, (
         f"finder says {res.net_revenue}, expected {expected}\n"
         + "\n".join(r.describe() for r in res.routes)
-        + "\n" + describe_state(state, company, trains, bonuses)
+        + "\n"
+        + describe_state(state, company, trains, bonuses)
     )
     problems = check_finder_result(state, company, trains, bonuses, res)
     assert not problems, "\n".join(problems)
@@ -180,16 +172,33 @@ CONN_LINE = (10, 50, 10, 20)  # A1 (token) A3 A5 A7
 
 def conn_bonuses():
     return [
-        {"id": "c", "name": "A5 with A7 (multiplied)", "kind": "connection", "at": ["A5"],
-         "with_any": ["A7"], "amount": 50, "always": False, "multiplied": True},
-        {"id": "cu", "name": "A5 with A7 (not multiplied)", "kind": "connection", "at": ["A5"],
-         "with_any": ["A7"], "amount": 50, "always": False, "multiplied": False},
+        {
+            "id": "c",
+            "name": "A5 with A7 (multiplied)",
+            "kind": "connection",
+            "at": ["A5"],
+            "with_any": ["A7"],
+            "amount": 50,
+            "always": False,
+            "multiplied": True,
+        },
+        {
+            "id": "cu",
+            "name": "A5 with A7 (not multiplied)",
+            "kind": "connection",
+            "at": ["A5"],
+            "with_any": ["A7"],
+            "amount": 50,
+            "always": False,
+            "multiplied": False,
+        },
     ]
 
 
 def test_connection_bonus_changes_the_stops(tmp_path):
-    s = make(tmp_path, column(*(city(v) for v in CONN_LINE)), {"A1": {0: "A"}},
-             bonuses=conn_bonuses())
+    s = make(
+        tmp_path, column(*(city(v) for v in CONN_LINE)), {"A1": {0: "A"}}, bonuses=conn_bonuses()
+    )
     # 3 stops, skip any, x2: A1..A7 ends 10+20, middle 50 -> 160
     check(s, ["3X"], 160)
     # with the multiplied bonus it takes A5 (10) to earn it: (10+10+20+50) x2 = 180
@@ -205,20 +214,52 @@ def test_connection_bonus_changes_the_stops(tmp_path):
 
 
 def test_always_bonus_applies_without_being_named(tmp_path):
-    bonuses = [{"id": "a", "name": "always", "kind": "connection", "at": ["A5"],
-                "with_any": ["A7"], "amount": 50, "always": True, "multiplied": True}]
+    bonuses = [
+        {
+            "id": "a",
+            "name": "always",
+            "kind": "connection",
+            "at": ["A5"],
+            "with_any": ["A7"],
+            "amount": 50,
+            "always": True,
+            "multiplied": True,
+        }
+    ]
     s = make(tmp_path, column(*(city(v) for v in CONN_LINE)), {"A1": {0: "A"}}, bonuses=bonuses)
     check(s, ["3X"], 180)
 
 
 def test_visit_bonus_for_one_train_only(tmp_path):
     bonuses = [
-        {"id": "v", "name": "A3 for 2-trains", "kind": "visit", "at": ["A3"], "amount": 20,
-         "always": False, "multiplied": False, "train": "2"},
-        {"id": "w", "name": "A3 or A5", "kind": "visit", "at": ["A3", "A5"],
-         "amounts": {"A3": 5, "A5": 25}, "always": False, "multiplied": False},
-        {"id": "m", "name": "A3 multiplied", "kind": "visit", "at": ["A3"], "amount": 15,
-         "always": False, "multiplied": True},
+        {
+            "id": "v",
+            "name": "A3 for 2-trains",
+            "kind": "visit",
+            "at": ["A3"],
+            "amount": 20,
+            "always": False,
+            "multiplied": False,
+            "train": "2",
+        },
+        {
+            "id": "w",
+            "name": "A3 or A5",
+            "kind": "visit",
+            "at": ["A3", "A5"],
+            "amounts": {"A3": 5, "A5": 25},
+            "always": False,
+            "multiplied": False,
+        },
+        {
+            "id": "m",
+            "name": "A3 multiplied",
+            "kind": "visit",
+            "at": ["A3"],
+            "amount": 15,
+            "always": False,
+            "multiplied": True,
+        },
     ]
     s = make(tmp_path, column(city(10), city(20), city(30)), {"A1": {0: "A"}}, bonuses=bonuses)
     check(s, ["2"], 30)
@@ -257,14 +298,16 @@ def test_city_with_a_free_space_can_be_passed(tmp_path):
 
 
 def test_full_city_of_two_other_companies(tmp_path):
-    s = make(tmp_path, column(city(10), city(20, 2), city(30)),
-             {"A1": {0: "A"}, "A3": {0: "B", 1: "C"}})
+    s = make(
+        tmp_path, column(city(10), city(20, 2), city(30)), {"A1": {0: "A"}, "A3": {0: "B", 1: "C"}}
+    )
     check(s, ["3"], 30)
 
 
 def test_full_city_with_own_token_can_be_passed(tmp_path):
-    s = make(tmp_path, column(city(10), city(20, 2), city(30)),
-             {"A1": {0: "A"}, "A3": {0: "B", 1: "A"}})
+    s = make(
+        tmp_path, column(city(10), city(20, 2), city(30)), {"A1": {0: "A"}, "A3": {0: "B", 1: "A"}}
+    )
     check(s, ["3"], 60)
     check(s, ["2", "2"], 80)  # 10+20 and 20+30 (token in A3 too)
 
@@ -321,8 +364,9 @@ def test_without_the_group_both_count(tmp_path):
 
 
 def test_junction_joins_three_ways(tmp_path):
-    hexes = column(city(10), ("grey", "junction;path=a:3,b:_0;path=a:0,b:_0;path=a:5,b:_0"),
-                   city(20))
+    hexes = column(
+        city(10), ("grey", "junction;path=a:3,b:_0;path=a:0,b:_0;path=a:5,b:_0"), city(20)
+    )
     hexes["B4"] = ("grey", "city=revenue:30;path=a:2,b:_0")  # A3's edge 5 faces B4's edge 2
     s = make(tmp_path, hexes, {"A1": {0: "A"}})
     check(s, ["2"], 40)  # A1 - junction - B4
@@ -333,8 +377,11 @@ def test_junction_joins_three_ways(tmp_path):
 
 def test_two_routes_may_share_a_junction_but_not_its_track(tmp_path):
     # junction in A3 with arms up (A1), down (A5), upper right (B2), lower right (B4)
-    hexes = column(city(10), ("grey", "junction;path=a:3,b:_0;path=a:0,b:_0;path=a:4,b:_0;"
-                                      "path=a:5,b:_0"), city(20))
+    hexes = column(
+        city(10),
+        ("grey", "junction;path=a:3,b:_0;path=a:0,b:_0;path=a:4,b:_0;path=a:5,b:_0"),
+        city(20),
+    )
     hexes["B2"] = ("grey", "city=revenue:30;path=a:1,b:_0")
     hexes["B4"] = ("grey", "city=revenue:40;path=a:2,b:_0")
     s = make(tmp_path, hexes, {"A1": {0: "A"}, "A5": {0: "A"}})
@@ -344,8 +391,11 @@ def test_two_routes_may_share_a_junction_but_not_its_track(tmp_path):
 
 def test_node_to_node_piece_is_not_shared(tmp_path):
     # A3: a junction joined to the top, the bottom and (by a node-to-node piece) the city 20
-    hexes = column(city(10), ("grey", "city=revenue:20;junction;path=a:3,b:_1;path=a:0,b:_1;"
-                                      "path=a:_1,b:_0"), city(30))
+    hexes = column(
+        city(10),
+        ("grey", "city=revenue:20;junction;path=a:3,b:_1;path=a:0,b:_1;path=a:_1,b:_0"),
+        city(30),
+    )
     s = make(tmp_path, hexes, {"A3": {0: "A"}})
     check(s, ["2"], 50)  # A5 - junction - A3 city
     check(s, ["3"], 50)  # the city is a dead end
@@ -354,8 +404,9 @@ def test_node_to_node_piece_is_not_shared(tmp_path):
 
 def test_bypass_track_skips_the_city(tmp_path):
     # A3: city 10 on track top-bottom, plus a separate straight track top-bottom (Altoona)
-    hexes = column(city(10), ("grey", "city=revenue:10;path=a:3,b:_0;path=a:0,b:_0;path=a:3,b:0"),
-                   city(20))
+    hexes = column(
+        city(10), ("grey", "city=revenue:10;path=a:3,b:_0;path=a:0,b:_0;path=a:3,b:0"), city(20)
+    )
     s = make(tmp_path, hexes, {"A1": {0: "A"}})
     check(s, ["2"], 30)  # A1 - bypass - A5
     check(s, ["3"], 40)
@@ -373,8 +424,11 @@ def test_paths_sharing_an_edge_are_not_joined(tmp_path):
 
 def test_two_cities_of_one_hex_never_on_one_route(tmp_path):
     # A3: OO-like: city 40 on the top track, city 50 on the bottom one, joined by track
-    hexes = column(city(10), ("grey", "city=revenue:40;city=revenue:50;path=a:3,b:_0;"
-                                      "path=a:_0,b:_1;path=a:_1,b:0"), city(20))
+    hexes = column(
+        city(10),
+        ("grey", "city=revenue:40;city=revenue:50;path=a:3,b:_0;path=a:_0,b:_1;path=a:_1,b:0"),
+        city(20),
+    )
     s = make(tmp_path, hexes, {"A1": {0: "A"}})
     check(s, ["D"], 50)  # A1 + city 40; cannot go on to the second city of A3
     s2 = make(tmp_path / "b", hexes, {"A5": {0: "A"}})
@@ -382,8 +436,9 @@ def test_two_cities_of_one_hex_never_on_one_route(tmp_path):
 
 
 def test_impassable_border(tmp_path):
-    hexes = column(city(10), ("grey", f"city=revenue:50;{UP_DOWN};border=edge:3,type:impassable"),
-                   city(20))
+    hexes = column(
+        city(10), ("grey", f"city=revenue:50;{UP_DOWN};border=edge:3,type:impassable"), city(20)
+    )
     s = make(tmp_path, hexes, {"A1": {0: "A"}})
     check(s, ["D"], 0)
     s2 = make(tmp_path / "b", hexes, {"A3": {0: "A"}})

@@ -14,7 +14,6 @@ tokens, trains, bonuses removed while it persists) and printed.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 
@@ -24,6 +23,7 @@ from route_oracle import (
     active_bonuses,
     check_finder_result,
     describe_state,
+    game_rules,
     lay,
     oracle_route_objects,
     oracle_solve,
@@ -37,14 +37,8 @@ from rusty_train_py import hexgrid
 from rusty_train_py.game import load_game
 from rusty_train_py.hexgrid import Orientation
 from rusty_train_py.mapstate import MapEditError, MapState
+from rusty_train_py.route.search import find_routes
 from rusty_train_py.tile import NodeKind
-
-try:
-    find_routes = importlib.import_module("rusty_train_py.route.search").find_routes
-except (ImportError, AttributeError):  # the finder is not written yet
-    find_routes = None
-
-needs_finder = pytest.mark.skipif(find_routes is None, reason="route finder not written yet")
 
 ROUTE_LIMIT = 600  # maps with more routes are redrawn (the oracle is for small maps)
 
@@ -53,15 +47,15 @@ TRAINS = [
     {"name": "3", "stops": 3},
     {"name": "4", "stops": 4},
     {"name": "D"},
-    {"name": "2T", "stops": 2, "skip": "towns"},
-    {"name": "3T", "stops": 3, "skip": "towns"},
-    {"name": "5T", "stops": 5, "skip": "towns"},
-    {"name": "2+2", "stops": 2, "skip": "towns", "multiplier": 2},
-    {"name": "5+5E", "stops": 5, "skip": "any", "multiplier": 2},
-    {"name": "3E", "stops": 3, "skip": "any"},
-    {"name": "2+1", "stops": 2, "towns": 1},
-    {"name": "3+2", "stops": 3, "towns": 2},
-    {"name": "H4", "hexes": 4},
+    {"name": "2T", "stops": 2, "rule": "towns_free"},
+    {"name": "3T", "stops": 3, "rule": "towns_free"},
+    {"name": "5T", "stops": 5, "rule": "towns_free"},
+    {"name": "2+2", "stops": 2, "rule": "towns_free", "multiplier": 2},
+    {"name": "5+5E", "stops": 5, "rule": "express", "multiplier": 2},
+    {"name": "3E", "stops": 3, "rule": "express"},
+    {"name": "2+1", "stops": 2, "rule": "n_plus_m", "towns": 1},
+    {"name": "3+2", "stops": 3, "rule": "n_plus_m", "towns": 2},
+    {"name": "H4", "rule": "edges", "edges": 3},
 ]
 
 TEST_TILES = """
@@ -102,9 +96,12 @@ def grid_hexes(orientation: Orientation, big: bool = False) -> tuple[dict, dict]
         return next(e for e in range(6) if hexgrid.neighbour(orientation, a, e) == b)
 
     def inward(c, exclude=()):
-        return [e for e in range(6)
-                if hexgrid.neighbour(orientation, c, e) in cs
-                and hexgrid.neighbour(orientation, c, e) not in exclude]
+        return [
+            e
+            for e in range(6)
+            if hexgrid.neighbour(orientation, c, e) in cs
+            and hexgrid.neighbour(orientation, c, e) not in exclude
+        ]
 
     if orientation is Orientation.FLAT:
         g1, g2, single, bypass, (wall, wall_edge) = (0, 2), (0, 4), (4, 4), (2, 0), ((2, 4), 1)
@@ -115,13 +112,17 @@ def grid_hexes(orientation: Orientation, big: bool = False) -> tuple[dict, dict]
     for c, other, extra in ((g1, g2, ""), (g2, g1, ",hide:1")):
         paths = ";".join(f"path=a:{e},b:_0" for e in inward(c, red))
         border = edge_to(c, other)
-        hexes[name[c]] = ("red", f"offboard=revenue:yellow_20|brown_50,groups:West{extra};"
-                                 f"{paths};border=edge:{border}")
+        hexes[name[c]] = (
+            "red",
+            f"offboard=revenue:yellow_20|brown_50,groups:West{extra};{paths};border=edge:{border}",
+        )
     paths = ";".join(f"path=a:{e},b:_0" for e in inward(single, red))
     hexes[name[single]] = ("red", f"offboard=revenue:yellow_30|green_40|brown_60;{paths}")
     e1, e2 = inward(bypass)[:2]
-    hexes[name[bypass]] = ("grey", f"city=revenue:10;path=a:{e1},b:_0;path=a:{e2},b:_0;"
-                                   f"path=a:{e1},b:{e2}")
+    hexes[name[bypass]] = (
+        "grey",
+        f"city=revenue:10;path=a:{e1},b:_0;path=a:{e2},b:_0;path=a:{e1},b:{e2}",
+    )
     hexes[name[wall]] = ("white", f"border=edge:{wall_edge},type:impassable")
     whites = sorted(name[c] for c in coords if hexes[name[c]][0] == "white")
     picks = random.Random(orientation.value).sample(whites, 5)
@@ -131,19 +132,58 @@ def grid_hexes(orientation: Orientation, big: bool = False) -> tuple[dict, dict]
 def grid_bonuses(places: dict, with_always: bool) -> list[dict]:
     p = places["picks"]
     out = [
-        {"id": "conn", "name": "off-board with either pick", "kind": "connection",
-         "at": [places["single"]], "with_any": [p[0], p[1]], "amount": 30,
-         "always": False, "multiplied": True},
-        {"id": "v1", "name": "visit two hexes", "kind": "visit", "at": [p[2], p[3]],
-         "amounts": {p[2]: 10, p[3]: 20}, "always": False, "multiplied": False},
-        {"id": "v2", "name": "5+5E visit", "kind": "visit", "at": [p[4]], "amount": 20,
-         "train": "5+5E", "always": False, "multiplied": True},
-        {"id": "cg", "name": "west with a pick", "kind": "connection", "at": places["group"],
-         "with_any": [p[1]], "amount": 15, "always": False, "multiplied": False},
+        {
+            "id": "conn",
+            "name": "off-board with either pick",
+            "kind": "connection",
+            "at": [places["single"]],
+            "with_any": [p[0], p[1]],
+            "amount": 30,
+            "always": False,
+            "multiplied": True,
+        },
+        {
+            "id": "v1",
+            "name": "visit two hexes",
+            "kind": "visit",
+            "at": [p[2], p[3]],
+            "amounts": {p[2]: 10, p[3]: 20},
+            "always": False,
+            "multiplied": False,
+        },
+        {
+            "id": "v2",
+            "name": "5+5E visit",
+            "kind": "visit",
+            "at": [p[4]],
+            "amount": 20,
+            "train": "5+5E",
+            "always": False,
+            "multiplied": True,
+        },
+        {
+            "id": "cg",
+            "name": "west with a pick",
+            "kind": "connection",
+            "at": places["group"],
+            "with_any": [p[1]],
+            "amount": 15,
+            "always": False,
+            "multiplied": False,
+        },
     ]
     if with_always:
-        out.append({"id": "aw", "name": "west area", "kind": "visit", "at": places["group"],
-                    "amount": 10, "always": True, "multiplied": False})
+        out.append(
+            {
+                "id": "aw",
+                "name": "west area",
+                "kind": "visit",
+                "at": places["group"],
+                "amount": 10,
+                "always": True,
+                "multiplied": False,
+            }
+        )
     return out
 
 
@@ -154,14 +194,21 @@ def games(tmp_path_factory):
 
 def make_games(folder):
     out = {}
-    for key, orientation, big in (("flat", Orientation.FLAT, False),
-                                  ("pointy", Orientation.POINTY, False),
-                                  ("big", Orientation.FLAT, True)):
+    for key, orientation, big in (
+        ("flat", Orientation.FLAT, False),
+        ("pointy", Orientation.POINTY, False),
+        ("big", Orientation.FLAT, True),
+    ):
         hexes, places = grid_hexes(orientation, big)
         out[key] = write_game(
-            folder / key, hexes, TRAINS, layout=orientation.value,
+            folder / key,
+            hexes,
+            TRAINS,
+            layout=orientation.value,
             bonuses=grid_bonuses(places, with_always=orientation is Orientation.POINTY),
-            tile_sets=("common", "1867"), extra_tiles=TEST_TILES, game_id=f"g{key}",
+            tile_sets=("common", "1867"),
+            extra_tiles=TEST_TILES,
+            game_id=f"g{key}",
         )
     out["1830"] = load_game("1830")
     out["1867"] = load_game("1867")
@@ -262,12 +309,15 @@ def random_map(seed: int, games):
         # a window of the real map next to printed track
         takes = [h for h, mh in game.hexes.items() if mh.accepts_tiles]
         printed = [h for h, mh in game.hexes.items() if mh.tile.paths]
-        near = sorted({n for h in printed for e in range(6)
-                       if (n := game.neighbour(h, e)) in set(takes)})
+        near = sorted(
+            {n for h in printed for e in range(6) if (n := game.neighbour(h, e)) in set(takes)}
+        )
         pool = game.placeable_tiles
         cluster = grow_cluster(rng, game, takes, rng.randint(6, 12), start=rng.choice(near))
-        token_hexes = sorted(set(cluster) | {n for h in cluster for e in range(6)
-                                             if (n := game.neighbour(h, e)) is not None})
+        token_hexes = sorted(
+            set(cluster)
+            | {n for h in cluster for e in range(6) if (n := game.neighbour(h, e)) is not None}
+        )
         train_names = [t.name for t in game.trains]
     weights = [tile_weight(t) for t in pool]
     for h in cluster:
@@ -350,7 +400,7 @@ def shrink(state, company, trains, bonuses):
     while changed:
         changed = False
         for i in range(len(trains)):
-            t2 = trains[:i] + trains[i + 1:]
+            t2 = trains[:i] + trains[i + 1 :]
             if t2 and disagreement(state, company, t2, bonuses):
                 trains, changed = t2, True
                 break
@@ -376,7 +426,6 @@ N_BATCHES = 30
 PER_BATCH = 40  # 1200 maps
 
 
-@needs_finder
 @pytest.mark.parametrize("batch", range(N_BATCHES))
 def test_finder_matches_oracle(games, batch):
     failures = []
@@ -434,12 +483,16 @@ def test_oracle_properties(games):
         assert max(singles) <= total <= sum(singles)
         assert oracle_solve(state, company, trains[:-1], bonuses).total <= total
         # one train: the best route for it
-        t = game.train(trains[0])
+        rules = game_rules(game)
+        t = rules.train(trains[0])
         active = active_bonuses(game, bonuses)
-        best = max([(route_revenue(r, t, active) or (0,))[0] for r in routes], default=0)
+        best = max(
+            [(route_revenue(r, t, active, game, rules.readings) or (0,))[0] for r in routes],
+            default=0,
+        )
         assert singles[0] == best
         for r in routes[:20]:
             for name in trains:
-                for counted in stop_choices(r, game.train(name)):
+                for counted in stop_choices(r, rules.train(name), active, rules.readings):
                     assert counted == tuple(sorted(set(counted)))
     assert time.perf_counter() - t0 < 30

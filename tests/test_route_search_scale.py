@@ -12,27 +12,33 @@ import pytest
 
 from rusty_train_py.files.savefile import load_game_state
 from rusty_train_py.paths import default_game_file
+from rusty_train_py.route.earner import Earner
 from rusty_train_py.route.graph import build_graph
-from rusty_train_py.route.paths import enumerate_paths
+from rusty_train_py.route.paths import Measures, enumerate_paths
 from rusty_train_py.route.search import find_routes, select_bonuses
-from rusty_train_py.route.trains import Earner
 
 
 def plain_best(state, company, trains) -> int:
     game = state.game
     graph = build_graph(state, company)
-    earners = {t: Earner(game.train(t), graph, select_bonuses(game, [])) for t in set(trains)}
+    bonuses = select_bonuses(game, [])
+    earners = {t: Earner(game.train(t), graph, bonuses, game.readings) for t in sorted(set(trains))}
+    ordered = list(earners.values())  # one measure per train type
     paths = enumerate_paths(
         graph,
-        lambda m, t, x: any(e.may_extend(m, t, x) for e in earners.values()),
-        lambda m, t, x: sum(e.fits(m, t, x) for e in earners.values()) > 0,
+        Measures(
+            [e.centre_cost for e in ordered],
+            [e.corridor_cost for e in ordered],
+            [e.limit for e in ordered],
+        ),
     )
     stops = list(paths.iter_stops())
     lists = []
     for t in trains:
         e = earners[t]
+        m = ordered.index(e)
         ranked = sorted(
-            ((e.revenue(s, paths.crossings[i]), paths.track[i]) for i, s in enumerate(stops)),
+            ((e.revenue(s, paths.dist[i][m]), paths.track[i]) for i, s in enumerate(stops)),
             key=lambda rm: -rm[0],
         )
         lists.append([rm for rm in ranked if rm[0] > 0])

@@ -12,12 +12,11 @@ import math
 from pathlib import Path
 
 import pytest
-from reference_data import GAMES, REFERENCE
+from reference_data import REFERENCE, RUSTY_TRAIN_GAMES
 
 from rusty_train_py.files import rusty_train
 from rusty_train_py.files.rusty_train import (
     CITY_EDGES,
-    ROTATION_OFFSETS,
     hex_name_for,
     state_from_rusty_train,
 )
@@ -304,7 +303,7 @@ def test_geometry_ends_on_the_right_faces():
 # ---- the tables in rusty_train.py, derived again ------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", RUSTY_TRAIN_GAMES)
 def test_rotation_offsets_and_city_order_tables(game_id):
     game = load_game(game_id)
     rust_tiles = reference_json(f"tile_{game_id}.json")["tiles"]
@@ -322,11 +321,11 @@ def test_rotation_offsets_and_city_order_tables(game_id):
         assert fits, f"{game_id}: Rust tile {tile['name']} fits ours in no rotation"
         if fits[0]:
             offsets[tile["name"]] = fits[0]
-    assert ROTATION_OFFSETS[game_id] == offsets
+    assert game.rusty_train.get("rotation_offsets", {}) == offsets
     assert CITY_EDGES[game_id] == cities
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", RUSTY_TRAIN_GAMES)
 def test_rust_tile_names(game_id):
     game = load_game(game_id)
     names = {t["name"] for t in reference_json(f"tile_{game_id}.json")["tiles"]}
@@ -336,7 +335,7 @@ def test_rust_tile_names(game_id):
     assert set(game.manifest) <= names  # every tile a player may lay exists in Rust too
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", RUSTY_TRAIN_GAMES)
 def test_hex_addresses_match_coordinates_table(game_id):
     game = load_game(game_id)
     table = reference_json("coordinates.json")[game_id]["hexes"]

@@ -7,6 +7,7 @@ import os
 import stat
 
 import pytest
+from reference_data import GAMES
 
 from rusty_train_py.files import savefile
 from rusty_train_py.files.loader import open_game
@@ -64,7 +65,36 @@ def test_saved_text_exactly(tmp_path):
     assert dumps(small_state()) == SMALL
 
 
-@pytest.mark.parametrize("make", [small_state, busy_state, lambda: MapState(load_game("1889"))])
+def played_state(game_id: str) -> MapState:
+    """A new map of the game (as Ctrl+N starts it) in its last phase, with a yellow city tile
+    on the first plain hex and a token of the first company on it."""
+    game = load_game(game_id)
+    state = MapState(game)
+    state.apply(state.phase_edit(game.phases[-1].name))
+    tile = next(t for t in game.placeable_tiles if t.colour == "yellow" and t.cities)
+    plain = next(h for h in game.hex_order if game.hexes[h].colour == "white")
+    state.apply(state.place_tile_edit(plain, tile.name, 1, check_available=False))
+    state.apply(state.place_token_edit(plain, 0, game.companies[0].abbrev))
+    return state
+
+
+def new_game_states():
+    """A new map of every game, and one with a tile and a token laid."""
+    out = []
+    for g in GAMES:
+        out.append(pytest.param(lambda g=g: MapState(load_game(g)), id=f"new-{g}"))
+        out.append(pytest.param(lambda g=g: played_state(g), id=f"played-{g}"))
+    return out
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(small_state, id="small"),
+        pytest.param(busy_state, id="busy"),
+        *new_game_states(),
+    ],
+)
 def test_round_trip(tmp_path, make):
     state = make()
     path = tmp_path / "game.json"

@@ -12,7 +12,6 @@ import errno
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
 from .errors import GameFileError
@@ -53,7 +52,7 @@ def _mode_for(path: Path) -> int:
 def remove_stale_temporaries(path: Path) -> list[str]:
     """Remove the temporaries of our naming beside ``path``; returns their names."""
     pattern = temp_pattern(path.name)
-    removed = []
+    removed: list[str] = []
     try:
         names = os.listdir(path.parent)
     except OSError:
@@ -83,6 +82,8 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     folder = path.parent
     if not folder.is_dir():
         raise FileNotFoundError(errno.ENOENT, f"no such folder {str(folder)!r}", str(path))
+    import tempfile  # only when saving: it brings shutil, bz2 and lzma
+
     mode = _mode_for(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:

@@ -38,8 +38,8 @@ def rule_warnings(state: MapState) -> list[str]:
             )
 
     where_token: dict[str, list[str]] = {}
-    for hex_name, _space, company in state.all_tokens():
-        where_token.setdefault(company, []).append(hex_name)
+    for hex_name, _space, owner in state.all_tokens():
+        where_token.setdefault(owner, []).append(hex_name)
     for company in game.companies:
         hexes = where_token.get(company.abbrev, [])
         if len(hexes) > company.tokens:

@@ -13,9 +13,11 @@ turns them into a GameFileError.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..mapstate import MapState
+from ..route.last import LastRoute
 from . import savefile
 from .checks import rule_warnings
 from .errors import GameFileError
@@ -44,18 +46,21 @@ class OpenedGame:
     state: MapState
     format: str  # OURS or RUSTY_TRAIN
     warnings: tuple[str, ...] = ()
+    last_routes: tuple[LastRoute, ...] = ()  # what each company ran last (our saves only)
 
 
 def open_game(path: str | os.PathLike, strict: bool = False) -> OpenedGame:
     """Read a saved game (ours or Rusty Train's) into a new MapState.
 
     Raises GameFileError (only) for anything that is not a readable game; with ``strict``
-    also for rule violations, which otherwise come back as warnings.
+    also for rule violations, which otherwise come back as warnings. Kept routes that no
+    longer fit the map (``last_routes``) are warnings, never an error, strict or not.
     """
     name = describe_path(path)
     where = shown(name)
     data = parse_json(decode(read_bytes(name), where), where)
     notes: list[str] = []
+    last: tuple[LastRoute, ...] = ()
     if isinstance(data, dict) and "format" not in data and "map" in data:
         fmt = RUSTY_TRAIN
         state = state_from_rusty_train(data, where, notes.append)
@@ -67,22 +72,47 @@ def open_game(path: str | os.PathLike, strict: bool = False) -> OpenedGame:
     else:
         fmt = OURS
         state = savefile.state_from_data(data, where)
+        last = savefile.last_routes_from_data(data, state.game, where)
     warnings = tuple(notes) + tuple(rule_warnings(state))
     if strict and warnings:
         raise GameFileError(
             f"{where}: breaks the rules of the game (strict reading): " + "; ".join(warnings)
         )
-    return OpenedGame(state, fmt, warnings)
+    if last:
+        warnings += tuple(last_route_warnings(state, last))
+    return OpenedGame(state, fmt, warnings, last)
 
 
-def save_game(state: MapState, path: str | os.PathLike, format: str = OURS) -> None:
-    """Write ``state`` to ``path`` in ``format`` (atomically: a temporary file, then a rename).
+def last_route_warnings(state: MapState, routes) -> list[str]:
+    """A warning for every kept route that is not a route of its train on ``state`` now."""
+    from ..route.last import check_last_routes
+
+    out = []
+    for i, why in check_last_routes(state, routes):
+        r = routes[i]
+        if why.startswith("lock ") and ": " in why:
+            why = why.split(": ", 1)[1]
+        out.append(
+            f"last_routes[{i}] ({r.company} {r.lock_text}): kept, but no longer a route"
+            f" on this map: {why}"
+        )
+    return out
+
+
+def save_game(
+    state: MapState,
+    path: str | os.PathLike,
+    format: str = OURS,
+    last_routes: Sequence[LastRoute] = (),
+) -> None:
+    """Write ``state`` to ``path`` in ``format`` (atomically: a temporary file, then a rename),
+    with the routes each company ran last (``last_routes``, our format only).
 
     Rusty Train saves list the pre-printed tile of every hex of that program's map, which
     this program does not know: writing them is refused with a GameFileError.
     """
     if format == OURS:
-        savefile.save_game(state, path)
+        savefile.save_game(state, path, last_routes)
         return
     if format == RUSTY_TRAIN:
         raise GameFileError(

@@ -113,6 +113,7 @@ class _Object(dict):
     """A JSON object that remembers the first key given twice."""
 
     __slots__ = ("repeated",)
+    repeated: str | None
 
 
 def _object(pairs: list[tuple[str, object]]) -> dict:

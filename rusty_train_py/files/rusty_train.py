@@ -9,8 +9,8 @@ of a turn clockwise:
 
 - Base orientation. Rusty Train draws some tiles turned against the 18xx.games drawing
   that our tile files use (its tile 8 is our 8 turned 4 sixths, its 120 our 120 turned 1).
-  A Rust rotation ``r`` of such a tile is our rotation ``r + offset``
-  (``ROTATION_OFFSETS``).
+  A Rust rotation ``r`` of such a tile is our rotation ``r + offset`` (the game file's
+  ``[rusty_train.rotation_offsets]``).
 - City order. A Rust token-space index counts the token spaces of the tile's cities in
   Rust's own city order; ours counts them in the order of our tile code. For tiles with
   more than one city, ``CITY_EDGES`` gives, per Rust city in Rust's order, its token
@@ -36,30 +36,6 @@ from .errors import GameFileError, short
 
 ROTATIONS = {"Zero": 0, "Cw1": 1, "Cw2": 2, "Half": 3, "Acw2": 4, "Acw1": 5}
 ORIENTATIONS = {"FlatTop": Orientation.FLAT, "PointyTop": Orientation.POINTY}
-# Per game id: Rust tile name -> sixths to add to a Rust rotation to get ours (0 when absent;
-# the smallest offset where several fit, for tiles with rotational symmetry).
-# fmt: off
-ROTATION_OFFSETS: dict[str, dict[str, int]] = {
-    "1830": {
-        "1": 1, "2": 2, "7": 5, "8": 4, "55": 1, "56": 2, "58": 4, "16": 4, "19": 3,
-        "59": 2, "41": 3, "42": 3, "64": 2, "65": 4, "66": 2, "68": 1, "70": 3,
-    },
-    "1861": {
-        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "201": 5, "202": 4, "16": 4, "19": 3,
-        "88": 2, "625": 5, "626": 1, "41": 3, "42": 3, "911": 3,
-    },
-    "1867": {
-        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "201": 5, "202": 4, "16": 4, "19": 3,
-        "88": 2, "120": 1, "625": 5, "626": 1, "41": 3, "42": 3, "70": 3, "911": 3,
-        "122": 1, "124": 1,
-    },
-    "1889": {
-        "5": 5, "6": 4, "7": 5, "8": 4, "58": 4, "437": 3, "438": 3, "12": 3, "13": 1,
-        "16": 4, "19": 3, "205": 3, "41": 3, "42": 3, "448": 3, "465": 2,
-    },
-}
-# fmt: on
-
 CityEdges = tuple[tuple[int, tuple[int, ...]], ...]  # per Rust city: (token spaces, edges)
 
 # Per game id: Rust tile name (catalogue tiles and pre-printed map tiles) with two or more
@@ -126,7 +102,12 @@ def game_for_title(title: object, where: str) -> Game:
 
 def hex_name_for(game: Game, row: object, col: object) -> str:
     """Our hex name for Rust's (row, col) address; HexAddressError if it is not on the map."""
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (row, col)):
+    if not (
+        isinstance(row, int)
+        and isinstance(col, int)
+        and not isinstance(row, bool)
+        and not isinstance(col, bool)
+    ):
         raise HexAddressError(
             f"bad hex address row {short(row)}, col {short(col)}: expected integers"
         )
@@ -144,6 +125,12 @@ def hex_name_for(game: Game, row: object, col: object) -> str:
             text = f"({x}, {y})"
         raise HexAddressError(f"row {row}, col {col} ({text}) is not a hex of the {game.id} map")
     return name
+
+
+def rotation_offset(game: Game, tile_name: str) -> int:
+    """Sixths of a turn to add to a Rust rotation of ``tile_name`` to get ours (0 when the two
+    programs draw the tile the same way; the smallest that fits for symmetric tiles)."""
+    return int(game.rusty_train.get("rotation_offsets", {}).get(tile_name, 0))
 
 
 def rotation_of(name: object) -> int:
@@ -173,17 +160,18 @@ def match_cities(
     n = len(rust)
     if n != len(ours):
         return list(range(min(n, len(ours))))
-    best, best_score = None, None
+    best: list[int] | None = None
+    best_score = 0
     for perm in permutations(range(n)):
         score = 0
         for j, i in enumerate(perm):
             (rs, re), (os_, oe) = rust[j], ours[i]
             if rs > os_:
-                score = None
                 break
             score += (1000 if re == oe else 0) + 10 * len(re & oe) - len(re ^ oe) + (rs == os_)
-        if score is not None and (best_score is None or score > best_score):
-            best, best_score = list(perm), score
+        else:
+            if best is None or score > best_score:
+                best, best_score = list(perm), score
     return best if best is not None else list(range(n))
 
 
@@ -258,7 +246,7 @@ def state_from_rusty_train(
         if key not in the_map:
             raise GameFileError(f"{where}: map: missing key {key!r}")
     orientation = the_map["orientation"]
-    if orientation not in ORIENTATIONS:
+    if not isinstance(orientation, str) or orientation not in ORIENTATIONS:
         raise GameFileError(
             f"{where}: map.orientation: {short(orientation)} is not {' or '.join(ORIENTATIONS)}"
         )
@@ -271,6 +259,8 @@ def state_from_rusty_train(
     if not isinstance(entries, list):
         raise GameFileError(f"{where}: 'map.tiles' should be a list")
 
+    renamed = rt.get("companies", {})
+    renamed_at: dict[str, list[str]] = {}
     seen: dict[str, int] = {}
     pending_tokens: list[tuple[str, str, dict[int, str], str]] = []
     for i, entry in enumerate(entries):
@@ -304,7 +294,7 @@ def state_from_rusty_train(
         if not isinstance(tile_name, str):
             raise GameFileError(f"{ewhere}: bad tile name {short(tile_name)}")
         if tile_name in game.catalogue:
-            rotation = (rust_rot + ROTATION_OFFSETS.get(game.id, {}).get(tile_name, 0)) % 6
+            rotation = (rust_rot + rotation_offset(game, tile_name)) % 6
             try:
                 state.apply(
                     state.place_tile_edit(hex_name, tile_name, rotation, check_available=False)
@@ -344,15 +334,23 @@ def state_from_rusty_train(
                     f"{twhere}: no token space {space} on tile {tile_name} (it has {len(spaces)})"
                 )
             try:
-                company = game.company(abbrev).abbrev
+                company = game.company(renamed.get(abbrev, abbrev)).abbrev
             except KeyError:
                 raise GameFileError(f"{twhere}: unknown company {short(abbrev)}") from None
             ours = spaces[space]
             if ours in placed:
                 raise GameFileError(f"{twhere}: token space {space} is already taken")
             placed[ours] = company
+            if abbrev in renamed:
+                renamed_at.setdefault(abbrev, []).append(hex_name)
         pending_tokens.append((hex_name, tile_name, placed, ewhere))
 
+    for abbrev, hexes in renamed_at.items():
+        warn(
+            f"{', '.join(hexes)}: Rusty Train's company {abbrev} is read as"
+            f" {renamed[abbrev]}, as that program reads it ({game.id}: {abbrev} names two"
+            " companies there)"
+        )
     for hex_name, _tile_name, placed, ewhere in pending_tokens:
         try:
             state.apply(state.set_tokens_edit(hex_name, placed, check_available=False))

@@ -1,4 +1,5 @@
-"""Our saved games: versioned JSON holding the game id, phase, laid tiles and tokens.
+"""Our saved games: versioned JSON holding the game id, phase, laid tiles and tokens, and
+optionally the routes each company ran last (``last_routes``).
 
 Saves are atomic (``atomic.atomic_write_text``: a temporary file, then a rename). Reading
 builds a new MapState and raises GameFileError naming the file and entry at fault; nothing
@@ -9,20 +10,30 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 
-from ..game import GameDataError, load_game
+from ..game import GameDataError, available_games, load_game
 from ..mapstate import MapEditError, MapState
+from ..route.last import LastRoute
 from .atomic import atomic_write_text
 from .errors import GameFileError, short
 
 FORMAT = "rusty-train-py"
 VERSION = 1
 
-__all__ = ["FORMAT", "VERSION", "GameFileError", "dumps", "save_game", "state_from_data"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "GameFileError",
+    "dumps",
+    "last_routes_from_data",
+    "save_game",
+    "state_from_data",
+]
 
 
-def state_to_data(state: MapState) -> dict:
-    return {
+def state_to_data(state: MapState, last_routes: Sequence[LastRoute] = ()) -> dict:
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "game": state.game.id,
@@ -30,15 +41,30 @@ def state_to_data(state: MapState) -> dict:
         "tiles": [{"hex": h, "tile": t, "rotation": r} for h, (t, r) in state.laid_tiles().items()],
         "tokens": [{"hex": h, "space": s, "company": c} for h, s, c in state.all_tokens()],
     }
+    if last_routes:
+        data["last_routes"] = [
+            {
+                "company": r.company,
+                "train": r.train,
+                "revenue": r.revenue,
+                "stops": list(r.stops),
+                "track": [[h, i] for h, i in r.track],
+            }
+            for r in last_routes
+        ]
+    return data
 
 
-def dumps(state: MapState) -> str:
-    """The saved text: one line per laid tile and per token, so saves read and diff well."""
-    data = state_to_data(state)
+def dumps(state: MapState, last_routes: Sequence[LastRoute] = ()) -> str:
+    """The saved text: one line per laid tile, per token and per kept route, so saves read
+    and diff well. ``last_routes`` (none: no ``last_routes`` key) in the order given."""
+    data = state_to_data(state, last_routes)
     lines = ["{"]
     for key in ("format", "version", "game", "phase"):
         lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], ensure_ascii=False)},")
-    for key, last in (("tiles", False), ("tokens", True)):
+    lists = ["tiles", "tokens"] + (["last_routes"] if "last_routes" in data else [])
+    for n, key in enumerate(lists):
+        last = n == len(lists) - 1
         entries = [json.dumps(e, ensure_ascii=False) for e in data[key]]
         end = "" if last else ","
         if not entries:
@@ -52,8 +78,10 @@ def dumps(state: MapState) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_game(state: MapState, path: str | os.PathLike) -> None:
-    atomic_write_text(path, dumps(state))
+def save_game(
+    state: MapState, path: str | os.PathLike, last_routes: Sequence[LastRoute] = ()
+) -> None:
+    atomic_write_text(path, dumps(state, last_routes))
 
 
 def load_game_state(path: str | os.PathLike) -> MapState:
@@ -67,22 +95,27 @@ def load_game_state(path: str | os.PathLike) -> MapState:
 
 
 TOP_KEYS = ("format", "version", "game", "phase", "tiles", "tokens")
+OPTIONAL_KEYS = ("last_routes",)
 TILE_KEYS = ("hex", "tile", "rotation")
 TOKEN_KEYS = ("hex", "space", "company")
+ROUTE_KEYS = ("company", "train", "revenue", "stops", "track")
 
 
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _keys(obj: dict, keys: tuple[str, ...], where: str) -> None:
-    """Every key of ``keys`` present and no other; GameFileError naming the first at fault."""
+def _keys(obj: dict, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> None:
+    """Every key of ``keys`` present and no other but ``optional``; GameFileError naming the
+    first at fault."""
     for key in keys:
         if key not in obj:
             raise GameFileError(f"{where}: missing key {key!r}")
     for key in obj:
-        if key not in keys:
-            raise GameFileError(f"{where}: unknown key {short(key)} (expected {', '.join(keys)})")
+        if key not in keys and key not in optional:
+            raise GameFileError(
+                f"{where}: unknown key {short(key)} (expected {', '.join(keys + optional)})"
+            )
 
 
 def state_from_data(data: object, where: str) -> MapState:
@@ -101,10 +134,13 @@ def state_from_data(data: object, where: str) -> MapState:
             f"{where}: saved with file version {short(version)};"
             f" this program reads version {VERSION}"
         )
-    _keys(data, TOP_KEYS, where)
+    _keys(data, TOP_KEYS, where, OPTIONAL_KEYS)
     gid = data["game"]
     if not isinstance(gid, str):
         raise GameFileError(f"{where}: 'game' should be a game id, not {short(gid)}")
+    known = available_games()
+    if gid not in known:  # never a path built from the file's text
+        raise GameFileError(f"{where}: unknown game {short(gid)} (games: {', '.join(known)})")
     try:
         game = load_game(gid)
     except GameDataError as exc:
@@ -176,3 +212,61 @@ def state_from_data(data: object, where: str) -> MapState:
         except MapEditError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
     return state
+
+
+def last_routes_from_data(data: object, game, where: str) -> tuple[LastRoute, ...]:
+    """The ``last_routes`` of one of our saves (none when the key is absent), names made
+    canonical; GameFileError naming the entry for a format error (an unknown company, train
+    or hex, a wrong type). Whether each route still fits the map is ``check_last_routes``'s
+    business: it loads either way."""
+    entries = data.get("last_routes", []) if isinstance(data, dict) else []
+    if not isinstance(entries, list):
+        raise GameFileError(f"{where}: 'last_routes' should be a list")
+    out = []
+    for i, entry in enumerate(entries):
+        ewhere = f"{where}: last_routes[{i}]"
+        if not isinstance(entry, dict):
+            raise GameFileError(f"{ewhere}: expected an object")
+        _keys(entry, ROUTE_KEYS, ewhere)
+        company, train, revenue = entry["company"], entry["train"], entry["revenue"]
+        try:
+            if not isinstance(company, str):
+                raise KeyError(f"unknown company {short(company)}")
+            company = game.company(company).abbrev
+            if not isinstance(train, str):
+                raise KeyError(f"unknown train {short(train)}")
+            train = game.train(train).name
+        except KeyError as exc:
+            raise GameFileError(f"{ewhere}: {exc.args[0]}") from None
+        ewhere = f"{ewhere} ({company} {train})"
+        if not _is_int(revenue):
+            raise GameFileError(
+                f"{ewhere}: 'revenue' should be a whole number, not {short(revenue)}"
+            )
+        stops = entry["stops"]
+        if not isinstance(stops, list) or len(stops) < 2:
+            raise GameFileError(f"{ewhere}: 'stops' should be a list of two or more hexes")
+        names = []
+        for h in stops:
+            if not isinstance(h, str) or not game.has_hex(h):
+                raise GameFileError(f"{ewhere}: stops: bad hex {short(h)}")
+            names.append(game.hex(h).name)
+        track = entry["track"]
+        if not isinstance(track, list) or not track:
+            raise GameFileError(f"{ewhere}: 'track' should be a list of [hex, path] pairs")
+        pieces = []
+        for piece in track:
+            if (
+                not isinstance(piece, list)
+                or len(piece) != 2
+                or not isinstance(piece[0], str)
+                or not game.has_hex(piece[0])
+                or not _is_int(piece[1])
+                or piece[1] < 0
+            ):
+                raise GameFileError(
+                    f"{ewhere}: track: {short(piece)} is not a [hex, path number] pair"
+                )
+            pieces.append((game.hex(piece[0]).name, piece[1]))
+        out.append(LastRoute(company, train, revenue, tuple(names), tuple(pieces)))
+    return tuple(out)

@@ -158,6 +158,18 @@ def render_tile_sheet(
     return size
 
 
+def render_upgrade_chart(
+    game: Game, path: str | os.PathLike, hex_size: float = 40.0
+) -> tuple[int, int]:
+    """Draw the game's upgrade chart (render/chart.py) to ``path``; returns the pixel size."""
+    from .chart import chart_layout, draw_chart
+
+    lay = chart_layout(game, hex_size)
+    size = (int(lay.width), int(lay.height))
+    _paint_to(Path(path), size, lambda p: draw_chart(p, game, lay), lay.title)
+    return size
+
+
 # ---------------------------------------------------------------------------------------------
 # Command line
 
@@ -189,10 +201,19 @@ def cmd_render(args, state: MapState) -> int:
 
 
 def cmd_tiles(args) -> int:
-    """``rusty-train-py tiles GAME -o OUT [--hex-size N]``."""
+    """``rusty-train-py tiles GAME -o OUT [--hex-size N] [--chart]``."""
     from ..game import load_game
 
     game = load_game(args.game)
+    if getattr(args, "chart", False):
+        hex_size = getattr(args, "hex_size", None) or 40.0
+        from .chart import chart_layout
+
+        lay = chart_layout(game, hex_size)
+        check_image_size((int(lay.width), int(lay.height)), hex_size)
+        w, h = render_upgrade_chart(game, args.output, hex_size)
+        print(f"wrote {args.output} ({w}x{h})")
+        return 0
     hex_size = getattr(args, "hex_size", 60.0) or 60.0
     check_image_size(tile_sheet_size(game, hex_size), hex_size)
     w, h = render_tile_sheet(game, args.output, hex_size)

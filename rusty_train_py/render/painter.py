@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 from ..game import Company
 from ..hexgrid import HexLayout, Orientation
 from ..mapstate import MapState
-from ..tile import TILE_COLOURS, NodeKind, Tile
+from ..tile import TILE_COLOURS, Icon, NodeKind, Tile
 from . import geometry
 from .colours import (
     BORDER_COLOUR,
@@ -179,10 +179,14 @@ def draw_tile_content(
     companies: Mapping[str, Company] | None = None,
     *,
     location: str | None = None,
+    phase_value: int | None = None,
     zoom: float = 1.0,
 ) -> None:
-    """Draw everything on a tile except its fill and outline (``zoom``: screen pixels per
-    map pixel, for the legible size of place names)."""
+    """Draw everything on a tile except its fill and outline.
+
+    ``phase_value``: the revenue the hex pays in the current phase when the game gives it by
+    phase name (``Game.phase_revenue``); its column is the one highlighted. ``zoom``: screen
+    pixels per map pixel, for the legible size of place names."""
     R = layout.radius
     c = centre
     tokens = dict(tokens or {})
@@ -191,13 +195,24 @@ def draw_tile_content(
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
     painter.setBrush(Qt.BrushStyle.NoBrush)
 
-    # Track: each piece with its casing, so crossings read as over and under.
+    # Track: each piece with its casing, so crossings read as over and under. Narrow gauge is
+    # a thinner dashed line, dual gauge a track with a white line along its middle; a terminal
+    # path (a route must end at its node) has a bar across it.
     casing = _pen(CASING, layout.casing_width)
     black = _pen(TRACK, layout.track_width)
     for piece in layout.tracks:
         path = _polyline(piece.points, c)
         painter.strokePath(path, casing)
-        painter.strokePath(path, black)
+        if piece.gauge == "narrow":
+            narrow = _pen(TRACK, layout.track_width * 0.6)
+            narrow.setDashPattern([2.2, 1.1])
+            painter.strokePath(path, narrow)
+        else:
+            painter.strokePath(path, black)
+            if piece.gauge == "dual":
+                painter.strokePath(path, _pen(CASING, layout.track_width * 0.3))
+        if piece.terminal:
+            _draw_terminal_bar(painter, piece.points, c, layout)
     for piece in layout.stubs:
         path = _polyline(piece.points, c)
         painter.strokePath(path, casing)
@@ -208,7 +223,32 @@ def draw_tile_content(
         painter.drawPolygon(_polygon(arrow.points, c))
 
     draw_nodes(painter, layout, tokens, c, companies)
-    _draw_tile_text(painter, tile, layout, c, phase_colours, location, zoom)
+    _draw_tile_text(painter, tile, layout, c, phase_colours, location, phase_value, zoom)
+    _draw_visit_costs(painter, tile, layout, c)
+
+
+def _draw_terminal_bar(painter, points, c, layout) -> None:
+    """A bar across a terminal path, halfway along it (a buffer stop)."""
+    a, b = points[len(points) // 2 - 1], points[len(points) // 2]
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    half = layout.casing_width * 1.1
+    px, py = -dy / n * half, dx / n * half
+    painter.setPen(_pen(TRACK, layout.track_width * 1.2))
+    painter.drawLine(_qp((mx + px, my + py), c), _qp((mx - px, my - py), c))
+
+
+def _draw_visit_costs(painter, tile, layout, c) -> None:
+    """A caption under stops whose visit uses other than one unit of distance."""
+    R = layout.radius
+    for node in layout.nodes:
+        cost = tile.nodes[node.index].visit_cost
+        if cost == 1:
+            continue
+        text = "free stop" if cost == 0 else ("no stop" if cost >= 99 else f"costs {cost}")
+        pos = _qp((node.centre[0], node.centre[1] + R * 0.5), c)
+        _halo_text(painter, pos, text, R * 0.15, bold=True, max_width=R * 1.2)
 
 
 def draw_nodes(
@@ -236,7 +276,9 @@ def draw_nodes(
                 painter.drawEllipse(_qp(node.centre, c), node.radius, node.radius)
 
 
-def _draw_tile_text(painter, tile, layout, c, phase_colours, location, zoom=1.0) -> None:
+def _draw_tile_text(
+    painter, tile, layout, c, phase_colours, location, phase_value=None, zoom=1.0
+) -> None:
     R = layout.radius
     for disc in layout.revenues:
         painter.setPen(_pen("#000000", max(0.6, R * 0.012)))
@@ -248,6 +290,9 @@ def _draw_tile_text(painter, tile, layout, c, phase_colours, location, zoom=1.0)
     node_revenue = {n.index: n.revenue for n in tile.nodes}
     for row in layout.phase_revenues:
         current = geometry.current_column(node_revenue[row.node], phase_colours)
+        if phase_value is not None:  # revenue by phase name: the column showing that value
+            values = [v for _, v in row.columns]
+            current = values.index(phase_value) if phase_value in values else None
         _draw_phase_row(painter, row, c, R, current)
 
     # Labels and marks.
@@ -342,6 +387,15 @@ def _draw_terrain(painter, mark, c) -> None:
             painter.setPen(_pen("#4a3520", max(0.5, s * 0.08)))
             painter.setBrush(QColor("#a0774a"))
             painter.drawPolygon(tri)
+        elif kind == "swamp":  # 18AL: tufts of reed over a line
+            path = QPainterPath()
+            path.moveTo(x, y + s * 0.4)
+            path.lineTo(x + w, y + s * 0.4)
+            for k in range(3):
+                bx = x + w * (0.2 + 0.3 * k)
+                path.moveTo(bx, y + s * 0.4)
+                path.lineTo(bx + (k - 1) * s * 0.15, y - s * 0.4)
+            painter.strokePath(path, _pen("#3d7a2a", max(0.6, s * 0.12), Qt.PenCapStyle.RoundCap))
         else:
             path = QPainterPath()
             for k in range(2):
@@ -377,7 +431,15 @@ def _draw_icon(painter, icon, c) -> None:
         path.quadTo(x + r * 0.45, y + r * 0.65, x + r * 0.55, y + r * 0.15)
         painter.strokePath(path, _pen("#1c3f8a", max(0.6, r * 0.16), Qt.PenCapStyle.RoundCap))
     else:
-        _text(painter, centre, icon.name[:1].upper(), r * 1.2, bold=True, colour="#1c3f8a")
+        # A value icon (1846/20) shows its number; others the start of their last path part.
+        value = Icon(icon.name).value
+        base = icon.name.rsplit("/", 1)[-1]
+        text = (
+            str(value)
+            if value is not None
+            else (base.upper() if len(base) <= 3 else base[:1].upper())
+        )
+        _text(painter, centre, text, r * 1.1, bold=True, colour="#1c3f8a", max_width=r * 1.7)
 
 
 def _halo_text(
@@ -496,7 +558,7 @@ def draw_map(
     if faded:
         painter.setOpacity(0.45)
 
-    names = game.hex_order
+    names = [h for h in game.hex_order if game.hexes[h].colour != "empty"]  # 18MS B14: not drawn
     shown = {h: state.tile_at(h) for h in names}
     centres = {h: hex_layout.centre(game.hexes[h].coord) for h in names}
 
@@ -524,6 +586,9 @@ def draw_map(
             phase_colours,
             companies,
             location=game.hexes[h].location,
+            phase_value=game.revenue_in_phase(h, state.phase)
+            if tile is game.hexes[h].tile
+            else None,
             zoom=zoom,
         )
     drawn: set[frozenset] = set()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .search import MAX_PATHS, RouteSearchError, find_routes
+from .search import RouteSearchError, find_routes
 
 
 def format_result(result, game) -> str:
@@ -20,9 +20,16 @@ def format_result(result, game) -> str:
         why = {
             "paths": "stopped at the path limit",
             "time": "stopped at the time limit",
+            "model": "the exact model and the routes disagree (a bug: please report it)",
         }.get(result.stats.get("cut"), "stopped early" if not result.cancelled else "cancelled")
         proof = f"best found, NOT proven optimal: {why}"
-    lines.append(f"net revenue: ${result.net_revenue} ({proof}; {result.paths_found} paths)")
+    how = f"{result.paths_found} paths"
+    if result.stats.get("method") == "exact":
+        how = f"exact model after {result.paths_found} paths"
+    lines.append(f"net revenue: ${result.net_revenue} ({proof}; {how})")
+    if result.readings:
+        lines.append("rules read as: " + "; ".join(result.readings))
+    lines.extend(result.notes)
     if company.shares > 1:
         lines.append(
             f"dividends: full ${d.full_per_share}/share; half ${d.half_per_share}/share"
@@ -33,6 +40,8 @@ def format_result(result, game) -> str:
             f"dividends: full ${d.revenue} to the owner; half ${d.revenue - d.half_retained}"
             f" (company keeps ${d.half_retained})"
         )
+    if result.routes:
+        lines.append("as locks: " + " ".join(f'--lock "{r.lock_text}"' for r in result.routes))
     return "\n".join(lines)
 
 
@@ -46,8 +55,17 @@ def train_list(text: str) -> list[str]:
     return trains
 
 
-def cmd_routes(args, state) -> int:
-    """Print the best routes for ``args.company`` on ``state`` (the opened ``args.gamefile``)."""
+def cmd_routes(args, opened) -> int:
+    """Print the best routes for ``args.company`` on the opened ``args.gamefile`` (a
+    loader.OpenedGame); with ``--record``, keep them in that file as the company's last run."""
+    from ..files.loader import OURS
+
+    state = opened.state
+    if getattr(args, "record", False) and opened.format != OURS:
+        raise RouteSearchError(
+            f"--record: {args.gamefile} is a Rusty Train save, which this program cannot"
+            " write; convert it first (rusty-train-py convert)"
+        )
     trains = train_list(args.trains)
     result = find_routes(
         state,
@@ -55,7 +73,8 @@ def cmd_routes(args, state) -> int:
         trains,
         args.bonus,
         time_limit=args.time_limit,
-        max_paths=MAX_PATHS if args.max_paths is None else args.max_paths,
+        max_paths=args.max_paths,
+        locked=getattr(args, "lock", ()) or (),
     )
     if not state.tokens_placed(result.company):
         print(
@@ -63,9 +82,27 @@ def cmd_routes(args, state) -> int:
             " so it can run no route",
             file=sys.stderr,
         )
+    before = [r for r in opened.last_routes if r.company == result.company]
     if args.json:
-        json.dump(result.to_json(), sys.stdout, indent=2)
+        data = result.to_json()
+        data["last_run"] = [
+            {"train": r.train, "revenue": r.revenue, "stops": list(r.stops)} for r in before
+        ]
+        json.dump(data, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         print(format_result(result, state.game))
+        if before:
+            each = ", ".join(f"{r.train} ${r.revenue}" for r in before)
+            print(f"last run (kept in the file): ${sum(r.revenue for r in before)} ({each})")
+    if getattr(args, "record", False):
+        from ..files.loader import save_game
+        from .last import last_routes_of, replace_company
+
+        kept = replace_company(opened.last_routes, result.company, last_routes_of(result))
+        save_game(state, args.gamefile, OURS, kept)
+        print(
+            f"rusty-train-py: kept as {result.company}'s last run in {args.gamefile}",
+            file=sys.stderr,
+        )
     return 0

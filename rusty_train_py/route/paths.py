@@ -52,15 +52,34 @@ class Budget:
             raise EnumerationCut
 
 
+@dataclass(frozen=True)
+class Measures:
+    """The distances trains measure paths by: per measure, what each centre and corridor
+    uses, and the most any train using that measure may use (None: no limit). Distances are
+    never negative, so a path too long for every measure stays too long when extended."""
+
+    centre_cost: list[list[int]]
+    corridor_cost: list[list[int]]
+    limits: list[int | None]
+
+    def __len__(self) -> int:
+        return len(self.limits)
+
+    def fits(self, dist: tuple[int, ...]) -> bool:
+        for d, lim in zip(dist, self.limits, strict=True):
+            if lim is None or d <= lim:
+                return True
+        return False
+
+
 @dataclass(frozen=True, slots=True)
 class HalfPath:
     stops: tuple[int, ...]  # centre ids, the anchor first
     corridors: tuple[int, ...]
     inner: int  # within-route bits, without the anchor's own bit
     track: int  # shared-track bits
-    majors: int  # cities and off-boards, anchor excluded
-    towns: int  # towns, anchor excluded
-    crossings: int
+    dist: tuple[int, ...]  # per measure, the anchor excluded
+    end_at_anchor: bool = False  # leaves the anchor on a terminal path: cannot be joined
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +88,7 @@ class RoutePath:
 
     stops: tuple[int, ...]
     track: int
-    crossings: int
+    dist: tuple[int, ...]  # per measure
     corridors: tuple[int, ...]  # in travel order, oriented from stops[0]
     reversed_corridors: int  # how many leading corridors are walked backwards
 
@@ -78,7 +97,7 @@ def half_paths(
     graph: TrackGraph,
     anchor: int,
     excluded: set[int],
-    may_extend: Callable[[int, int, int], bool],
+    measures: Measures,
     budget: Budget | None = None,
 ) -> list[HalfPath]:
     """Every half-path from ``anchor`` (the trivial one first), never entering ``excluded``.
@@ -87,39 +106,49 @@ def half_paths(
     centres = graph.centres
     adjacency = graph.adjacency
     corridors = graph.corridors
-    is_major = [c.is_major for c in centres]
     passable = [not (c.terminal or c.blocked) for c in centres]
     bits = [c.bit for c in centres]
-    out: list[HalfPath] = [HalfPath((anchor,), (), 0, 0, 0, 0, 0)]
+    n_m = len(measures)
+    cc = measures.centre_cost
+    kc = measures.corridor_cost
+    base = tuple(cc[m][anchor] for m in range(n_m))
+    limits = [None if lim is None else lim - base[m] for m, lim in enumerate(measures.limits)]
+    out: list[HalfPath] = [HalfPath((anchor,), (), 0, 0, (0,) * n_m)]
     start_bit = bits[anchor]
     counter = [0]
 
-    def dfs(node, stops, corrs, inner, track, majors, towns, crossings):
+    def dfs(node, stops, corrs, inner, track, dist, end_at_anchor):
         counter[0] += 1
         if budget is not None and counter[0] % 4096 == 0:
             budget.poll(len(out))
+        at_anchor = node == anchor
         for corr_id, nxt in adjacency[node]:
             if nxt in excluded:
                 continue
             corr = corridors[corr_id]
+            if corr.a_terminal and not at_anchor:
+                continue
             nb = bits[nxt]
             if (inner | start_bit) & (corr.inner_mask | nb):
                 continue
-            m2 = majors + is_major[nxt]
-            t2 = towns + (not is_major[nxt])
-            x2 = crossings + corr.crossings
-            if not may_extend(m2, t2, x2):
+            d2 = tuple(dist[m] + cc[m][nxt] + kc[m][corr_id] for m in range(n_m))
+            for m in range(n_m):
+                lim = limits[m]
+                if lim is None or d2[m] <= lim:
+                    break
+            else:
                 continue
             s2 = stops + (nxt,)
             c2 = corrs + (corr_id,)
             i2 = inner | corr.inner_mask | nb
             k2 = track | corr.track_mask
-            out.append(HalfPath(s2, c2, i2, k2, m2, t2, x2))
-            if passable[nxt]:
-                dfs(nxt, s2, c2, i2, k2, m2, t2, x2)
+            e2 = end_at_anchor or (at_anchor and corr.a_terminal)
+            out.append(HalfPath(s2, c2, i2, k2, d2, e2))
+            if passable[nxt] and not corr.b_terminal:
+                dfs(nxt, s2, c2, i2, k2, d2, e2)
 
     try:
-        dfs(anchor, (anchor,), (), 0, 0, 0, 0, 0)
+        dfs(anchor, (anchor,), (), 0, 0, (0,) * n_m, False)
     except EnumerationCut:
         raise EnumerationCut(out) from None
     return out
@@ -138,13 +167,11 @@ def _words(masks: list[int], n_words: int) -> np.ndarray:
 
 _WORD = (1 << 64) - 1
 
-FitsFn = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
-
 
 class PathSet:
     """Every path once, stored compactly: the half-paths of each anchor token, and per path
     the anchor and one or two half-path indices (numpy arrays), its shared-track mask and its
-    hex-side crossings. ``stops(i)`` and ``path(i)`` rebuild a path when it is needed."""
+    distances. ``stops(i)`` and ``path(i)`` rebuild a path when it is needed."""
 
     def __init__(self, halves: list[list[HalfPath]]):
         self.halves = halves
@@ -152,8 +179,15 @@ class PathSet:
         self._first: list[np.ndarray] = []
         self._second: list[np.ndarray] = []  # -1: the path is one half-path
         self.track: list[int] = []
-        self.crossings: list[int] = []
+        self.dist: list[tuple[int, ...]] = []  # per path, per measure
         self.complete = True  # False when enumeration was cut short
+
+    @classmethod
+    def empty(cls) -> PathSet:
+        """No paths (a search with every train locked enumerates none)."""
+        out = cls([])
+        out._freeze()
+        return out
 
     def _add(self, k: int, first: np.ndarray, second: np.ndarray) -> None:
         self._anchor.append(np.full(len(first), k, dtype=np.int32))
@@ -188,12 +222,12 @@ class PathSet:
         k, i, j = int(self.anchor[idx]), int(self.first[idx]), int(self.second[idx])
         a = self.halves[k][i]
         if j < 0:
-            return RoutePath(a.stops, a.track, a.crossings, a.corridors, 0)
+            return RoutePath(a.stops, a.track, self.dist[idx], a.corridors, 0)
         b = self.halves[k][j]
         return RoutePath(
             a.stops[::-1] + b.stops[1:],
             a.track | b.track,
-            a.crossings + b.crossings,
+            self.dist[idx],
             a.corridors[::-1] + b.corridors,
             len(a.corridors),
         )
@@ -201,31 +235,30 @@ class PathSet:
 
 def enumerate_paths(
     graph: TrackGraph,
-    may_extend: Callable[[int, int, int], bool],
-    fits: FitsFn,
+    measures: Measures,
     budget: Budget | None = None,
 ) -> PathSet:
     """Every path through at least one company token, once each, in a deterministic order.
 
-    ``may_extend(majors, towns, crossings)`` says whether some train could run a path with
-    these counts; ``fits`` is the same test on numpy arrays, used when joining half-paths
-    (every pair is tested at once per half-path, with the masks as 64-bit word arrays).
-    When ``budget`` cuts enumeration short, the paths found so far are returned with
-    ``complete`` False (cancelling raises SearchCancelled instead).
+    A path is kept when some measure's distance fits its limit (``measures``); half-paths
+    are joined with every pair tested at once per half-path (numpy word masks and distance
+    arrays). When ``budget`` cuts enumeration short, the paths found so far are returned
+    with ``complete`` False (cancelling raises SearchCancelled instead).
     """
     budget = budget or Budget()
     tokens = graph.tokens()
-    is_major = [c.is_major for c in graph.centres]
     n_words = max(1, (len(graph.bit_names) + 63) // 64)
+    n_m = len(measures)
     all_halves: list[list[HalfPath]] = []
     out = PathSet(all_halves)
     stopped = False
     for k, anchor in enumerate(tokens):
         excluded = set(tokens[:k])
+        base = [measures.centre_cost[m][anchor] for m in range(n_m)]
         # The anchor alone is not a path; a half-path with at least one more stop is.
         budget.count = len(out.track)
         try:
-            halves = half_paths(graph, anchor, excluded, may_extend, budget)[1:]
+            halves = half_paths(graph, anchor, excluded, measures, budget)[1:]
         except EnumerationCut as cut:
             halves = cut.args[0][1:]
             stopped = True
@@ -233,17 +266,14 @@ def enumerate_paths(
         n = len(halves)
         out._add(k, np.arange(n), np.full(n, -1))
         out.track.extend(h.track for h in halves)
-        out.crossings.extend(h.crossings for h in halves)
+        out.dist.extend(tuple(d + b for d, b in zip(h.dist, base, strict=True)) for h in halves)
         if stopped:
             break
         if n < 2:
             continue
-        anchor_major = int(is_major[anchor])
-        anchor_town = 1 - anchor_major
         words = _words([h.inner for h in halves], n_words)
-        majors = np.array([h.majors for h in halves], dtype=np.int32)
-        towns = np.array([h.towns for h in halves], dtype=np.int32)
-        crossings = np.array([h.crossings for h in halves], dtype=np.int32)
+        dists = [np.array([h.dist[m] for h in halves], dtype=np.int64) for m in range(n_m)]
+        joinable = np.array([not h.end_at_anchor for h in halves], dtype=bool)
         tracks = [h.track for h in halves]
         for i in range(n - 1):
             budget.count = len(out.track)
@@ -253,24 +283,32 @@ def enumerate_paths(
                 stopped = True
                 break
             a = halves[i]
+            if a.end_at_anchor:
+                continue
             row = words[i]
             clash = (words[i + 1 :, 0] & row[0]) != 0
             for w in range(1, n_words):
                 clash |= (words[i + 1 :, w] & row[w]) != 0
-            ok = ~clash
-            ok &= fits(
-                majors[i + 1 :] + (a.majors + anchor_major),
-                towns[i + 1 :] + (a.towns + anchor_town),
-                crossings[i + 1 :] + a.crossings,
-            )
+            ok = ~clash & joinable[i + 1 :]
+            fit = None
+            for m in range(n_m):
+                lim = measures.limits[m]
+                if lim is None:
+                    fit = np.ones(n - i - 1, dtype=bool)
+                    break
+                f = dists[m][i + 1 :] + (a.dist[m] + base[m]) <= lim
+                fit = f if fit is None else fit | f
+            if fit is not None:
+                ok &= fit
             js = np.flatnonzero(ok) + (i + 1)
             if not len(js):
                 continue
             out._add(k, np.full(len(js), i), js)
-            at, ax = a.track, a.crossings
+            at = a.track
             js_list = js.tolist()
             out.track.extend([at | tracks[j] for j in js_list])
-            out.crossings.extend((crossings[js] + ax).tolist())
+            joined = [dists[m][js] + (a.dist[m] + base[m]) for m in range(n_m)]
+            out.dist.extend(zip(*(x.tolist() for x in joined), strict=True))
         if stopped:
             break
     out.complete = not stopped

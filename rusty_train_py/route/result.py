@@ -28,6 +28,8 @@ class TrainRoute:
     track: tuple[tuple[str, int], ...]  # (hex, index of the tile's path) for every piece used
     bonuses: tuple[tuple[str, int], ...] = ()  # (bonus id, amount earned)
     multiplier: int = 1
+    locked: bool = False  # fixed by the player, not chosen by the search
+    dropped: bool = False  # runs but is not paid (a whole-run rule left it out: drop_lowest)
 
     @property
     def visited(self) -> tuple[Stop, ...]:
@@ -44,7 +46,15 @@ class TrainRoute:
             parts.append(f"({label} skipped)" if s.skipped else f"{label} {s.revenue}")
         bonus = "".join(f" +{a} {b}" for b, a in self.bonuses)
         mult = f" x{self.multiplier}" if self.multiplier != 1 else ""
-        return f"{self.train}: ${self.revenue}: " + ", ".join(parts) + mult + bonus
+        flags = " (locked)" if self.locked else ""
+        if self.dropped:
+            flags += " (not paid: the lowest route)"
+        return f"{self.train}: ${self.revenue}: " + ", ".join(parts) + mult + bonus + flags
+
+    @property
+    def lock_text(self) -> str:
+        """The route as a lock for the command line: ``5:F16,E17,D16``."""
+        return f"{self.train}:{','.join(s.hex for s in self.stops)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +88,8 @@ class RouteResult:
     paths_found: int = 0
     elapsed: float = 0.0
     stats: dict = field(default_factory=dict, compare=False)
+    readings: tuple[str, ...] = ()  # the rule readings the search used, in words
+    notes: tuple[str, ...] = ()  # how the locks were resolved, where there was a choice
 
     def dividends(self, shares: int) -> Dividends:
         return dividends(self.net_revenue, shares)
@@ -89,6 +101,8 @@ class RouteResult:
             "net_revenue": self.net_revenue,
             "optimal": self.optimal,
             "paths_found": self.paths_found,
+            "readings": list(self.readings),
+            "notes": list(self.notes),
             "routes": [
                 {
                     "train": r.train,
@@ -105,6 +119,9 @@ class RouteResult:
                     ],
                     "hexes": list(r.hexes),
                     "bonuses": [{"bonus": b, "amount": a} for b, a in r.bonuses],
+                    "track": [[h, i] for h, i in r.track],
+                    "locked": r.locked,
+                    "dropped": r.dropped,
                 }
                 for r in self.routes
             ],

@@ -1,340 +1,49 @@
 """Find the routes that earn a company the most, and prove it.
 
-1. Build the company's track graph and enumerate every path once (paths.py).
-2. For each train type, the revenue of every path (trains.py), paths sorted best first.
-3. Branch and bound over the trains: a train takes one of its paths (best first) or none;
-   paths of different trains may not share track (one AND of two ints). The bound at train i
-   is the revenue so far plus the exact best of trains i.. alone, computed first for every
-   suffix of the train list, so whole subtrees are cut without being visited.
+1. Build the company's track graph (graph.py) and enumerate every path once (paths.py).
+2. Compile each train's rule and bonuses (earner.py) and value every path for it, best first.
+3. Plan the runs (runs.py: bonuses paid to one route of a run, whole-run adjustments) and
+   solve each by branch and bound (bnb.py), keeping the best.
 
-Ties are broken by path order, which is deterministic, so the same map gives the same routes.
+Progress (progress.py) reports the phase, the best routes so far and the most they could be
+beaten by; cancel and the time limit are honoured in every phase.
 """
 
 from __future__ import annotations
 
 import time
 from array import array
-from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..game import Bonus
 from ..mapstate import MapState
-from ..places import place_name
-from .graph import TrackGraph, build_graph
-from .paths import _WORD, Budget, RoutePath, SearchCancelled, _words, enumerate_paths
+from .bnb import _greedy, _revenue_of, _Search, _Stopped
+from .earner import Earner
+from .exact import solve_runs_exact, supported
+from .graph import build_graph
+from .locks import LockError, RouteLock, parse_lock, resolve_locks
+from .options import RouteSearchError as RouteSearchError  # re-exported: callers catch it here
+from .options import readings_used
+from .options import select_bonuses as select_bonuses
+from .paths import Budget, Measures, PathSet, SearchCancelled, enumerate_paths
 from .progress import ProgressFn, Reporter
-from .result import RouteResult, Stop, TrainRoute
-from .trains import Earner
+from .result import RouteResult, TrainRoute
+from .revenue_memo import RevenueMemo
+from .routes import build_train_route
+from .runs import Run, plan_runs
 
 CancelFn = Callable[[], bool]
 
 
-# Paths kept at most (up to about 1 kB each across the search on extreme maps): plenty for real
-# positions (the bundled 1867 one has 83,456), a guard against running out of memory.
+# Paths enumerated before the exact model (exact.py) takes over: enumeration and branch and
+# bound are faster below this, the model above (measured on bench/late_maps.py); with three
+# or more trains the model wins sooner.
+EXACT_AFTER = 100_000
+EXACT_AFTER_3 = 20_000
+# For rules the model does not state: paths kept at most (about 1 kB each on extreme maps), a
+# memory guard; past it the best of the paths looked at is returned, marked unproven.
 MAX_PATHS = 2_000_000
-
-
-class RouteSearchError(ValueError):
-    """Bad search request (unknown company, train or bonus)."""
-
-
-def select_bonuses(game, names: Sequence[str]) -> list[Bonus]:
-    """The game's always-on bonuses plus the options named by the player."""
-    chosen = []
-    wanted = {n.strip().lower() for n in names}
-    known = {b.id.lower() for b in game.bonuses}
-    for n in sorted(wanted - known):
-        raise RouteSearchError(
-            f"unknown bonus {n!r} for {game.id} (bonuses: {', '.join(b.id for b in game.bonuses) or 'none'})"
-        )
-    for b in game.bonuses:
-        if b.always or b.id.lower() in wanted:
-            chosen.append(b)
-    return chosen
-
-
-class _Stopped(Exception):
-    pass
-
-
-EPS = 1e-6
-
-
-class _Search:
-    """Branch and bound over train positions (each: path ids, revenues, masks, best first).
-
-    Bounds, all valid upper bounds on what the trains still to place can add:
-    - ``suffix[i]``: the exact best of trains i.. alone, solved first for every suffix;
-    - a Lagrangian bound: with a price on every piece of track, each train independently
-      takes its best path clear of the used track, valued at revenue minus the prices of its
-      track, plus the prices of all track still free. The prices are tuned once, at the root,
-      by subgradient steps; any prices give a valid bound, good prices a tight one.
-    Equal trains take paths in rising positions, so each combination is met once.
-    """
-
-    def __init__(self, per_train, n_bits, deadline, cancel):
-        self.per_train = per_train
-        self.k = len(per_train)
-        self.n_bits = max(1, n_bits)
-        self.n_words = (self.n_bits + 63) // 64
-        self.suffix = [0] * (self.k + 1)
-        self.deadline = deadline
-        self.cancel = cancel
-        self.progress: Callable[[], None] | None = None
-        self.top_bound = 0.0  # no trains start.. routes beat max(best, top_bound)
-        self.best = 0
-        self.best_pick: list[int] = []
-        self.ticks = 0
-        self.last_base: tuple[int, int, int] | None = None  # (used, clash, hi) for the last train
-        # Per distinct table (equal trains share one): word masks, bit matrix, revenues.
-        self._tables: dict[int, tuple] = {}
-        self._users: dict[int, list[int]] = {}
-        for order, revs, masks in per_train:
-            key = id(order)
-            if key not in self._tables:
-                words = _words(masks, self.n_words)
-                self._tables[key] = (words, np.asarray(revs, dtype=np.float64))
-                self._users[key] = _bit_users(words, self.n_bits)
-        self.tables = [self._tables[id(order)] for order, _, _ in per_train]
-        self.neg_revs = [[-r for r in revs] for _, revs, _ in per_train]
-        self.users = [self._users[id(order)] for order, _, _ in per_train]
-        self.set_prices(np.zeros(self.n_bits))
-
-    # -- prices -----------------------------------------------------------------------------
-
-    def set_prices(self, lam: np.ndarray, matrices: dict | None = None) -> None:
-        """Use prices ``lam`` (``matrices``: the bit matrices by table, when already built)."""
-        self.lam = lam
-        self.lam_list = lam.tolist()
-        self.lam_total = float(lam.sum())
-        adj_by_table = {}
-        for key, (words, revs) in self._tables.items():
-            if lam.any():
-                bits = matrices[id(words)] if matrices else _bit_matrix(words, self.n_bits)
-                adj_by_table[key] = revs - bits @ lam.astype(np.float32)
-            else:
-                adj_by_table[key] = revs.copy()
-        self.adj = [adj_by_table[id(order)] for order, _, _ in self.per_train]
-        self.adj_list = [a.tolist() for a in self.adj]
-
-    def tune_prices(self, lower: int, iterations: int = 200, report=None) -> float:
-        """Subgradient steps towards the prices giving the tightest root bound (each step
-        checks cancel and the deadline)."""
-        lam = np.zeros(self.n_bits)
-        best_bound = float("inf")
-        best_lam = lam
-        theta = 2.0
-        stall = 0
-        matrices = {id(w): _bit_matrix(w, self.n_bits) for w, _ in self.tables}
-        for it in range(iterations):
-            self.check(force=True)
-            if report is not None:
-                report("prices", it, iterations, bound=best_bound)
-            bound = float(lam.sum())
-            g = np.ones(self.n_bits)
-            lam32 = lam.astype(np.float32)
-            for words, revs in self.tables:
-                bits = matrices[id(words)]
-                adj = revs - bits @ lam32
-                p = int(np.argmax(adj)) if len(adj) else -1
-                if p >= 0 and adj[p] > 0:
-                    bound += float(adj[p])
-                    g -= bits[p]
-            if bound < best_bound - EPS:
-                best_bound, best_lam, stall = bound, lam.copy(), 0
-            else:
-                stall += 1
-                if stall >= 8:
-                    theta /= 2.0
-                    stall = 0
-            if best_bound < lower + 1 - EPS or theta < 1e-4:
-                break
-            norm = float(g @ g)
-            if norm == 0.0:
-                break
-            step = theta * max(bound - lower, 1.0) / norm
-            lam = np.maximum(0.0, lam - step * g)
-        self.check(force=True)
-        self.set_prices(best_lam, matrices)
-        return best_bound
-
-    def clash_of(self, j: int, used: int, hi: int) -> int:
-        """The set of train j's path positions below ``hi`` that share track with ``used``."""
-        users = self.users[j]
-        window = (1 << hi) - 1
-        clash = 0
-        while used:
-            low = used & -used
-            clash |= users[low.bit_length() - 1] & window
-            used ^= low
-        return clash
-
-    def first_fit(
-        self, j: int, used: int, lo: int = 0, hi: int | None = None, clash: int = 0
-    ) -> int:
-        """Position of train j's first path in [lo, hi) that shares no track with ``used``
-        (``hi`` if none), ``clash`` being positions already known to clash: one OR per used
-        bit over per-bit sets of paths, cut to ``hi``."""
-        if hi is None:
-            hi = len(self.per_train[j][0])
-        if hi <= lo:
-            return hi
-        clash |= self.clash_of(j, used, hi)
-        clash >>= lo
-        pos = lo + ((clash + 1) & ~clash).bit_length() - 1
-        return min(pos, hi)
-
-    def clear_positions(self, j: int, used: int, lo: int, hi: int) -> list[int]:
-        """Positions in [lo, hi) of train j's paths that share no track with ``used``."""
-        if hi <= lo:
-            return []
-        window = (1 << hi) - 1
-        clash = self.clash_of(j, used, hi)
-        clear = (window & ~clash) >> lo
-        if not clear:
-            return []
-        raw = clear.to_bytes((clear.bit_length() + 7) // 8, "little")
-        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-        return (np.flatnonzero(bits) + lo).tolist()
-
-    def free_prices(self, used: int) -> float:
-        """Sum of the prices of the track bits not in ``used``."""
-        total = self.lam_total
-        lam = self.lam_list
-        while used:
-            low = used & -used
-            total -= lam[low.bit_length() - 1]
-            used ^= low
-        return total
-
-    def best_adjusted(self, j: int, used: int, lo: int) -> float:
-        """Train j's best price-adjusted value over paths from ``lo`` clear of ``used``.
-
-        Over the whole list, a numpy scan of the word masks beats ``clear_positions`` (the
-        per-bit sets pay off on the short windows the candidate loops look at)."""
-        words = self.tables[j][0]
-        adj = self.adj[j]
-        if lo >= len(adj):
-            return 0.0
-        if not used:
-            return max(0.0, float(adj[lo:].max()))
-        clash = None
-        for w in range(self.n_words):
-            uw = (used >> (64 * w)) & _WORD
-            if uw:
-                c = (words[lo:, w] & np.uint64(uw)) != 0
-                clash = c if clash is None else clash | c
-        if clash is None:
-            return max(0.0, float(adj[lo:].max()))
-        free = adj[lo:][~clash]
-        return max(0.0, float(free.max())) if len(free) else 0.0
-
-    # -- search -----------------------------------------------------------------------------
-
-    def check(self, force: bool = False):
-        """Every 64 calls (a few ms): stop on cancel or the deadline, report progress."""
-        self.ticks += 1
-        if force or self.ticks & 63 == 0:
-            if self.cancel is not None and self.cancel():
-                raise _Stopped
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise _Stopped
-            if self.progress is not None:
-                self.progress()
-
-    def solve(
-        self, start: int, same_type_prev: list[bool], initial_best: int = 0
-    ) -> tuple[int, list[int]]:
-        """Exact best for trains start.. (no previous choices)."""
-        self.best = initial_best
-        self.best_pick = []
-        revs = self.per_train[start][1]
-        self.top_bound = (revs[0] if revs else 0) + self.suffix[start + 1]
-        self.check(force=True)
-        pick = [-1] * self.k
-        self._dfs(start, 0, 0, pick, same_type_prev, start)
-        return self.best, list(self.best_pick)
-
-    def _dfs(self, i, used, total, pick, same_prev, start):
-        k = self.k
-        if i == k:
-            if total > self.best:
-                self.best = total
-                self.best_pick = pick[start:]
-            return
-        top = i == start
-        order, revs, masks = self.per_train[i]
-        n = len(order)
-        # Symmetry: a train of the same type as the one before takes a later path (or none
-        # if the one before took none), so positions rise along a run of equal trains.
-        lo = 0
-        if not top and same_prev[i]:
-            prev = pick[i - 1]
-            lo = n if prev == -1 else prev + 1
-        if i == k - 1:
-            # The last train: its best path that fits is the first one clear of ``used``,
-            # and only paths that would beat the best so far are worth looking at.
-            hi = bisect_left(self.neg_revs[i], total - self.best)
-            base = self.last_base
-            if base is not None and used & base[0] == base[0] and hi <= base[2]:
-                pos = self.first_fit(i, used & ~base[0], lo, hi, base[1])
-            else:
-                pos = self.first_fit(i, used, lo, hi)
-            if pos < hi and total + revs[pos] > self.best:
-                pick[i] = pos
-                self.best = total + revs[pos]
-                self.best_pick = pick[start:]
-                pick[i] = -1
-            elif total > self.best:
-                self.best = total
-                self.best_pick = pick[start:]
-            self.check()
-            return
-        run = 0
-        while i + 1 + run < k and same_prev[i + 1 + run]:
-            run += 1
-        suffix_rest = self.suffix[i + 1]
-        # Lagrangian values of the later trains (trains of i's run start after i's path).
-        free = self.free_prices(used)
-        later = 0.0
-        for j in range(i + 1, k):
-            later += self.best_adjusted(j, used, lo + 1 + (j - i - 1) if j <= i + run else 0)
-        if not top:
-            own = self.best_adjusted(i, used, lo)
-            bound = min(self.suffix[i], own + later + free)
-            if total + bound < self.best + 1 - EPS:
-                return
-        adj = self.adj_list[i]
-        threshold = self.best + 1 - EPS - total - later - free
-        self.check(force=top)
-        # Only paths clear of the used track, and rich enough to beat the best with the most
-        # the later trains could add, are candidates: found at once from the per-bit sets.
-        hi = bisect_left(self.neg_revs[i], total + suffix_rest - self.best)
-        if i == k - 2:
-            # The last train's clashes with the track used so far, once for all candidates.
-            last_hi = bisect_left(self.neg_revs[k - 1], total - self.best)
-            self.last_base = (used, self.clash_of(k - 1, used, last_hi), last_hi)
-        for pos in self.clear_positions(i, used, lo, hi):
-            r = revs[pos]
-            rest = min(suffix_rest, run * r + self.suffix[i + 1 + run]) if run else suffix_rest
-            if total + r + rest <= self.best:
-                break
-            if top:
-                self.top_bound = r + suffix_rest
-                self.check()
-            if adj[pos] < threshold:
-                continue
-            pick[i] = pos
-            self._dfs(i + 1, used | masks[pos], total + r, pick, same_prev, start)
-            threshold = self.best + 1 - EPS - total - later - free
-        self.last_base = None
-        pick[i] = -1
-        # Train i runs no route (then neither does the rest of its run).
-        none_rest = self.suffix[i + 1 + run] if run else suffix_rest
-        if total + none_rest > self.best:
-            self._dfs(i + 1 + run, used, total, pick, same_prev, start)
 
 
 def find_routes(
@@ -345,11 +54,23 @@ def find_routes(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
     time_limit: float | None = None,
-    max_paths: int | None = MAX_PATHS,
+    max_paths: int | None = None,
+    locked: Sequence[RouteLock | str] = (),
+    revenue_memo: RevenueMemo | None = None,
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
-    stopped early by ``cancel``, ``time_limit`` or more than ``max_paths`` paths (then
-    ``optimal`` is False and the routes are the best among the paths looked at)."""
+    stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False and the routes
+    are the best found). Paths are enumerated up to ``max_paths`` (default: EXACT_AFTER, or
+    MAX_PATHS for rules the exact model does not state); past that the exact model solves the
+    search, or, where it cannot, the best among the paths looked at is returned, unproven.
+
+    ``locked``: routes the player fixes (RouteLock, or text ``"5:F16,E17,D16"``), each for one
+    of ``trains``; the search places only the other trains, on track the locked routes leave
+    free, and the result holds the locked routes too (``locked`` True). A lock that is not a
+    route of its train for the company raises RouteSearchError naming it.
+
+    ``revenue_memo``: path revenues shared between searches of one company's trains on
+    related maps (the advisor's many searches); the same answers with or without it."""
     t0 = time.monotonic()
     report = Reporter(progress, t0)
     game = state.game
@@ -357,6 +78,8 @@ def find_routes(
         comp = game.company(company)
     except KeyError as exc:
         raise RouteSearchError(exc.args[0]) from None
+    if not trains:
+        raise RouteSearchError("no trains given: name at least one train")
     train_types = []
     for t in trains:
         try:
@@ -365,121 +88,381 @@ def find_routes(
             raise RouteSearchError(exc.args[0]) from None
     chosen_bonuses = select_bonuses(game, bonuses)
     deadline = t0 + time_limit if time_limit is not None else None
+    readings = game.readings
 
-    # Strongest trains first helps the bound; equal types sit together for symmetry breaking.
-    type_names = sorted(
-        {t.name for t in train_types}, key=lambda n: [x.name for x in game.trains].index(n)
-    )
+    try:
+        locks = [parse_lock(x) if isinstance(x, str) else x for x in locked]
+    except LockError as exc:
+        raise RouteSearchError(str(exc)) from None
+    free_types = _free_trains(game, train_types, locks)
+
     graph = build_graph(state, comp.abbrev)
-    earners = {t.name: Earner(t, graph, chosen_bonuses) for t in train_types}
+    per_route = [b for b in chosen_bonuses if not b.once_per_run and not b.kind.adjusts_run]
+    earners: dict[tuple[str, frozenset[str]], Earner] = {}
 
-    def may_extend(majors: int, towns: int, crossings: int) -> bool:
-        for e in earners.values():
-            if e.may_extend(majors, towns, crossings):
-                return True
-        return False
+    def earner(variant: tuple[str, frozenset[str]]) -> Earner:
+        if variant not in earners:
+            name, extra = variant
+            bs = per_route + [b for b in chosen_bonuses if b.id in extra]
+            earners[variant] = Earner(game.train(name), graph, bs, readings)
+        return earners[variant]
 
-    def fits(majors, towns, crossings):
-        ok = None
-        for e in earners.values():
-            f = e.fits(majors, towns, crossings)
-            ok = f if ok is None else ok | f
-        return ok
+    try:
+        fixed = resolve_locks(
+            game, graph, comp.abbrev, locks, lambda t: earner((t.name, frozenset()))
+        )
+    except LockError as exc:
+        raise RouteSearchError(str(exc)) from None
+    runs = plan_runs(game, free_types, chosen_bonuses, [f.train for f in fixed])
+    searched = sorted({v for run in runs for v in run.variants}, key=lambda v: (v[0], sorted(v[1])))
+    for v in searched:
+        earner(v)
+    # The distance measures of the trains the search places (bonuses never change distance).
+    measure_of: dict[tuple, int] = {}
+    m_centre: list[list[int]] = []
+    m_corr: list[list[int]] = []
+    m_limit: list[int | None] = []
+    e_measure: dict[tuple[str, frozenset[str]], int] = {}
+    for v in searched:
+        e = earners[v]
+        key = (tuple(e.centre_cost), tuple(e.corridor_cost))
+        if key not in measure_of:
+            measure_of[key] = len(m_limit)
+            m_centre.append(e.centre_cost)
+            m_corr.append(e.corridor_cost)
+            m_limit.append(e.limit)
+        m = measure_of[key]
+        e_measure[v] = m
+        known = m_limit[m]
+        if known is not None and (e.limit is None or e.limit > known):
+            m_limit[m] = e.limit
+    measures = Measures(m_centre, m_corr, m_limit)
 
     stats: dict = {}
     given = tuple(t.name for t in train_types)
+    used_readings = readings_used(game, train_types, chosen_bonuses)
+    notes = tuple(n for f in fixed if (n := f.note) is not None)
 
     def result(routes=(), optimal=True, cancelled=False, paths_found=0) -> RouteResult:
         return RouteResult(
             company=comp.abbrev,
             trains=given,
             routes=tuple(routes),
-            net_revenue=sum(r.revenue for r in routes),
+            net_revenue=sum(r.revenue for r in routes if not r.dropped),
             optimal=optimal,
             cancelled=cancelled,
             paths_found=paths_found,
             elapsed=time.monotonic() - t0,
             stats=stats,
+            readings=used_readings,
+            notes=notes,
         )
 
-    if not train_types or not graph.tokens():
+    if not graph.tokens():
+        stats["no_token"] = True
         return result()
+    exact_ok = supported([earners[v] for v in searched])
+    if max_paths is None:
+        max_paths = MAX_PATHS
+        if exact_ok:
+            max_paths = EXACT_AFTER if len(free_types) < 3 else EXACT_AFTER_3
+    classes = sorted({t.track_class for t in train_types})
+    n_track = graph.n_track_bits
+    # The locked routes' track is taken (per track class: routes of other classes may share
+    # it), and what they earn in each run (the once-per-run bonuses it hands them).
+    taken_by_class = [0] * len(classes)
+    for f in fixed:
+        taken_by_class[classes.index(f.train.track_class)] |= f.path.track
+    locked_pay = [
+        sum(
+            earner(lv).revenue(f.path.stops, f.path.dist[0])
+            for f, lv in zip(fixed, run.locked, strict=True)
+            if lv is not None
+        )
+        for run in runs
+    ]
+
+    def locked_routes(run: Run) -> list[TrainRoute]:
+        return [
+            build_train_route(
+                graph,
+                earner(lv if lv is not None else (f.train.name, frozenset())),
+                f.path,
+                game,
+                locked=True,
+                dropped=lv is None,
+            )
+            for f, lv in zip(fixed, run.locked, strict=True)
+        ]
+
+    def in_order(routes: list[TrainRoute]) -> list[TrainRoute]:
+        """In the order the trains were given (a locked route first among equals)."""
+        return sorted(routes, key=lambda r: (given.index(r.train), not r.locked, -r.revenue))
+
     report("paths", force=True)
     try:
         budget = Budget(cancel, deadline, max_paths, on_poll=lambda n: report(paths=n))
-        paths = enumerate_paths(graph, may_extend, fits, budget)
+        paths = enumerate_paths(graph, measures, budget) if searched else PathSet.empty()
     except SearchCancelled:
         return result(optimal=False, cancelled=True)
     stats["enumerate_s"] = round(time.monotonic() - t0, 3)
 
-    # Revenue of every path for every train type; keep the runnable ones, best first
-    # (ties in path order, so the result never depends on anything else).
-    revenue = {name: array("i") for name in type_names}
-    typed = [(earners[name], revenue[name].append) for name in type_names]
-    crossings = paths.crossings
-    report("revenues", 0, len(paths), paths=len(paths))
-    for idx, stops in enumerate(paths.iter_stops()):
-        if idx & 4095 == 0:
-            if cancel is not None and cancel():
-                return result(optimal=False, cancelled=True, paths_found=len(paths))
-            if idx and deadline is not None and time.monotonic() > deadline:
-                paths.complete, budget.cut = False, "time"  # the paths valued so far
-                break
-            report("revenues", idx)
-        for e, add in typed:
-            add(e.revenue(stops, crossings[idx]))
+    def value_paths() -> dict[tuple[str, frozenset[str]], tuple] | None:
+        """Revenue of every path for every train variant; the runnable ones off the locked
+        track, best first (ties in path order, so the result never depends on anything
+        else). None: cancelled."""
+        revenue = {v: array("i") for v in searched}
+        typed = [(earners[v], e_measure[v], revenue[v].append) for v in searched]
+        dist = paths.dist
+        memo = ident = None
+        if revenue_memo is not None:
+            memo, ident = revenue_memo.for_search(graph, searched, chosen_bonuses, readings)
+        report("revenues", 0, len(paths), paths=len(paths))
+        for idx, stops in enumerate(paths.iter_stops()):
+            if idx & 4095 == 0:
+                if cancel is not None and cancel():
+                    return None
+                if idx and deadline is not None and time.monotonic() > deadline:
+                    paths.complete, budget.cut = False, "time"  # the paths valued so far
+                    break
+                report("revenues", idx)
+            d = dist[idx]
+            if memo is None:
+                for e, m, add in typed:
+                    add(e.revenue(stops, d[m]))
+            else:
+                key = (tuple([ident[c] for c in stops]), d)
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = tuple([e.revenue(stops, d[m]) for e, m, _ in typed])
+                for (_, _, add), r in zip(typed, got, strict=True):
+                    add(r)
+        track = paths.track
+        out: dict[tuple[str, frozenset[str]], tuple] = {}
+        for v in searched:
+            rev = np.frombuffer(revenue[v], dtype=np.int32)
+            runnable = np.flatnonzero(rev > 0)
+            order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
+            cls = classes.index(earners[v].train.track_class)
+            taken = taken_by_class[cls]
+            if taken:  # paths on the locked routes' track are out
+                order = [i for i in order if not track[i] & taken]
+            shift = cls * n_track
+            out[v] = (
+                order,
+                rev[order].tolist() if order else [],
+                [track[i] << shift for i in order],
+            )
+        return out
+
+    def routes_of(picked, run: Run) -> list[TrainRoute]:
+        return [
+            build_train_route(graph, earners[v], paths.path(tables[v][0][pos]), game)
+            for v, pos in picked
+        ] + locked_routes(run)
+
+    exact_routes = None
+    tables = None
+    if budget.cut == "paths" and exact_ok:
+        # Too many paths to enumerate: the exact model solves every run without them. The
+        # paths enumerated so far give routes at once (each train's best clear path in turn),
+        # kept if the model is stopped before it finds better.
+        tables = value_paths()
+        if tables is None:
+            return result(optimal=False, cancelled=True, paths_found=len(paths))
+        quick_total, quick = -1, []
+        for run, pay in zip(runs, locked_pay, strict=True):
+            total, picked = _greedy_run(run, tables)
+            if total + pay > quick_total:
+                quick_total, quick = total + pay, routes_of(picked, run)
+        report(best=quick_total)
+        report("search", force=True)
+        total, chosen, optimal, cancelled, won = solve_runs_exact(
+            graph,
+            runs,
+            earner,
+            lambda e: classes.index(e.train.track_class),
+            deadline,
+            cancel,
+            lambda best, bound: report(best=best, bound=bound),
+            taken=taken_by_class,
+            run_pay=locked_pay,
+        )
+        stats["method"] = "exact"
+        routes = [build_train_route(graph, e, p, game) for e, p in chosen]
+        if won is not None:
+            routes += locked_routes(runs[won])
+        # The routes' own revenues are the answer; the model's total must agree.
+        if sum(r.revenue for r in routes if not r.dropped) != total:
+            stats["exact_mismatch"] = total
+            optimal = False
+        if sum(r.revenue for r in routes if not r.dropped) < quick_total:
+            routes, optimal = quick, False
+        routes = in_order(routes)
+        stats["search_s"] = round(time.monotonic() - t0, 3)
+        stats["paths"] = len(paths)
+        if optimal or cancelled:
+            found = sum(r.revenue for r in routes if not r.dropped)
+            report("done", best=found, bound=found if optimal else None, force=True)
+            return result(routes, optimal, cancelled, len(paths))
+        # Stopped unproven (time limit): the paths enumerated so far may hold better routes
+        # than the model had found; the search below looks at them until the deadline.
+        exact_routes = routes
+        paths.complete = False
+
+    if tables is None:
+        tables = value_paths()
+        if tables is None:
+            return result(optimal=False, cancelled=True, paths_found=len(paths))
     stats["paths"] = len(paths)
     if not paths.complete:
         stats["cut"] = budget.cut
-    tables = {}
-    track = paths.track
-    for name in type_names:
-        rev = np.frombuffer(revenue[name], dtype=np.int32)
-        runnable = np.flatnonzero(rev > 0)
-        order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
-        tables[name] = (order, rev[order].tolist(), [track[i] for i in order])
-    del revenue
     stats["revenue_s"] = round(time.monotonic() - t0, 3)
 
-    # Train positions: by the best revenue of their type (descending), then game order.
-    positions = sorted(
-        train_types,
-        key=lambda t: (
-            -(tables[t.name][1][0] if tables[t.name][1] else 0),
-            type_names.index(t.name),
-        ),
+    best_total = -1
+    best_routes: list[TrainRoute] = []
+    optimal = paths.complete
+    cancelled = False
+    if len(runs) > 1:  # a bound for all runs: each train's best path alone
+        report(
+            bound=max(
+                pay + sum(tables[v][1][0] for v in r.variants if tables[v][1])
+                for r, pay in zip(runs, locked_pay, strict=True)
+            )
+        )
+    for run, pay in zip(runs, locked_pay, strict=True):
+        total, picked, run_optimal, run_cancelled = _solve_run(
+            run,
+            tables,
+            n_track * len(classes),
+            deadline,
+            cancel,
+            _shifted(report, pay),
+            best_total - pay,
+            refine_bound=len(runs) == 1,
+        )
+        optimal = optimal and run_optimal
+        cancelled = cancelled or run_cancelled
+        if total >= 0 and total + pay > best_total:
+            best_total = total + pay
+            best_routes = routes_of(picked, run)
+        if run_cancelled or not run_optimal:
+            break
+    found = max(best_total, 0)
+    report("done", best=found, bound=found if optimal else None, force=True)
+    best_routes = in_order(best_routes)
+    stats["search_s"] = round(time.monotonic() - t0, 3)
+    if len(runs) > 1:
+        stats["runs"] = len(runs)
+    if exact_routes is not None:
+        optimal = False
+        stats["cut"] = "model" if "exact_mismatch" in stats else "time"
+        paid = sum(r.revenue for r in exact_routes if not r.dropped)
+        if paid >= sum(r.revenue for r in best_routes if not r.dropped):
+            best_routes = exact_routes
+    return result(best_routes, optimal, cancelled, len(paths))
+
+
+def _free_trains(game, train_types: list, locks: Sequence[RouteLock]) -> list:
+    """The trains the search places: ``train_types`` less one train per lock (a lock names one
+    of the trains given; RouteSearchError otherwise)."""
+    free = list(train_types)
+    for lock in locks:
+        try:
+            t = game.train(lock.train)
+        except KeyError as exc:
+            raise RouteSearchError(f"lock {lock.describe()}: {exc.args[0]}") from None
+        if t not in free:
+            n = sum(1 for x in train_types if x == t)
+            raise RouteSearchError(
+                f"lock {lock.describe()}: "
+                + (
+                    f"more locks on the {t.name} than {t.name}s among the trains ({n})"
+                    if n
+                    else f"the {t.name} is not one of the trains"
+                    f" ({', '.join(x.name for x in train_types)})"
+                )
+            )
+        free.remove(t)
+    return free
+
+
+def _shifted(report, add: int):
+    """``report`` with ``add`` (what the locked routes earn) added to every best and bound."""
+    if not add:
+        return report
+
+    def shifted(*args, best=None, bound=None, **kw):
+        report(
+            *args,
+            best=None if best is None else best + add,
+            bound=None if bound is None else bound + add,
+            **kw,
+        )
+
+    return shifted
+
+
+def _run_order(run: Run, tables) -> list:
+    """A run's trains, strongest first (it helps the bound); equal variants sit together."""
+    return sorted(
+        run.variants,
+        key=lambda v: (-(tables[v][1][0] if tables[v][1] else 0), v[0], sorted(v[1])),
     )
-    per_train = [tables[t.name] for t in positions]
-    same_prev = [
-        i > 0 and positions[i].name == positions[i - 1].name for i in range(len(positions))
-    ]
-    k = len(positions)
-    # The best routes known so far (returned if the search is stopped): a greedy choice
-    # first, then each train suffix's exact best (the trains before it running nothing).
+
+
+def _greedy_run(run: Run, tables) -> tuple[int, list]:
+    """Each train of the run in turn takes its best path clear of the track taken: the total
+    and the (variant, position) of each route."""
+    variants = _run_order(run, tables)
+    per_train = [tables[v] for v in variants]
+    picks = _greedy(per_train)
+    picked = [(variants[i], p) for i, p in enumerate(picks) if p != -1]
+    return _revenue_of(per_train, picks), picked
+
+
+def _solve_run(
+    run: Run, tables, n_bits, deadline, cancel, report, lower: int, refine_bound: bool = True
+):
+    """Branch and bound for one run (trains and the bonuses assigned to them): the best total
+    (-1 if nothing beat ``lower``, a total an earlier run reached), the (variant, position) of
+    each route, whether it is proven and whether it was cancelled. Stopped early, the best
+    routes known so far (a greedy choice at first) are returned."""
+    variants = _run_order(run, tables)
+    per_train = [tables[v] for v in variants]
+    k = len(variants)
+    if k == 0:
+        return (0 if lower < 0 else -1), [], True, False
+    same_prev = [i > 0 and variants[i] == variants[i - 1] for i in range(k)]
     picks = _greedy(per_train)
     incumbent = _revenue_of(per_train, picks)
     tops = [revs[0] if revs else 0 for _, revs, _ in per_train]
-    report(best=incumbent, bound=sum(tops))
-    search = _Search(per_train, graph.n_track_bits, deadline, cancel)
+    report(best=incumbent, bound=sum(tops) if refine_bound else None)
+    search = _Search(per_train, n_bits, deadline, cancel)
     suffix = search.suffix
     start = k - 1
 
     def search_progress() -> None:
         best = search.best if start == 0 and search.best_pick else incumbent
-        report(best=best, bound=sum(tops[:start]) + max(search.best, search.top_bound))
+        bound = sum(tops[:start]) + max(search.best, search.top_bound)
+        report(best=best, bound=bound if refine_bound else None)
 
-    optimal = paths.complete
+    optimal = True
     cancelled = False
     try:
         if k > 2:
-            stats["root_bound"] = round(search.tune_prices(incumbent, report=report), 1)
-            report(bound=stats["root_bound"])
+            root = search.tune_prices(max(incumbent, lower), report=report)
+            if refine_bound:
+                report(bound=root)
         report("search", force=True)
         search.progress = search_progress
         for start in range(k - 1, -1, -1):
             # The trains after this one alone reach suffix[start + 1], so any combination
             # worth recording reaches at least that: start just below it.
-            best, pick = search.solve(start, same_prev, suffix[start + 1] - 1)
+            floor = suffix[start + 1] - 1
+            if start == 0:
+                floor = max(floor, lower)
+            best, pick = search.solve(start, same_prev, floor)
             suffix[start] = best
             if len(pick) == k - start and (best > incumbent or start == 0):
                 picks, incumbent = [-1] * start + pick, best
@@ -488,90 +471,8 @@ def find_routes(
         cancelled = bool(cancel is not None and cancel())
         if start == 0 and search.best_pick and search.best > incumbent:
             picks = search.best_pick
-    found = _revenue_of(per_train, picks)
-    report("done", best=found, bound=found if optimal else None, force=True)
-
-    routes = []
-    for pos_i, t in enumerate(positions):
-        if pos_i >= len(picks) or picks[pos_i] == -1:
-            continue
-        order = per_train[pos_i][0]
-        path = paths.path(order[picks[pos_i]])
-        routes.append(build_train_route(graph, earners[t.name], path, game))
-    # Report routes in the order the trains were given.
-    routes.sort(key=lambda r: (given.index(r.train), -r.revenue))
-    stats["search_s"] = round(time.monotonic() - t0, 3)
-    return result(routes, optimal, cancelled, len(paths))
-
-
-def _bit_matrix(words: np.ndarray, n_bits: int) -> np.ndarray:
-    """The (paths x track bits) 0/1 matrix of word masks, as float32 for price products."""
-    bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
-    return bits[:, :n_bits].astype(np.float32)
-
-
-def _bit_users(words: np.ndarray, n_bits: int) -> list[int]:
-    """For every track bit, the set of positions of the paths using it, as a Python int
-    (bit p set when the path at position p uses the track bit)."""
-    users = []
-    for b in range(n_bits):
-        column = (words[:, b >> 6] >> np.uint64(b & 63)) & np.uint64(1)
-        packed = np.packbits(column.astype(bool), bitorder="little")
-        users.append(int.from_bytes(packed.tobytes(), "little"))
-    return users
-
-
-def _revenue_of(per_train, picks) -> int:
-    total = 0
-    for i, p in enumerate(picks):
-        if p != -1 and i < len(per_train):
-            total += per_train[i][1][p]
-    return total
-
-
-def _greedy(per_train) -> list[int]:
-    """A quick feasible answer: each train in turn takes its best path that still fits."""
-    used = 0
-    picks = []
-    for order, _revs, masks in per_train:
-        choice = -1
-        for pos in range(len(order)):
-            if not used & masks[pos]:
-                choice = pos
-                used |= masks[pos]
-                break
-        picks.append(choice)
-    return picks
-
-
-def build_train_route(graph: TrackGraph, earner: Earner, path: RoutePath, game) -> TrainRoute:
-    choice = earner.choose(path.stops, path.crossings)
-    assert choice is not None
-    stops = []
-    for i, cid in enumerate(path.stops):
-        c = graph.centres[cid]
-        name = place_name(game, c.hex, c.kind)
-        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], name))
-    track: list[tuple[str, int]] = []
-    hexes: list[str] = [graph.centres[path.stops[0]].hex]
-    for n, corr_id in enumerate(path.corridors):
-        corr = graph.corridors[corr_id]
-        if n < path.reversed_corridors:
-            pieces = corr.track[::-1]
-            hx = list(corr.hexes[::-1][1:]) + [graph.centres[corr.a].hex]
-        else:
-            pieces = corr.track
-            hx = list(corr.hexes)
-        track.extend(pieces)
-        for h in hx:
-            if not hexes or hexes[-1] != h:
-                hexes.append(h)
-    return TrainRoute(
-        train=earner.train.name,
-        revenue=choice.revenue,
-        stops=tuple(stops),
-        hexes=tuple(hexes),
-        track=tuple(track),
-        bonuses=choice.bonuses,
-        multiplier=earner.mult,
-    )
+    total = _revenue_of(per_train, picks)
+    if total <= lower:
+        return -1, [], optimal, cancelled
+    picked = [(variants[i], p) for i, p in enumerate(picks) if p != -1]
+    return total, picked, optimal, cancelled

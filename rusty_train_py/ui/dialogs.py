@@ -14,6 +14,7 @@ from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QCompleter,
     QDialog,
     QDialogButtonBox,
@@ -80,7 +81,7 @@ class CompanyDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Select a company")
         self.list = QListWidget()
-        for c in companies:
+        for c in (c for c in companies if not c.is_neutral):  # neutral companies run no trains
             item = QListWidgetItem(colour_icon(c.colour), f"{c.name} ({c.abbrev})")
             item.setData(Qt.ItemDataRole.UserRole, c.abbrev)
             self.list.addItem(item)
@@ -109,6 +110,7 @@ class TrainsDialog(QDialog):
         self.setWindowTitle(f"Select trains: {company.name}")
         self.spins: dict[str, QSpinBox] = {}
         self.checks: dict[str, QCheckBox] = {}
+        self.places: dict[str, QComboBox] = {}  # placed bonuses: the hex it is on
         counts = {t: last.trains.count(t) for t in set(last.trains)}
 
         trains_box = QGroupBox("Trains")
@@ -135,9 +137,23 @@ class TrainsDialog(QDialog):
                 check.setEnabled(False)
                 check.setText(f"{b.name} (always)")
             else:
-                check.setChecked(b.id in last.bonuses)
+                held = [x for x in last.bonuses if x.partition(":")[0] == b.id]
+                check.setChecked(bool(held))
             self.checks[b.id] = check
             blay.addWidget(check)
+            if b.placed:  # a private's bonus the player puts on one of its hexes
+                place = QComboBox()
+                place.setAccessibleName(f"{b.id}-hex")
+                for h in b.params_dict["hexes"]:
+                    where = game.hexes[h].location
+                    place.addItem(f"{where} ({h})" if where else h, h)
+                chosen = [x.partition(":")[2] for x in last.bonuses if x.startswith(b.id + ":")]
+                if chosen and place.findData(chosen[0]) >= 0:
+                    place.setCurrentIndex(place.findData(chosen[0]))
+                place.setEnabled(check.isChecked())
+                check.toggled.connect(place.setEnabled)
+                self.places[b.id] = place
+                blay.addWidget(place)
         if not game.bonuses:
             blay.addWidget(QLabel("This game has no route bonuses."))
         blay.addStretch(1)
@@ -161,7 +177,11 @@ class TrainsDialog(QDialog):
         trains = []
         for name, spin in self.spins.items():
             trains.extend([name] * spin.value())
-        bonuses = [bid for bid, c in self.checks.items() if c.isChecked() and c.isEnabled()]
+        bonuses = []
+        for bid, c in self.checks.items():
+            if c.isChecked() and c.isEnabled():
+                place = self.places.get(bid)
+                bonuses.append(f"{bid}:{place.currentData()}" if place is not None else bid)
         return TrainChoice(tuple(trains), tuple(bonuses))
 
 

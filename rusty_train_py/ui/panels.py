@@ -78,6 +78,7 @@ class RouteTable:
     rows: tuple[RouteRow, ...]
     total: str
     shown: int | None = None  # the one route drawn alone, if any
+    readings: str = ""  # the rule readings the search used, in words
 
 
 # ---- the search panel -------------------------------------------------------------------
@@ -209,6 +210,7 @@ class RoutePanel(QFrame):
         self.grid.setColumnStretch(4, 2)
         self.cells: list[list[QLabel]] = []  # per route: its labels
         self.total = QLabel()
+        self.readings = QLabel()
         self.hide()
 
     def show_table(self, table: RouteTable) -> None:
@@ -244,8 +246,14 @@ class RoutePanel(QFrame):
         self.total = QLabel(f"<b>{html.escape(table.total)}</b>")
         self.total.setWordWrap(True)
         self.grid.addWidget(self.total, len(table.rows) + 1, 0, 1, len(self.HEADERS))
+        self.readings = QLabel(html.escape(table.readings))
+        self.readings.setWordWrap(True)
+        self.readings.setStyleSheet("color: #5a5a5a; font-size: 12px;")
+        self.grid.addWidget(self.readings, len(table.rows) + 2, 0, 1, len(self.HEADERS))
+        self.readings.setVisible(bool(table.readings))
         self.show()
 
     def labels(self) -> list[QLabel]:
         """Every label with text (for checking that all of it is visible)."""
-        return [c for row in self.cells for c in row[1:]] + [self.total]
+        out = [c for row in self.cells for c in row[1:]] + [self.total]
+        return out + ([self.readings] if self.readings.text() else [])

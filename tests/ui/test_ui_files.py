@@ -12,6 +12,7 @@ from PySide6.QtGui import QImage
 from reference_data import REFERENCE
 
 from rusty_train_py.files.savefile import load_game_state
+from rusty_train_py.game import available_games
 
 from .conftest import key
 
@@ -105,7 +106,7 @@ def test_ctrl_o_reads_the_seed_programs_save_and_ctrl_s_asks_for_a_new_name(
 def test_ctrl_n_starts_a_new_game_of_any_supported_game(qtbot, window, dialogs):
     dialogs.game = "1889"
     key(qtbot, window, K.Key_N, modifier=CTRL)
-    assert dialogs.calls[-1] == ("choose_game", ("1830", "1861", "1867", "1889"))
+    assert dialogs.calls[-1] == ("choose_game", tuple(available_games()))
     assert window.game.id == "1889"
     assert window.windowTitle() == "Untitled 1889 — Shikoku 1889 — rusty-train-py"
     assert window.active_hex in window.game.hexes

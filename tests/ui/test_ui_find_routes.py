@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 
+from rusty_train_py.files.loader import open_game
 from rusty_train_py.game import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.route.progress import SearchProgress
@@ -70,6 +72,10 @@ def test_search_draws_the_routes_and_a_table_of_every_train(qtbot, small, dialog
         ["<b>2</b>", "<b>$40</b>", "Hamilton 30 · E19 port 10", "–", "–"],
     ]
     assert small.view.routes.total.text() == "<b>GW: net revenue $100 (proven optimal)</b>"
+    assert small.view.routes.readings.text() == (
+        "Rules read as: one revenue centre per hex in a route; "
+        "a route may come back to a hex on separate track"
+    )
     assert small.view.routes.isVisible()
     assert not small.view.caption.isVisible()
     # The table takes room under the map: the map is fitted to what is left.
@@ -275,10 +281,12 @@ def test_cancel_button_stops_a_search_that_would_never_end(qtbot, prefs, dialogs
 
 
 def test_esc_cancels_a_long_real_search_and_keeps_the_best_routes(qtbot, prefs, dialogs):
-    """CNR with four 8-trains on the bundled mid-game map is not proven in minutes; Esc stops
-    it and the best routes found are shown. (How soon: tests/test_route_cancel.py.)"""
-    win = make_window(qtbot, prefs, dialogs, bundled_state())
-    dialogs.company, dialogs.trains = "CNR", TrainChoice(("8", "8", "8", "8"))
+    """C&O with four 8-trains on a densely filled 1867 map (bench/positions) is not proven in
+    minutes; Esc stops it and the best routes found are shown. (How soon:
+    tests/test_route_cancel.py.)"""
+    filled = Path(__file__).resolve().parents[2] / "bench" / "positions" / "filled_1867.json"
+    win = make_window(qtbot, prefs, dialogs, open_game(filled).state)
+    dialogs.company, dialogs.trains = "C&O", TrainChoice(("8", "8", "8", "8"))
     key(qtbot, win, K.Key_R)
     panel = win.view.search
     wait_for(qtbot, lambda: panel.best.text().startswith("Best so far: $"))  # greedy routes

@@ -89,6 +89,23 @@ def test_trains_dialog_offers_every_train_and_bonus_and_remembers(qtbot):
     assert not ok.isEnabled()  # no train, no search
 
 
+def test_trains_dialog_places_a_bonus_on_a_hex(qtbot):
+    """1846's Steamboat goes on one of its hexes: the choice names it (``steamboat:HEX``) and
+    the dialog opens on the hex chosen last time."""
+    game = load_game("1846")
+    dlg = TrainsDialog(game, game.company("PRR"), TrainChoice(("4",), ("steamboat:G19",)))
+    qtbot.addWidget(dlg)
+    place = dlg.places["steamboat"]
+    assert dlg.checks["steamboat"].isChecked() and place.isEnabled()
+    assert [place.itemData(i) for i in range(place.count())] == ["B8", "C5", "D14", "I1", "G19"]
+    assert place.currentData() == "G19"
+    place.setCurrentIndex(0)
+    assert dlg.choice() == TrainChoice(("4",), ("steamboat:B8",))
+    dlg.checks["steamboat"].setChecked(False)
+    assert not place.isEnabled()
+    assert dlg.choice() == TrainChoice(("4",), ())
+
+
 def test_company_dialog_lists_the_companies_given(qtbot):
     game = load_game("1867")
     dlg = CompanyDialog([game.company("CNR"), game.company("GW")])

@@ -22,6 +22,7 @@ from .map_layout import (
     border_marks,
     coordinate_labels,
     coordinate_margin,
+    drawn_hexes,
     invisible_edges,
     map_bounds,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "TrackPiece",
     "border_marks",
     "coordinate_labels",
+    "drawn_hexes",
     "coordinate_margin",
     "current_column",
     "invisible_edges",

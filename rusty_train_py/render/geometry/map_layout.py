@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...hexgrid import HexLayout, Orientation, coord_to_name, edge_angle
+from ...hexgrid import HexLayout, Orientation, edge_angle
 from ...tile import Tile
 from .curves import _corners, _dir, _mul
 from .values import INRADIUS, BorderMark, Point, _floats
@@ -41,7 +41,7 @@ def map_bounds(
     margin = coordinate_margin(hex_layout) if margin is None else margin
     xs, ys = [], []
     offs = hex_layout.corner_offsets()
-    for h in game.hexes.values():
+    for h in drawn_hexes(game):
         cx, cy = hex_layout.centre(h.coord)
         for dx, dy in offs:
             xs.append(cx + dx)
@@ -49,33 +49,40 @@ def map_bounds(
     return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
 
 
+def drawn_hexes(game) -> list:
+    """The hexes a map drawing shows: all but the ``empty`` ones (18MS B14)."""
+    return [h for h in game.hexes.values() if h.colour != "empty"]
+
+
 def coordinate_labels(game, hex_layout: HexLayout) -> list[tuple[Point, str]]:
     """Hex coordinate letters and numbers along the four sides of the map."""
     x0, y0, x1, y1 = map_bounds(game, hex_layout, 0.0)
     m = coordinate_margin(hex_layout) / 2
-    coords = [h.coord for h in game.hexes.values()]
+    coords = [h.coord for h in drawn_hexes(game)]
     out: list[tuple[Point, str]] = []
     cols = sorted({c[0] for c in coords})
     rows = sorted({c[1] for c in coords})
     for x in cols:
         y = next(c[1] for c in coords if c[0] == x)
         px = hex_layout.centre((x, y))[0]
-        text = _coord_part(hex_layout.orientation, (x, y), column=True)
+        text = _coord_part(game, (x, y), column=True)
         out.append(((px, y0 - m), text))
         out.append(((px, y1 + m), text))
     for y in rows:
         x = next(c[0] for c in coords if c[1] == y)
         py = hex_layout.centre((x, y))[1]
-        text = _coord_part(hex_layout.orientation, (x, y), column=False)
+        text = _coord_part(game, (x, y), column=False)
         out.append(((x0 - m, py), text))
         out.append(((x1 + m, py), text))
     return out
 
 
-def _coord_part(orientation: Orientation, coord: tuple[int, int], column: bool) -> str:
-    name = coord_to_name(orientation, coord)
+def _coord_part(game, coord: tuple[int, int], column: bool) -> str:
+    """The letter or the number of the hex names in a column (or row) of the map: the
+    letter names columns where the numbers count rows (``game.numbers``)."""
+    name = game.name_of(coord)
     letters = name.rstrip("-0123456789")
     number = name[len(letters) :]
-    if orientation is Orientation.FLAT:
+    if game.numbers == "rows":
         return letters if column else number
     return number if column else letters

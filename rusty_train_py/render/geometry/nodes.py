@@ -178,8 +178,8 @@ def _base_candidates(tile: Tile, frame: _Frame, topo: _Topology, node_index: int
         u = frame.u(edges[0])
         for d, cost in ((0.45, 0.0), (0.35, 1.0), (0.55, 1.0), (0.25, 2.0)):
             out.append(_Cand(_mul(u, d), cost))
-        for k in (edges[0] - 0.5, edges[0] + 0.5):
-            out.append(_Cand(_mul(frame.u(k), 0.45), 4.0))
+        for corner in (edges[0] - 0.5, edges[0] + 0.5):
+            out.append(_Cand(_mul(frame.u(corner), 0.45), 4.0))
         return out
     if len(edges) == 2:
         straight = (edges[1] - edges[0]) % 6 == 3
@@ -244,7 +244,7 @@ def _place_nodes(tile: Tile, frame: _Frame, topo: _Topology) -> dict[int, _Cand]
                     cost += FOREIGN_TRACK
             row.append(cost)
         unary.append(row)
-    order = [sorted(range(len(cs)), key=lambda j, i=i: unary[i][j]) for i, cs in enumerate(cands)]
+    order = [sorted(range(len(cs)), key=unary[i].__getitem__) for i, cs in enumerate(cands)]
     own_cache: dict[tuple, object] = {}
 
     def own_tracks(i: int, j: int):
@@ -349,6 +349,7 @@ def _track_curves(
         edge, node, reverse = (
             (a.edge, b.node, False) if a.edge is not None else (b.edge, a.node, True)
         )
+        assert edge is not None and node is not None  # a path joins two ends
         seg = _edge_to_node(tile, frame, edge, node, placed[node])
         if reverse:
             seg = (seg[0], seg[2], seg[1])

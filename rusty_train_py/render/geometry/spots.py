@@ -149,6 +149,7 @@ def _place_text(
             best = (costs[i], spots[i], sz, boxes[i])
         if costs[i] < 0.5:
             break
+    assert best is not None  # the loop above always sets it
     _, spot, sz, box = best
     occ.add(box)
     return TextItem(_floats(spot), text, sz, colour)

@@ -125,7 +125,7 @@ def _unit_layout(
     for pi, (curve, t0, t1) in curves.items():
         p = tile.paths[pi]
         pts = curve.sample(t0, t1)
-        tracks.append(TrackPiece(_floats(pts), pi, p.terminal))
+        tracks.append(TrackPiece(_floats(pts), pi, p.terminal, p.track))
         occ.add(LineString(pts).buffer(CASING_WIDTH / 2, 8))
         node = p.b.node if p.a.edge is not None else p.a.node
         edge = p.a.edge if p.a.edge is not None else p.b.edge
@@ -210,7 +210,8 @@ def _unit_layout(
         groups = [[n] for n in plain]
     for group in groups:
         text = revenue_text(group[0].revenue)
-        spots, prefs = [], []
+        spots = []
+        prefs: list[float] = []
         for n in group:
             pos = placed[n.index].pos
             ext = _node_extent(tile, n.index, nodes)

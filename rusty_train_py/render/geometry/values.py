@@ -42,12 +42,14 @@ NAME_WIDTH = 1.3  # widest a place name is drawn, in hex radii
 class TrackPiece:
     """One drawn piece of track: a polyline, and the index of its path in ``tile.paths``.
 
-    ``path_index`` is -1 for a stub. ``terminal`` marks a path that ends a route.
+    ``path_index`` is -1 for a stub. ``terminal`` marks a path that ends a route; ``gauge``
+    is the path's track (``broad``, ``narrow``, ``dual``).
     """
 
     points: tuple[Point, ...]
     path_index: int
     terminal: bool = False
+    gauge: str = "broad"
 
 
 @dataclass(frozen=True, slots=True)

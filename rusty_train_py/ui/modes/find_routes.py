@@ -189,7 +189,8 @@ class FindRoutesMode(Mode):
             else ("proven optimal" if res.optimal else "not proven optimal")
         )
         total = f"{self.company}: net revenue {money(res.net_revenue)} ({note})"
-        return RouteTable(rows, total, self.shown)
+        readings = "Rules read as: " + "; ".join(res.readings) if res.readings else ""
+        return RouteTable(rows, total, self.shown, readings)
 
     def scene(self, host: ModeHost) -> Scene:
         pairs = self.visible_routes()

@@ -1,0 +1,115 @@
+"""What a running advisor reports: its phase, how many lays (tokens, pairs) are scored of how
+many, and the best found so far; in the style of ``route/progress.py``.
+
+The advisor calls a ``Reporter`` after every map it scores; the reporter passes an
+``AdviceProgress`` on to the caller's callback when the phase or the best changed, or every
+``interval`` seconds, so a window showing it costs next to nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+# "base": the map as it is; "lays", "tokens", "pairs" (a lay then a token), "next" (the tie
+# break by next round's revenue); "done".
+PHASES = ("base", "lays", "tokens", "pairs", "next", "done")
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceProgress:
+    """A snapshot of the advisor.
+
+    ``done`` of ``total`` items of the phase scored; ``best``: the best item of the phase so
+    far (a ScoredLay, ScoredToken or ScoredPair; None: none yet); ``base``: the net revenue
+    without laying anything (None: not known yet); ``searches``: route searches run so far;
+    ``elapsed``: seconds since the advisor started.
+    """
+
+    phase: str
+    done: int = 0
+    total: int = 0
+    best: Any = None
+    base: int | None = None
+    searches: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def fraction(self) -> float | None:
+        """How far the phase is, 0 to 1, or None where it cannot be measured."""
+        if self.total <= 0:
+            return None
+        return min(1.0, max(0.0, self.done / self.total))
+
+    def describe(self) -> str:
+        """One line for a status bar or a terminal."""
+        text = f"{self.phase}: {self.done}/{self.total}"
+        if self.best is not None:
+            text += f"; best so far {self.best.describe()}"
+        elif self.base is not None:
+            text += f"; now ${self.base}"
+        return text
+
+
+AdviceProgressFn = Callable[[AdviceProgress], None]
+
+
+class Reporter:
+    """Keeps the latest figures and hands them to ``callback`` when they matter."""
+
+    def __init__(self, callback: AdviceProgressFn | None, t0: float, interval: float = 0.1):
+        self.callback = callback
+        self.t0 = t0
+        self.interval = interval
+        self.phase = "base"
+        self.done = 0
+        self.total = 0
+        self.best: Any = None
+        self.base: int | None = None
+        self.searches = 0
+        self._last = -1.0
+
+    def __call__(
+        self,
+        phase: str | None = None,
+        done: int | None = None,
+        total: int | None = None,
+        *,
+        best: Any = None,
+        base: int | None = None,
+        searches: int | None = None,
+        force: bool = False,
+    ) -> None:
+        """Update the figures given; report at once when the phase or the best changed."""
+        if phase is not None and phase != self.phase:
+            self.phase, self.done, self.total, self.best, force = phase, 0, 0, None, True
+        if done is not None:
+            self.done = done
+        if total is not None:
+            self.total = total
+        if base is not None:
+            self.base = base
+        if searches is not None:
+            self.searches = searches
+        if best is not None and best is not self.best:
+            self.best, force = best, True
+        if self.callback is None:
+            return
+        now = time.monotonic()
+        if force or now - self._last >= self.interval:
+            self._last = now
+            self.callback(self.snapshot(now))
+
+    def snapshot(self, now: float | None = None) -> AdviceProgress:
+        now = time.monotonic() if now is None else now
+        return AdviceProgress(
+            self.phase,
+            self.done,
+            self.total,
+            self.best,
+            self.base,
+            self.searches,
+            now - self.t0,
+        )

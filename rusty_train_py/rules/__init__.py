@@ -1,0 +1,1 @@
+"""Rule kinds as registered objects: train rules, bonuses, and reading them from game files."""

@@ -1,0 +1,205 @@
+"""Reading the rule parts of a game file: trains, bonuses and the ``[rules]`` table.
+
+Every table is checked against the keys its kind takes; an unknown or misspelt key is an
+error naming the file and the line it is on (found in the file's text: ``tomllib`` keeps no
+positions).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .bonus_kinds import BONUS_KINDS, COMMON_KEYS
+from .registry import RuleDataError, flag, one_of, strings, text, whole
+from .train_kinds import TRAIN_RULES
+
+
+class SourceLines:
+    """Finds the line of a key in the N-th ``[[array]]`` table (or a ``[table]``) of a TOML text."""
+
+    def __init__(self, source: str, text_: str | None):
+        self.source = source
+        self.lines = text_.splitlines() if text_ else []
+
+    def where(self, array: str, index: int | None, key: str | None = None) -> str:
+        if not self.lines:
+            return self.source
+        header = re.compile(
+            rf"^\s*\[\[\s*{re.escape(array)}\s*\]\]"
+            if index is not None
+            else rf"^\s*\[\s*{re.escape(array)}\s*\]"
+        )
+        count = -1
+        start = None
+        for n, line in enumerate(self.lines):
+            if header.match(line):
+                count += 1
+                if index is None or count == index:
+                    start = n
+                    break
+        if start is None:
+            return self.source
+        if key is not None:
+            key_re = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
+            for n in range(start + 1, len(self.lines)):
+                if self.lines[n].lstrip().startswith("["):
+                    break
+                if key_re.match(self.lines[n]):
+                    return f"{self.source}:{n + 1}"
+        return f"{self.source}:{start + 1}"
+
+
+TRAIN_KEYS = {
+    "name",
+    "rule",
+    "price",
+    "count",
+    "rusts_on",
+    "obsolete_on",
+    "available_on",
+    "track_class",
+    "multiplier",
+}
+
+
+def _count(v: Any, where: str) -> int | None:
+    if v == "unlimited":
+        return None
+    if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+        return v
+    raise RuleDataError(f'{where}: count should be a number >= 0 or "unlimited", got {v!r}')
+
+
+def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> list:
+    from ..game import TrainType
+
+    out = []
+    for i, t in enumerate(entries):
+        where = lines.where("trains", i)
+        if not isinstance(t, dict) or not isinstance(t.get("name"), str):
+            raise RuleDataError(f"{where}: a train needs a name")
+        name = t["name"]
+        kind = TRAIN_RULES.get(t.get("rule", "stops"), f"{where}: train {name}: rule")
+        own = {k: v for k, v in t.items() if k not in TRAIN_KEYS}
+        for key in own:
+            if key not in kind.keys:
+                raise RuleDataError(
+                    f"{lines.where('trains', i, key)}: train {name}: unknown key {key!r} for rule "
+                    f"{kind.name!r} (it takes: {', '.join(sorted(kind.keys)) or 'nothing'})"
+                )
+        params = kind.parse(own, f"{where}: train {name}")
+        out.append(
+            TrainType(
+                name=name,
+                price=whole(0)(t.get("price", 0), f"{where}: train {name}: price"),
+                count=_count(t.get("count", "unlimited"), f"{where}: train {name}"),
+                rule=kind.name,
+                params=params,
+                multiplier=whole(1)(t.get("multiplier", 1), f"{where}: train {name}: multiplier"),
+                track_class=text(t.get("track_class", "train"), f"{where}: track_class"),
+                rusts_on=t.get("rusts_on"),
+                obsolete_on=t.get("obsolete_on"),
+                available_on=t.get("available_on"),
+            )
+        )
+    names = [train.name for train in out]
+    for train in out:
+        for ref in (train.rusts_on, train.obsolete_on, train.available_on):
+            if ref is not None and ref not in names:
+                raise RuleDataError(
+                    f"{lines.source}: train {train.name} names unknown train {ref!r}"
+                )
+    if len(set(n.upper() for n in names)) != len(names):
+        raise RuleDataError(f"{lines.source}: train names are not unique")
+    return out
+
+
+def parse_bonuses(
+    entries: Sequence[Mapping[str, Any]], lines: SourceLines, hexes, train_names
+) -> list:
+    from ..game import Bonus
+
+    out = []
+    for i, b in enumerate(entries):
+        where = lines.where("bonuses", i)
+        if not isinstance(b, dict) or not isinstance(b.get("id"), str):
+            raise RuleDataError(f"{where}: a bonus needs an id")
+        bid = b["id"]
+        kind = BONUS_KINDS.get(b.get("kind"), f"{where}: bonus {bid}: kind")
+        own = {k: v for k, v in b.items() if k not in COMMON_KEYS}
+        for key in own:
+            if key not in kind.keys:
+                raise RuleDataError(
+                    f"{lines.where('bonuses', i, key)}: bonus {bid}: unknown key {key!r} for kind "
+                    f"{kind.name!r} (it takes: {', '.join(sorted(kind.keys)) or 'nothing'})"
+                )
+        params = kind.parse(own, f"{where}: bonus {bid}", hexes)
+        train = b.get("train")
+        if train is not None and train not in train_names:
+            raise RuleDataError(f"{where}: bonus {bid}: unknown train {train!r}")
+        out.append(
+            Bonus(
+                id=bid,
+                name=text(b.get("name", bid), f"{where}: name"),
+                kind_name=kind.name,
+                params=params,
+                always=flag(b.get("always", True), f"{where}: always"),
+                multiplied=flag(b.get("multiplied", False), f"{where}: multiplied"),
+                train=train,
+                removed_on=b.get("removed_on"),
+            )
+        )
+    if len({b.id.lower() for b in out}) != len(out):
+        raise RuleDataError(f"{lines.source}: bonus ids are not unique")
+    return out
+
+
+# [rules]: key -> (checker, default). Readings are named in the finder's output.
+RULE_KEYS = {
+    "upgrade_max_exits": (strings, ()),
+    "one_stop_per_hex": (flag, True),
+    "hex_reentry": (flag, True),
+    "express_token": (one_of("counted", "route"), "counted"),
+    "express_stops": (one_of("offboards", "ends"), "offboards"),
+    "neutral_tokens_block": (flag, False),
+}
+
+READING_TEXT = {
+    "one_stop_per_hex": {
+        True: "one revenue centre per hex in a route",
+        False: "two revenue centres of one hex may be in one route",
+    },
+    "hex_reentry": {
+        False: "a route may not come back to a hex it has left",
+        True: "a route may come back to a hex on separate track",
+    },
+    "express_token": {
+        "counted": "an express train's counted stops include a token",
+        "route": "an express route only passes a token",
+    },
+    "express_stops": {
+        "offboards": "an express train must count the off-boards it reaches",
+        "ends": "an express train must count both ends of its route",
+    },
+}
+
+
+def parse_rules(table: Any, lines: SourceLines) -> dict[str, Any]:
+    if table is None:
+        table = {}
+    if not isinstance(table, dict):
+        raise RuleDataError(f"{lines.where('rules', None)}: [rules] should be a table")
+    out = {}
+    for key, value in table.items():
+        if key not in RULE_KEYS:
+            raise RuleDataError(
+                f"{lines.where('rules', None, key)}: unknown rule {key!r} "
+                f"(known: {', '.join(sorted(RULE_KEYS))})"
+            )
+        out[key] = RULE_KEYS[key][0](value, f"{lines.where('rules', None, key)}: {key}")
+    for k in out.get("upgrade_max_exits", ()):
+        if k not in ("city", "town"):
+            raise RuleDataError(f"{lines.source}: rules: upgrade_max_exits lists {k!r}")
+    return {k: out.get(k, default) for k, (_, default) in RULE_KEYS.items()}

@@ -1,0 +1,127 @@
+"""Registries of rule kinds: a game file names a kind, the registry gives the one object for it.
+
+A kind declares the keys it takes (with a checker each); ``parse`` validates a table of the
+game file against them, naming the file and entry at fault, and returns the kind's frozen
+parameters. Adding a kind is registering one object; nothing else in the code lists kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Generic, TypeVar
+
+
+class RuleDataError(ValueError):
+    """A game file's rule entry is wrong; the message names the file and entry."""
+
+
+Checker = Callable[[Any, str], Any]
+
+K = TypeVar("K")
+
+
+class Registry(Generic[K]):
+    """Kinds by the name game files use."""
+
+    def __init__(self, what: str):
+        self.what = what
+        self._kinds: dict[str, K] = {}
+
+    def register(self, name: str) -> Callable[[type], type]:
+        def add(cls: type) -> type:
+            if name in self._kinds:
+                raise ValueError(f"{self.what} {name!r} registered twice")
+            obj = cls()
+            obj.name = name
+            self._kinds[name] = obj
+            return cls
+
+        return add
+
+    def get(self, name: object, where: str) -> K:
+        kind = self._kinds.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise RuleDataError(
+                f"{where}: unknown {self.what} {name!r} (known: {', '.join(sorted(self._kinds))})"
+            )
+        return kind
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._kinds))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._kinds
+
+
+def parse_params(
+    table: Mapping[str, Any],
+    keys: Mapping[str, Checker],
+    required: tuple[str, ...],
+    where: str,
+) -> tuple[tuple[str, Any], ...]:
+    """Check ``table`` against a kind's keys; the parameters as sorted (key, value) pairs."""
+    for key in table:
+        if key not in keys:
+            raise RuleDataError(
+                f"{where}: unknown key {key!r} (this kind takes: {', '.join(sorted(keys)) or 'nothing'})"
+            )
+    for key in required:
+        if key not in table:
+            raise RuleDataError(f"{where}: missing {key!r}")
+    return tuple(sorted((k, keys[k](v, f"{where}: {k}")) for k, v in table.items()))
+
+
+# ---- checkers -----------------------------------------------------------------------------
+
+
+def whole(minimum: int = 0) -> Checker:
+    def check(v: Any, where: str) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
+            raise RuleDataError(f"{where} should be a whole number >= {minimum}, got {v!r}")
+        return v
+
+    return check
+
+
+def integer(v: Any, where: str) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise RuleDataError(f"{where} should be a whole number, got {v!r}")
+    return v
+
+
+def text(v: Any, where: str) -> str:
+    if not isinstance(v, str) or not v:
+        raise RuleDataError(f"{where} should be a non-empty string, got {v!r}")
+    return v
+
+
+def flag(v: Any, where: str) -> bool:
+    if not isinstance(v, bool):
+        raise RuleDataError(f"{where} should be true or false, got {v!r}")
+    return v
+
+
+def one_of(*choices: str) -> Checker:
+    def check(v: Any, where: str) -> str:
+        if v not in choices:
+            raise RuleDataError(f"{where} should be one of {', '.join(choices)}, got {v!r}")
+        return str(v)
+
+    return check
+
+
+def strings(v: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
+        raise RuleDataError(f"{where} should be a list of strings, got {v!r}")
+    if len(set(v)) != len(v):
+        raise RuleDataError(f"{where} lists a name twice")
+    return tuple(v)
+
+
+def table_of(value_check: Checker) -> Checker:
+    def check(v: Any, where: str) -> tuple[tuple[str, Any], ...]:
+        if not isinstance(v, dict):
+            raise RuleDataError(f"{where} should be a table, got {v!r}")
+        return tuple(sorted((str(k), value_check(x, f"{where}.{k}")) for k, x in v.items()))
+
+    return check

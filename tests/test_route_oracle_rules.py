@@ -1,0 +1,909 @@
+"""The finder against the brute-force oracle on random maps, one scenario per new rule kind.
+
+Each scenario is a small test game (the flat, pointed-top and big windows of
+test_route_oracle.py: a two-hex off-board group, a single off-board, a grey city with a bypass,
+an impassable border) changed to bring in one kind of games/README.md: a train rule kind, a
+bonus kind, a rule reading or a map part. Its random maps (seeded, so deterministic) take
+random tiles of the catalogue in random rotations, random tokens, 1-3 random trains of the
+scenario and random named bonuses. For every map the finder's net revenue must equal the
+oracle's, its routes must be valid under the oracle's rules and earn what they claim.
+
+The fast suite runs ``CI_MAPS`` maps per scenario; ``pytest -m slow`` runs ``SLOW_MAPS`` more
+(together more than 300 per kind). A disagreement is shrunk (tiles, tokens, trains and
+bonuses removed while it persists) and printed with the map.
+
+The exact model (route/exact.py) is compared with the oracle on the same scenario maps
+(``max_paths=0`` hands it every search it can state): ``EXACT_CI_MAPS`` per scenario, and
+``EXACT_SLOW_MAPS`` more with ``-m slow``.
+
+Then windows of every game's real map (``REAL_CI_MAPS`` per game, ``REAL_SLOW_MAPS`` more with
+``-m slow``): the game's own trains, bonuses (placed ones on a random hex they may go to) and
+readings, random tiles of its manifest next to printed track, random tokens of its companies
+(neutral ones included).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pytest
+from reference_data import GAMES
+from route_oracle import (
+    TooManyRoutes,
+    check_finder_result,
+    describe_state,
+    game_rules,
+    oracle_best,
+    oracle_route_objects,
+    oracle_solve,
+    set_tokens,
+    write_game,
+)
+from test_route_oracle import (
+    TEST_TILES,
+    disagreement,
+    grid_hexes,
+    grow_cluster,
+    joining_rotation,
+    shrink,
+    tile_weight,
+)
+
+from rusty_train_py import hexgrid
+from rusty_train_py.game import load_game
+from rusty_train_py.hexgrid import Orientation
+from rusty_train_py.mapstate import MapEditError, MapState
+from rusty_train_py.route.search import find_routes
+from rusty_train_py.tile import NodeKind
+
+ROUTE_LIMIT = 600  # maps with more routes are redrawn (the oracle is for small maps)
+CI_MAPS = 40  # per scenario, in the fast suite
+SLOW_MAPS = 280  # per scenario, with -m slow (CI_MAPS + SLOW_MAPS >= 300)
+PER_BATCH = 20
+
+BASIC = [{"name": "2", "stops": 2}, {"name": "3", "stops": 3}, {"name": "D"}]
+
+
+@dataclass
+class Scenario:
+    """One rule kind on the test maps."""
+
+    name: str
+    trains: list[dict]
+    bonuses: list[dict] = field(default_factory=list)  # game-file tables
+    rules: dict = field(default_factory=dict)
+    companies: tuple = ("A", "B", "C")
+    # (hexes, places) -> None: change the printed map
+    map_change: object = None
+    # (rng, places) -> list of bonus names for one map
+    pick_bonuses: object = None
+    tile_sets: tuple = ("common", "1867")
+    tile_ok: object = None  # tile -> bool: tiles the random maps may lay
+    tile_bias: object = None  # tile -> weight factor
+    phase_revenue: list = field(default_factory=list)
+    # readings or bonuses whose effect a map should show: (state, company, trains, bonuses)
+    # -> bool; at least ``share_exercised`` of the fast maps must show it
+    exercised: object = None
+    share_exercised: float = 0.1
+    dense: bool = False  # fill most of the window with tiles
+
+
+def bypass_hex(orientation: Orientation) -> str:
+    coord = (2, 0) if orientation is Orientation.FLAT else (4, 0)
+    return hexgrid.coord_to_name(orientation, coord)
+
+
+def inward_edges(hexes, game_coords, orientation, name):
+    """Edges of hex ``name`` toward other hexes of the window (by coordinates)."""
+    c = hexgrid.name_to_coord(orientation, name)
+    return [e for e in range(6) if hexgrid.neighbour(orientation, c, e) in game_coords]
+
+
+# ---------------------------------------------------------------------------------------------
+# Map changes
+
+
+def terminal_cities(hexes, places, orientation, coords):
+    """The bypass city becomes a tokenable red city whose paths are terminal (18AL A4)."""
+    h = places["bypass"]
+    edges = inward_edges(hexes, coords, orientation, h)
+    paths = ";".join(f"path=a:{e},b:_0,terminal:1" for e in edges[:3])
+    hexes[h] = ("red", f"city=revenue:yellow_30|brown_60,slots:2;{paths}")
+
+
+def visit_costs(hexes, places, orientation, coords):
+    """The single off-board costs no distance (1882 Fishing); the hidden group hex costs 100
+    (18 Los Angeles a5), the other one of the group costs the usual 1."""
+    colour, code = hexes[places["single"]]
+    hexes[places["single"]] = (colour, code.replace(";", ",visit_cost:0;", 1))
+    g2 = places["group"][1]
+    colour, code = hexes[g2]
+    hexes[g2] = (colour, code.replace(";", ",visit_cost:100;", 1))
+
+
+def diesel_values(hexes, places, orientation, coords):
+    colour, code = hexes[places["single"]]
+    hexes[places["single"]] = (colour, code.replace("brown_60", "brown_60|diesel_90", 1))
+    for g in places["group"]:
+        colour, code = hexes[g]
+        hexes[g] = (colour, code.replace("brown_50", "brown_50|diesel_70", 1))
+
+
+def port_icons(hexes, places, orientation, coords):
+    """Two port icons on the first pick, one on the second (1846 B8 and C5) and the single
+    off-board."""
+    p = places["picks"]
+    hexes[p[2]] = ("white", "icon=image:port;icon=image:port")
+    hexes[p[3]] = ("white", "icon=image:port")
+    colour, code = hexes[places["single"]]
+    hexes[places["single"]] = (colour, code + ";icon=image:port")
+
+
+def crossings(hexes, places, orientation, coords):
+    """Three picks become grey hexes with a city on one straight track and two more straight
+    tracks crossing it (no junction): a route may pass such a hex twice on separate track."""
+    for h in places["picks"][:3]:
+        hexes[h] = ("grey", "city=revenue:40;path=a:0,b:_0;path=a:_0,b:3;path=a:1,b:4;path=a:2,b:5")
+
+
+def phase_name_city(hexes, places, orientation, coords):
+    """The bypass city pays by phase name (1849 gray centres): its code names no colour."""
+    colour, code = hexes[places["bypass"]]
+    hexes[places["bypass"]] = (colour, code.replace("revenue:10", "revenue:white_10|gray_20", 1))
+
+
+# ---------------------------------------------------------------------------------------------
+# Scenarios
+
+
+def no_towns(tile) -> bool:
+    return not any(n.kind is NodeKind.TOWN for n in tile.nodes)
+
+
+def gauge_bias(tile) -> int:
+    return 4 if "track:" in tile.code else 1
+
+
+def two_stop_bias(tile) -> int:
+    return 6 if sum(1 for n in tile.nodes if n.kind is not NodeKind.JUNCTION) >= 2 else 1
+
+
+def crossing_bias(tile) -> int:
+    """Plain track crossing itself or meeting at junctions: routes that come back to a hex."""
+    plain = sum(1 for p in tile.paths if p.a.node is None and p.b.node is None)
+    junction = any(n.kind is NodeKind.JUNCTION for n in tile.nodes)
+    return 8 if plain >= 2 or junction or len(tile.track_edges) >= 4 else 1
+
+
+def options(ids, p=0.5):
+    def pick(rng, places):
+        return [b for b in ids if rng.random() < p]
+
+    return pick
+
+
+def placed_options(rng, places):
+    p = places["picks"]
+    out = []
+    if rng.random() < 0.7:
+        out.append("sb:" + rng.choice([p[2], p[3], places["single"]]))
+    if rng.random() < 0.5:
+        out.append("dump:" + rng.choice([p[2], p[3], p[4]]))
+    if rng.random() < 0.4:
+        out.append("meat:" + rng.choice([places["single"], p[4]]))
+    return out
+
+
+def differs(**other_readings):
+    """Exercised when the map's answer changes under another reading."""
+
+    def check(state, company, trains, bonuses):
+        a = oracle_best(state, company, trains, bonuses)
+        b = oracle_best(state, company, trains, bonuses, readings=other_readings)
+        return a != b
+
+    return check
+
+
+def bonus_matters(state, company, trains, bonuses):
+    """Exercised when the named bonuses change the answer."""
+    if not bonuses:
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(state, company, trains)
+
+
+def pays(state, company, trains, bonuses):
+    return oracle_best(state, company, trains, bonuses) > 0
+
+
+def scenarios() -> list[Scenario]:
+    out = [
+        Scenario(
+            "plus_towns",
+            [
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "3+", "rule": "plus_towns", "stops": 3},
+                {"name": "4D", "rule": "plus_towns", "stops": 4, "city_multiplier": 2},
+                {"name": "2+x2", "rule": "plus_towns", "stops": 2, "multiplier": 2},
+                {"name": "2", "stops": 2},
+            ],
+            exercised=pays,
+            share_exercised=0.5,
+        ),
+        Scenario(
+            "multiplier",
+            [
+                {"name": "2D", "stops": 2, "multiplier": 2},
+                {"name": "3D", "stops": 3, "multiplier": 2},
+                {"name": "2", "stops": 2},
+            ],
+            bonuses=[
+                {
+                    "id": "vm",
+                    "name": "visit, multiplied",
+                    "kind": "visit",
+                    "at": [],  # filled in per map
+                    "amount": 10,
+                    "always": False,
+                    "multiplied": True,
+                }
+            ],
+            pick_bonuses=options(["vm"]),
+            exercised=pays,
+            share_exercised=0.5,
+        ),
+        Scenario(
+            "pay_best",
+            [
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+                {"name": "3/5", "rule": "pay_best", "pay": 3, "visit": 5},
+                {"name": "4/6", "rule": "pay_best", "pay": 4, "visit": 6},
+                {"name": "3", "stops": 3},
+            ],
+            tile_ok=no_towns,  # N/M trains take no towns; the 1846 and 18LA maps have none
+            exercised=pays,
+            share_exercised=0.4,
+        ),
+        Scenario(
+            "edges",
+            [
+                {"name": "3H", "rule": "edges", "edges": 3, "edge_cost": {"narrow": 2}},
+                {"name": "6H", "rule": "edges", "edges": 6, "edge_cost": {"narrow": 2}},
+                {"name": "R6H", "rule": "edges", "edges": 6, "edge_cost": {"broad": 2}},
+                {
+                    "name": "E",
+                    "rule": "edges",
+                    "edges": 99,
+                    "gauges": ["broad", "dual"],
+                    "double_at": [],  # filled in: two picks
+                },
+                {"name": "2", "stops": 2},
+            ],
+            tile_sets=("common", "library"),
+            tile_bias=gauge_bias,
+            exercised=pays,
+            share_exercised=0.4,
+        ),
+        Scenario(
+            "visit_cost",
+            [
+                {"name": "2", "stops": 2},
+                {"name": "3", "stops": 3},
+                {"name": "D"},
+                # towns_free and express trains disagree with the finder on visit costs: see
+                # test_route_rules.py (test_visit_costs_of_towns_free_and_express_trains)
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "3/4", "rule": "pay_best", "pay": 3, "visit": 4},
+            ],
+            map_change=visit_costs,
+            tile_ok=no_towns,
+            exercised=pays,
+            share_exercised=0.4,
+        ),
+        Scenario(
+            "terminal",
+            BASIC + [{"name": "2T", "rule": "towns_free", "stops": 2}],
+            map_change=terminal_cities,
+            exercised=pays,
+            share_exercised=0.4,
+        ),
+        Scenario(
+            "neutral_tokens",
+            BASIC,
+            companies=("A", "B", "C", {"abbrev": "N", "name": "neutral", "kind": "neutral"}),
+            exercised=differs(neutral_tokens_block=True),
+            share_exercised=0.05,
+        ),
+        Scenario(
+            "track_class",
+            [
+                {"name": "2P", "stops": 2, "track_class": "passenger"},
+                {"name": "3P", "stops": 3, "track_class": "passenger"},
+                {"name": "2F", "stops": 2, "track_class": "freight"},
+                {"name": "4F", "stops": 4, "track_class": "freight"},
+            ],
+            exercised=pays,
+            share_exercised=0.5,
+        ),
+        Scenario(
+            "connection_once",
+            BASIC + [{"name": "2D", "stops": 2, "multiplier": 2}],
+            bonuses=[],  # filled in per game
+            pick_bonuses=options(["once", "oncem", "each"]),
+            exercised=bonus_matters,
+        ),
+        Scenario(
+            "ends_pair",
+            BASIC
+            + [
+                {"name": "3/5", "rule": "pay_best", "pay": 3, "visit": 5},
+                {"name": "2/4", "rule": "pay_best", "pay": 2, "visit": 4},
+            ],
+            bonuses=[],  # filled in per game
+            pick_bonuses=options(["ew"], 0.8),
+            tile_ok=no_towns,
+            exercised=bonus_matters,
+        ),
+        Scenario(
+            "placed",
+            BASIC
+            + [
+                {"name": "3E", "rule": "express", "stops": 3},
+                {"name": "2D", "stops": 2, "multiplier": 2},
+            ],
+            bonuses=[],  # filled in per game
+            map_change=port_icons,
+            pick_bonuses=placed_options,
+            exercised=bonus_matters,
+        ),
+        Scenario(
+            "per_stop",
+            BASIC + [{"name": "3/5", "rule": "pay_best", "pay": 3, "visit": 5}],
+            bonuses=[
+                {"id": "mail", "name": "mail", "kind": "per_stop", "amount": 10, "always": False},
+                {
+                    "id": "mails",
+                    "name": "mail on every route",
+                    "kind": "per_stop",
+                    "amount": 5,
+                    "once_per_run": False,
+                    "always": False,
+                    "multiplied": True,
+                },
+            ],
+            pick_bonuses=options(["mail", "mails"]),
+            tile_ok=no_towns,
+            exercised=bonus_matters,
+        ),
+        Scenario(
+            "port",
+            BASIC + [{"name": "2T", "rule": "towns_free", "stops": 2}],
+            bonuses=[],  # filled in per game
+            pick_bonuses=lambda rng, places: [rng.choice(["ptok", "pself"])],
+            exercised=bonus_matters,
+        ),
+        Scenario(
+            "drop_lowest",
+            BASIC,
+            bonuses=[{"id": "cw", "name": "civil war", "kind": "drop_lowest", "always": False}],
+            pick_bonuses=options(["cw"], 0.8),
+            exercised=bonus_matters,
+        ),
+        Scenario(
+            "one_stop_per_hex",
+            BASIC + [{"name": "3T", "rule": "towns_free", "stops": 3}],
+            rules={"one_stop_per_hex": False},
+            tile_bias=two_stop_bias,
+            exercised=differs(one_stop_per_hex=True),
+            share_exercised=0.05,
+        ),
+        Scenario(
+            "hex_reentry",
+            [
+                {"name": "D"},
+                {"name": "6", "stops": 6},
+                {"name": "6H", "rule": "edges", "edges": 6},
+                {"name": "2", "stops": 2},
+            ],
+            rules={"hex_reentry": False},
+            map_change=crossings,
+            tile_bias=crossing_bias,
+            dense=True,
+            share_exercised=0.025,
+            exercised=differs(hex_reentry=True),
+        ),
+        Scenario(
+            "express_token",
+            [
+                {"name": "2E", "rule": "express", "stops": 2},
+                {"name": "3E", "rule": "express", "stops": 3},
+                {"name": "5+5E", "rule": "express", "stops": 5, "multiplier": 2},
+            ],
+            rules={"express_token": "route"},
+            exercised=differs(express_token="counted"),
+            share_exercised=0.05,
+        ),
+        Scenario(
+            "diesel",
+            BASIC
+            + [
+                {"name": "Dsl", "column": "diesel"},
+                {"name": "3Dsl", "stops": 3, "column": "diesel"},
+            ],
+            map_change=diesel_values,
+            exercised=pays,
+            share_exercised=0.4,
+        ),
+        Scenario(
+            "phase_revenue",
+            BASIC,
+            map_change=phase_name_city,
+            phase_revenue=[{"values": {"2": 10, "3": 20, "5": 40, "D": 70}}],  # hexes filled in
+            exercised=pays,
+            share_exercised=0.4,
+        ),
+    ]
+    return out
+
+
+SCENARIOS = {sc.name: sc for sc in scenarios()}
+
+
+def per_game_bonuses(sc: Scenario, places) -> list[dict]:
+    """The scenario's bonus tables with the game's hex names filled in."""
+    p, single, group = places["picks"], places["single"], places["group"]
+    if sc.name == "multiplier":
+        return [dict(sc.bonuses[0], at=[p[0], p[1], single])]
+    if sc.name == "connection_once":
+
+        def conn(bid, at, with_any, amount, once, multiplied):
+            return {
+                "id": bid,
+                "name": bid,
+                "kind": "connection",
+                "at": at,
+                "with_any": with_any,
+                "amount": amount,
+                "once_per_run": once,
+                "always": False,
+                "multiplied": multiplied,
+            }
+
+        return [
+            conn("once", [single], [p[0], p[1], places["bypass"]], 30, True, False),
+            conn("oncem", group, [p[1], p[2], places["bypass"]], 20, True, True),
+            conn("each", [p[3]], [p[4], places["bypass"]], 15, False, False),
+        ]
+    if sc.name == "ends_pair":
+        # W: the off-board group and the left columns; E: the right columns and the single
+        # off-board; N and S: the top and bottom rows (a hex may be on two sides)
+        coords = {h: hexgrid.name_to_coord(places["orientation"], h) for h in places["all"]}
+        xs = [c[0] for c in coords.values()]
+        ys = [c[1] for c in coords.values()]
+        sides: dict[str, dict[str, int]] = {"E": {}, "W": {}, "N": {}, "S": {}}
+        for h, (x, y) in sorted(coords.items()):
+            value = 10 * (1 + (x + 2 * y) % 4)
+            if x <= min(xs) + 1:
+                sides["W"][h] = value
+            if x >= max(xs) - 1:
+                sides["E"][h] = value
+            if y <= min(ys) + 1:
+                sides["N"][h] = value
+            if y >= max(ys) - 1:
+                sides["S"][h] = value
+        for g in group:
+            sides["W"][g] = 30
+        sides["E"][single] = 50
+        return [
+            {
+                "id": "ew",
+                "name": "east-west",
+                "kind": "ends_pair",
+                "sides": sides,
+                "pairs": [["E", "W"], ["N", "S"]],
+                "always": False,
+            }
+        ]
+    if sc.name == "placed":
+        return [
+            {
+                "id": "sb",
+                "name": "steamboat",
+                "kind": "placed",
+                "hexes": [p[2], p[3], single],
+                "amount": 20,
+                "per_icon": "port",
+                "always": False,
+            },
+            {
+                "id": "dump",
+                "name": "dump",
+                "kind": "placed",
+                "hexes": [p[2], p[3], p[4]],
+                "amount": -20,
+                "amounts": {p[3]: -10},
+                "always": False,
+            },
+            {
+                "id": "meat",
+                "name": "meat packing",
+                "kind": "placed",
+                "hexes": [single, p[4]],
+                "amount": 30,
+                "always": False,
+                "multiplied": True,
+            },
+        ]
+    if sc.name == "port":
+        ports = [single, *group]
+        return [
+            {
+                "id": "ptok",
+                "name": "ports pay per own city",
+                "kind": "port",
+                "at": ports,
+                "min_stops": 3,
+                "pays": "token_cities",
+                "always": False,
+            },
+            {
+                "id": "pself",
+                "name": "ports need three stops",
+                "kind": "port",
+                "at": ports,
+                "min_stops": 3,
+                "pays": "self",
+                "always": False,
+            },
+        ]
+    return [dict(b) for b in sc.bonuses]
+
+
+def per_game_trains(sc: Scenario, places) -> list[dict]:
+    out = []
+    for t in sc.trains:
+        t = dict(t)
+        if t.get("double_at") == []:
+            t["double_at"] = places["picks"][:2] + [places["single"]]
+        out.append(t)
+    return out
+
+
+_GAMES: dict[str, dict] = {}
+
+
+def scenario_games(sc: Scenario, folder) -> dict:
+    if sc.name in _GAMES:
+        return _GAMES[sc.name]
+    out = {}
+    for key, orientation, big in (
+        ("flat", Orientation.FLAT, False),
+        ("pointy", Orientation.POINTY, False),
+        ("big", Orientation.FLAT, True),
+    ):
+        hexes, places = grid_hexes(orientation, big)
+        places = dict(
+            places, bypass=bypass_hex(orientation), orientation=orientation, all=sorted(hexes)
+        )
+        coords = {hexgrid.name_to_coord(orientation, h) for h in hexes}
+        if sc.map_change is not None:
+            sc.map_change(hexes, places, orientation, coords)
+        phase_revenue = [dict(pr, hexes=[places["bypass"]]) for pr in sc.phase_revenue]
+        game = write_game(
+            folder / sc.name / key,
+            hexes,
+            per_game_trains(sc, places),
+            layout=orientation.value,
+            bonuses=per_game_bonuses(sc, places),
+            companies=sc.companies,
+            tile_sets=sc.tile_sets,
+            extra_tiles=TEST_TILES,
+            game_id=f"{sc.name}_{key}",
+            rules=sc.rules or None,
+            phase_revenue=phase_revenue,
+        )
+        out[key] = (game, places)
+    _GAMES[sc.name] = out
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Random maps
+
+
+def tokens_for(rng, state, company, others):
+    cities = []
+    for h in state.game.hexes:
+        tile, _ = state.tile_at(h)
+        for n in tile.cities:
+            spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
+            cities.append((h, spaces))
+    rng.shuffle(cities)
+    tokens: dict[str, dict[int, str]] = {}
+    for h, spaces in cities:
+        r = rng.random()
+        if r < 0.35:
+            toks = {spaces[0]: company}
+            for s in spaces[1:]:
+                if rng.random() < 0.4:
+                    toks[s] = rng.choice(others)
+        elif r < 0.55:  # full of other companies
+            toks = {s: rng.choice(others) for s in spaces}
+        elif r < 0.7:
+            toks = {spaces[-1]: rng.choice(others)}
+        else:
+            continue
+        tokens.setdefault(h, {}).update(toks)
+    if cities and not any(company in t.values() for t in tokens.values()):
+        h, spaces = cities[0]
+        free = [s for s in spaces if s not in tokens.get(h, {})] or spaces[:1]
+        tokens.setdefault(h, {})[free[0]] = company
+    for h, toks in tokens.items():
+        set_tokens(state, h, toks)
+
+
+def random_map(sc: Scenario, seed: int, folder):
+    """(state, company, trains, bonuses) for a seed; deterministic."""
+    rng = random.Random(seed)
+    key = rng.choices(["flat", "pointy", "big"], weights=[5, 4, 3])[0]
+    game, places = scenario_games(sc, folder)[key]
+    state = MapState(game, rng.choice([p.name for p in game.phases]))
+    whites = [h for h, mh in game.hexes.items() if mh.colour == "white"]
+    pool = [t for t in game.catalogue if sc.tile_ok is None or sc.tile_ok(t)]
+    weights = [tile_weight(t) * (sc.tile_bias(t) if sc.tile_bias else 1) for t in pool]
+    size = rng.randint(12, 30) if key == "big" else rng.randint(6, 16)
+    if sc.dense:
+        size = rng.randint(25, 35) if key == "big" else rng.randint(12, 16)
+    for h in grow_cluster(rng, game, whites, size):
+        tile = rng.choices(pool, weights)[0]
+        try:
+            state.apply(
+                state.place_tile_edit(
+                    h, tile.name, joining_rotation(rng, state, h, tile), check_available=False
+                )
+            )
+        except MapEditError:
+            pass
+    company = rng.choice(["A", "A", "A", "B"])
+    abbrevs = [c if isinstance(c, str) else c["abbrev"] for c in sc.companies]
+    others = [c for c in abbrevs if c != company]
+    tokens_for(rng, state, company, others)
+    names = [t["name"] for t in sc.trains]
+    trains = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 2, 2, 3]))]
+    bonuses = sc.pick_bonuses(rng, places) if sc.pick_bonuses else []
+    return state, company, trains, bonuses
+
+
+def map_for_seed(sc: Scenario, seed: int, folder):
+    for attempt in range(20):
+        state, company, trains, bonuses = random_map(sc, seed + 100_000 * attempt, folder)
+        try:
+            oracle_route_objects(state, company, ROUTE_LIMIT)
+        except TooManyRoutes:
+            continue
+        return state, company, trains, bonuses
+    raise AssertionError(f"{sc.name} seed {seed}: no small map")
+
+
+def seed_of(sc: Scenario, i: int) -> int:
+    return 10_000 + 1_000 * list(SCENARIOS).index(sc.name) + i
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    _GAMES.clear()
+    return tmp_path_factory.mktemp("rule_games")
+
+
+def run_batch(sc: Scenario, seeds, folder):
+    failures = []
+    for i in seeds:
+        seed = seed_of(sc, i)
+        state, company, trains, bonuses = map_for_seed(sc, seed, folder)
+        why = disagreement(state, company, trains, bonuses)
+        if why:
+            failures.append((seed, state, company, trains, bonuses, why.splitlines()[0]))
+    if failures:
+        summary = "\n".join(f"  seed {f[0]}: {f[5]}" for f in failures)
+        seed, state, company, trains, bonuses, _ = failures[0]
+        state, trains, bonuses = shrink(state, company, trains, bonuses)
+        pytest.fail(
+            f"{sc.name}: {len(failures)} of {len(seeds)} maps disagree:\n{summary}\n"
+            f"seed {seed}, shrunk:\n{describe_state(state, company, trains, bonuses)}\n"
+            f"{disagreement(state, company, trains, bonuses)}"
+        )
+
+
+def batches(n_maps, first=0):
+    return [
+        range(first + b, min(first + n_maps, first + b + PER_BATCH))
+        for b in range(0, n_maps, PER_BATCH)
+    ]
+
+
+FAST = [
+    pytest.param(name, seeds, id=f"{name}-{seeds.start}")
+    for name in SCENARIOS
+    for seeds in batches(CI_MAPS)
+]
+SLOW = [
+    pytest.param(name, seeds, id=f"{name}-{seeds.start}", marks=pytest.mark.slow)
+    for name in SCENARIOS
+    for seeds in batches(SLOW_MAPS, CI_MAPS)
+]
+
+
+@pytest.mark.parametrize(("name", "seeds"), FAST + SLOW)
+def test_finder_matches_oracle_per_rule_kind(name, seeds, folder):
+    run_batch(SCENARIOS[name], seeds, folder)
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_scenario_maps_exercise_their_kind(name, folder):
+    """The scenario's maps really bring its kind into play (a bonus that changes the answer,
+    a reading under which the answer differs, trains that earn)."""
+    sc = SCENARIOS[name]
+    hits = 0
+    for i in range(CI_MAPS):
+        state, company, trains, bonuses = map_for_seed(sc, seed_of(sc, i), folder)
+        hits += bool(sc.exercised(state, company, trains, bonuses))
+    assert hits >= sc.share_exercised * CI_MAPS, f"{name}: {hits} of {CI_MAPS} maps"
+
+
+# ---------------------------------------------------------------------------------------------
+# The exact model (route/exact.py) on the same maps
+
+EXACT_CI_MAPS = 12  # per scenario, in the fast suite (max_paths=0: every search to the model)
+EXACT_SLOW_MAPS = 108  # per scenario, with -m slow
+# scenarios whose rules the model does not state (the finder then enumerates instead)
+NOT_EXACT = {"port"}
+
+
+def run_exact_batch(sc: Scenario, seeds, folder) -> int:
+    """Compare the exact model with the oracle on the scenario's maps; how many it took."""
+    failures = []
+    exact = 0
+    for i in seeds:
+        seed = seed_of(sc, i)
+        state, company, trains, bonuses = map_for_seed(sc, seed, folder)
+        res = find_routes(state, company, list(trains), list(bonuses), max_paths=0)
+        if res.stats.get("method") != "exact":
+            continue
+        exact += 1
+        sol = oracle_solve(state, company, trains, bonuses)
+        problems = check_finder_result(state, company, trains, bonuses, res)
+        if res.net_revenue != sol.total or not res.optimal or problems:
+            failures.append(
+                f"seed {seed} {trains} {bonuses}: model {res.net_revenue}, oracle {sol.total}"
+                f" {problems[:2]}\n{describe_state(state, company, trains, bonuses)}\n"
+                f"{sol.describe()}"
+            )
+    assert not failures, f"{sc.name}: the exact model disagrees\n" + "\n".join(failures[:2])
+    return exact
+
+
+EXACT = [pytest.param(name, range(0, EXACT_CI_MAPS), id=f"{name}-0") for name in SCENARIOS] + [
+    pytest.param(name, seeds, id=f"{name}-{seeds.start}", marks=pytest.mark.slow)
+    for name in SCENARIOS
+    for seeds in batches(EXACT_SLOW_MAPS, EXACT_CI_MAPS)
+]
+
+
+@pytest.mark.parametrize(("name", "seeds"), EXACT)
+def test_exact_model_matches_oracle_per_rule_kind(name, seeds, folder):
+    exact = run_exact_batch(SCENARIOS[name], seeds, folder)
+    if name not in NOT_EXACT:
+        assert exact >= len(seeds) // 3, f"{name}: only {exact} of {len(seeds)} maps reached it"
+
+
+# ---------------------------------------------------------------------------------------------
+# Windows of the real maps
+
+REAL_CI_MAPS = 20  # per game, in the fast suite
+REAL_SLOW_MAPS = 100  # per game, with -m slow
+
+
+def real_options(rng, game) -> list[str]:
+    """Random options of the game: placed ones on one of their hexes."""
+    rules = game_rules(game)
+    out = []
+    for b in game.bonuses:
+        if b.always or rng.random() >= 0.4:
+            continue
+        hexes = rules.bonuses[b.id].get("hexes")
+        out.append(f"{b.id}:{rng.choice(hexes)}" if hexes else b.id)
+    return out
+
+
+def real_map(game_id: str, seed: int):
+    rng = random.Random(seed)
+    game = load_game(game_id)
+    state = MapState(game, rng.choice([p.name for p in game.phases]))
+    takes = [h for h, mh in game.hexes.items() if mh.accepts_tiles]
+    printed = [h for h, mh in game.hexes.items() if mh.tile.paths]
+    near = sorted(
+        {n for h in printed for e in range(6) if (n := game.neighbour(h, e)) in set(takes)}
+    )
+    pool = game.placeable_tiles
+    weights = [tile_weight(t) for t in pool]
+    cluster = grow_cluster(rng, game, takes, rng.randint(6, 12), start=rng.choice(near))
+    for h in cluster:
+        tile = rng.choices(pool, weights)[0]
+        try:
+            state.apply(
+                state.place_tile_edit(
+                    h, tile.name, joining_rotation(rng, state, h, tile), check_available=False
+                )
+            )
+        except MapEditError:
+            pass  # an upgrade rule or printed tokens that do not fit: leave the hex
+    token_hexes = sorted(
+        set(cluster)
+        | {n for h in cluster for e in range(6) if (n := game.neighbour(h, e)) is not None}
+    )
+    runners = [c.abbrev for c in game.operating_companies]
+    company = rng.choice(runners[:3])
+    neutral = [c.abbrev for c in game.companies if c.kind == "neutral"]
+    others = [c for c in runners if c != company][:2] + neutral
+    saved: dict[str, dict[int, str]] = {}
+    for h in token_hexes:
+        tile, _ = state.tile_at(h)
+        for n in tile.cities:
+            spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
+            r = rng.random()
+            if r < 0.4:
+                saved.setdefault(h, {})[spaces[0]] = company
+            elif r < 0.6:
+                for sp in spaces:
+                    saved.setdefault(h, {})[sp] = rng.choice(others)
+    for h, toks in saved.items():
+        try:
+            set_tokens(state, h, toks)
+        except MapEditError:
+            pass  # out of tokens, or a reserved space: fine
+    names = [t.name for t in game.trains]
+    trains = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 2, 2, 3]))]
+    return state, company, trains, real_options(rng, game)
+
+
+def real_map_for_seed(game_id: str, seed: int):
+    for attempt in range(20):
+        state, company, trains, bonuses = real_map(game_id, seed + 100_000 * attempt)
+        try:
+            oracle_route_objects(state, company, ROUTE_LIMIT)
+        except TooManyRoutes:
+            continue
+        return state, company, trains, bonuses
+    raise AssertionError(f"{game_id} seed {seed}: no small map")
+
+
+def run_real_batch(game_id: str, seeds):
+    failures = []
+    for i in seeds:
+        seed = 50_000 + 1_000 * GAMES.index(game_id) + i
+        state, company, trains, bonuses = real_map_for_seed(game_id, seed)
+        why = disagreement(state, company, trains, bonuses)
+        if why:
+            failures.append((seed, state, company, trains, bonuses, why.splitlines()[0]))
+    if failures:
+        summary = "\n".join(f"  seed {f[0]}: {f[5]}" for f in failures)
+        seed, state, company, trains, bonuses, _ = failures[0]
+        state, trains, bonuses = shrink(state, company, trains, bonuses)
+        pytest.fail(
+            f"{game_id}: {len(failures)} of {len(seeds)} maps disagree:\n{summary}\n"
+            f"seed {seed}, shrunk:\n{describe_state(state, company, trains, bonuses)}\n"
+            f"{disagreement(state, company, trains, bonuses)}"
+        )
+
+
+REAL = [pytest.param(g, range(0, REAL_CI_MAPS), id=f"{g}-0") for g in GAMES] + [
+    pytest.param(g, seeds, id=f"{g}-{seeds.start}", marks=pytest.mark.slow)
+    for g in GAMES
+    for seeds in batches(REAL_SLOW_MAPS, REAL_CI_MAPS)
+]
+
+
+@pytest.mark.parametrize(("game_id", "seeds"), REAL)
+def test_finder_matches_oracle_on_real_maps(game_id, seeds):
+    run_real_batch(game_id, seeds)
