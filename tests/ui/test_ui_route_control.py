@@ -56,7 +56,7 @@ def test_l_locks_the_route_shown_and_c_clears_the_locks(qtbot, bc_window):
     from PySide6.QtWidgets import QLabel
 
     shown = [w for w in win.view.routes.findChildren(QLabel) if w.isVisible()]
-    assert len(shown) == 6 + 2 * 6 + 1  # headers, two rows of six, the total
+    assert len(shown) == 6 + 2 * 6 + 2  # headers, two rows of six, the total, the readings
     assert win.view.routes.total.text() == (
         "<b>GW: net revenue $840 (proven optimal; the others optimised around the locked"
         " routes)</b>"
