@@ -3,15 +3,19 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test bench lint screenshots fuzz
+.PHONY: run test bench bench-window lint screenshots fuzz
 
 $(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) -m venv $(VENV) || { echo "Cannot create $(VENV): on Debian or Ubuntu run"; \
+		echo "  sudo apt-get install -y python3-venv"; rm -rf $(VENV); exit 1; }
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,dev]'
 	touch $@
 
+# The window needs X11 libraries PySide6 does not bring: qt_deps.py installs the missing ones
+# (as root, or with sudo that asks no password) or stops with the apt-get command to run.
 run: $(VENV)/.installed
+	$(PY) scripts/qt_deps.py
 	$(PY) -m rusty_train_py
 
 test: $(VENV)/.installed
@@ -19,6 +23,11 @@ test: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) bench/routes.py
+
+# Slower: cancel latency at 30 random moments of a long search, and the window's overhead.
+bench-window: $(VENV)/.installed
+	$(PY) bench/cancel_latency.py
+	QT_QPA_PLATFORM=offscreen $(PY) bench/window_overhead.py
 
 # ruff (lint and formatting) on the whole tree, mypy on the Qt-free core ([tool.mypy] in
 # pyproject.toml: strict on hexgrid, tile, mapstate, route/). CI runs it before the tests.

@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_int,
         default=None,
         metavar="N",
-        help="the route finder's memory guard per search (see routes --max-paths)",
+        help="the route finder's path budget per search (see routes --max-paths)",
     )
 
     rd = sub.add_parser("render", parents=[reading], help="draw a saved game to PNG or SVG")

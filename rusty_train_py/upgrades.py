@@ -237,7 +237,10 @@ def _fits(state: MapState, hex_name: str, tile_name: str, rotation: int) -> bool
 
 
 def _unique_rotations(tile: Tile, rotations: Sequence[int]) -> tuple[int, ...]:
-    """Drop rotations that look the same as an earlier one (a straight track has three)."""
+    """Drop rotations that look the same as an earlier one (a straight track has three).
+
+    The gauge and terminal bar of the track at each side count: a city with narrow track on
+    one side and broad on the other (1849's 657) looks different turned half round."""
     seen: set[object] = set()
     out = []
     for r in rotations:
@@ -245,6 +248,13 @@ def _unique_rotations(tile: Tile, rotations: Sequence[int]) -> tuple[int, ...]:
         key: object = (tuple(sorted(tuple(sorted(e)) for e in conn.node_edges)), conn.edge_pairs)
         if tile.cities:
             key = (conn.node_edges, conn.edge_pairs)  # token spaces tell cities apart
+        sides = sorted(
+            ((end.edge + r) % 6, p.track, p.terminal)
+            for p in tile.paths
+            for end in (p.a, p.b)
+            if end.edge is not None
+        )
+        key = (key, tuple(sides))
         if key not in seen:
             seen.add(key)
             out.append(r)

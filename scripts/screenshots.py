@@ -12,7 +12,6 @@ import argparse
 import os
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -22,7 +21,6 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from rusty_train_py.paths import PROJECT_ROOT  # noqa: E402
-from rusty_train_py.route.search import find_routes  # noqa: E402
 from rusty_train_py.ui.dialogs import (  # noqa: E402
     CompanyDialog,
     Dialogs,
@@ -37,12 +35,12 @@ K = Qt.Key
 
 
 class ScriptedDialogs(Dialogs):
-    """Answers for the route dialogs: GW with a 5-train and an 8-train (the seed's example)."""
+    """Answers for the route dialogs: CNR with a 5-train and a 5+5E express."""
 
-    company = "GW"
-    trains = TrainChoice(("5", "8"))
+    company = "CNR"
+    trains = TrainChoice(("5", "5+5E"))
 
-    def choose_company(self, parent, companies):
+    def choose_company(self, parent, companies, current=None):
         return self.company
 
     def choose_trains(self, parent, game, company, last):
@@ -50,22 +48,6 @@ class ScriptedDialogs(Dialogs):
 
     def show_info(self, parent, title, html):
         self.info = (title, html)
-
-
-def slow_search(state, company, trains, bonuses=(), progress=None, cancel=None, **kw):
-    """The real search, then a pause (with progress) so the picture catches it running."""
-    result = find_routes(state, company, trains, bonuses)
-    stop = threading.Event()
-    total = 1000
-    for done in range(0, 620, 20):
-        if cancel is not None and cancel():
-            break
-        if progress is not None:
-            progress(done, total, result.net_revenue if done > 300 else result.net_revenue - 90)
-        stop.wait(0.01)
-    while cancel is not None and not cancel():
-        stop.wait(0.01)
-    return result
 
 
 def framed(image: QImage, title: str) -> QImage:
@@ -134,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             win.press(k)
         pump(app, 20)
 
-    # Default mode: the active hex (red border) on Toronto.
+    # Default mode: the active hex (red border on a white casing) on Toronto.
     win.select_hex("F16")
     shot("default")
 
@@ -142,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     win.canvas.set_zoom(1.4)
     win.select_hex("M9", centre=True)
     press(K.Key_U)
-    press(K.Key_Up)
+    press(K.Key_Down)
     shot("replace_tile")
     press(K.Key_Escape)
 
@@ -153,25 +135,27 @@ def main(argv: list[str] | None = None) -> int:
     press(K.Key_Escape)
     win.fit_map()
 
-    # Find routes: the search running (map faded, progress, Cancel).
-    win.search_fn = slow_search
+    # Find routes: a long search running (CNR with four 8-trains: the map faded, progress with
+    # the best routes so far and the bound).
+    dialogs.trains = TrainChoice(("8", "8", "8", "8"))
     win.select_hex("F16")
     press(K.Key_R)
     import time
 
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and "Best so far: –" in win.view.progress_best.text():
+    panel = win.view.search
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "tightening" not in panel.phase.text().lower():
         pump(app, 20)
-    pump(app, 150)
+    pump(app, 1500)
     shot("searching")
-    win.cancel_route_search()
+    press(K.Key_Escape)  # cancel: the best routes found so far are kept and shown
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and win.searching:
         pump(app, 20)
     press(K.Key_Escape)
 
     # Find routes: the optimal routes drawn, then one route on its own.
-    win.search_fn = None
+    dialogs.trains = TrainChoice(("5", "5+5E"))
     press(K.Key_R)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and win.searching:
@@ -183,17 +167,16 @@ def main(argv: list[str] | None = None) -> int:
 
     # The dialogs of Find routes mode (built as the window builds them, grabbed unshown).
     game = win.game
-    company_dialog = CompanyDialog([game.company(c) for c in win.state.companies_on_map()], win)
-    company_dialog.list.setCurrentRow(win.state.companies_on_map().index("GW"))
+    companies = [game.company(c) for c in win.state.companies_on_map()]
+    company_dialog = CompanyDialog(companies, win, "CNR")  # starts on the last company used
     shot("select_company", company_dialog)
-    trains_dialog = TrainsDialog(game, game.company("GW"), TrainChoice(("5", "8")), win)
+    trains_dialog = TrainsDialog(game, game.company("CNR"), TrainChoice(("5", "5+5E")), win)
     trains_dialog.adjustSize()
     shot("select_trains", trains_dialog)
     result = win.mode.result
-    box = message_box(
-        win, "Dividends: Great Western Railway", dividends_html(result, game.company("GW"))
-    )
-    box.show()  # a message box lays itself out when shown, as exec() does in the app
+    cnr = game.company("CNR")
+    box = message_box(win, f"Dividends: {cnr.name}", dividends_html(result, cnr))
+    box.show()
     QApplication.processEvents()
     shot("dividends", box)
     box.close()

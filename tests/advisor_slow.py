@@ -117,7 +117,8 @@ def slow_sides(state: MapState, company: str) -> dict[str, set[int]]:
 
 
 def look(state: MapState, h: str, tile: str, r: int) -> tuple:
-    """What a lay looks like on the map: its pieces of track (and their gauge), a city named by its index (its
+    """What a lay looks like on the map: the tile and its pieces of track (with their gauge), a
+    city named by its index (its
     token spaces tell it apart), any other node by its kind, value and the sides its own
     pieces reach (two such nodes alike are interchangeable), so rotations that look the same
     compare equal."""
@@ -136,8 +137,8 @@ def look(state: MapState, h: str, tile: str, r: int) -> tuple:
             return ("city", x.node)
         return (node.kind.value, repr(node.revenue), tuple(sorted(sides.get(x.node, ()))))
 
-    # a piece's gauge is part of its look (1849: narrow and broad tiles of one shape)
-    return tuple(sorted((tuple(sorted((end(p.a), end(p.b)), key=repr)), p.track) for p in t.paths))
+    pieces = sorted(tuple(sorted((end(p.a), end(p.b)), key=repr)) + (p.track,) for p in t.paths)
+    return (tile, tuple(pieces))
 
 
 def all_rule_lays(state: MapState) -> dict[str, set[tuple[str, int]]]:

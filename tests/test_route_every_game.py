@@ -116,13 +116,9 @@ def late_case(game_id: str):
 
 # Known disagreements, reported to the lead (strict: a fix makes the test pass and fail as
 # XPASS, so the entry is removed then).
-KNOWN = {
-    "1846": (
-        "Chicago's green/brown/grey tiles 298/299/300 carry no groups:Chicago, so a route counts"
-        " two Chicago cities, and the finder pays meat:D6 once per Chicago city counted (the"
-        " oracle: once per route); late_1846 PRR 2,3/5: finder 480, oracle 450"
-    ),
-}
+# Games whose late position shows a known gap between the finder and the oracle (none now:
+# 1846's Chicago tiles keep the group of the printed hex, one Chicago city per route).
+KNOWN: dict[str, str] = {}
 
 GAMES = [
     pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN[g], strict=True)) if g in KNOWN else g

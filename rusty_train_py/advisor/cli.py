@@ -9,7 +9,6 @@ import sys
 
 from ..mapstate import MapState
 from ..route.cli import train_list
-from ..route.search import MAX_PATHS
 from .rank import advise
 from .result import Advice
 from .tokens import TOKEN_COST_NOTE
@@ -50,7 +49,7 @@ def format_advice(advice: Advice, top: int, state: MapState) -> str:
             if next_col and x.next_net_revenue is not None:
                 text += f"  next round {_money(x.next_net_revenue)}"
             if not x.optimal:
-                text += "  (not proven: path limit)"
+                text += "  (not proven: past the path budget)"
             lines.append(text)
     else:
         lines.append(f"no legal lay for {advice.company}")
@@ -87,7 +86,7 @@ def cmd_advise(args: argparse.Namespace, state: MapState) -> int:
         two_step=args.two_step,
         next_round=args.next_round,
         top=args.top,
-        max_paths=MAX_PATHS if args.max_paths is None else args.max_paths,
+        max_paths=args.max_paths,
     )
     if not state.tokens_placed(result.company):
         print(

@@ -21,7 +21,6 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..mapstate import MapState
-from ..route.search import MAX_PATHS
 from .graphkey import GraphKey
 from .lays import Lay, legal_lays
 from .progress import AdviceProgressFn, Reporter
@@ -158,7 +157,7 @@ def advise(
     top: int | None = None,
     progress: AdviceProgressFn | None = None,
     cancel: CancelFn | None = None,
-    max_paths: int | None = MAX_PATHS,
+    max_paths: int | None = None,
     reuse_revenues: bool = True,
 ) -> Advice:
     """Rank ``company``'s legal lays on ``state`` by the optimal net revenue of ``trains``

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..mapstate import MapState
 from ..route.graph import build_graph
 from ..route.revenue_memo import RevenueMemo
-from ..route.search import MAX_PATHS, RouteSearchError, find_routes, select_bonuses
+from ..route.search import RouteSearchError, find_routes, select_bonuses
 from .graphkey import GraphKey, graph_key
 
 CancelFn = Callable[[], bool]
@@ -28,8 +28,9 @@ class AdviceCancelled(Exception):
 @dataclass(frozen=True, slots=True)
 class Score:
     """The finder's optimum on one map: ``net_revenue``; ``optimal`` False when the finder
-    stopped at its path limit (the best among the paths it kept); ``searched``: this call ran
-    the finder (False: a map with the same key had been searched)."""
+    could not prove it (past its path budget on rules its exact model does not state: the
+    best among the paths it kept); ``searched``: this call ran the finder (False: a map with
+    the same key had been searched)."""
 
     net_revenue: int
     optimal: bool
@@ -46,7 +47,7 @@ class Scorer:
         trains: Sequence[str],
         bonuses: Sequence[str] = (),
         cancel: CancelFn | None = None,
-        max_paths: int | None = MAX_PATHS,
+        max_paths: int | None = None,
         reuse_revenues: bool = True,
     ):
         game = state.game
@@ -97,6 +98,6 @@ class Scorer:
         if result.cancelled:
             raise AdviceCancelled
         self.searches += 1
-        if result.optimal:  # a search cut at the path limit depends on more than the key
+        if result.optimal:  # an unproven answer depends on more than the key
             self.memo[key] = (result.net_revenue, True)
         return Score(result.net_revenue, result.optimal, True)

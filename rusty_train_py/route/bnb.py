@@ -67,14 +67,16 @@ class _Search:
 
     # -- prices -----------------------------------------------------------------------------
 
-    def set_prices(self, lam: np.ndarray) -> None:
+    def set_prices(self, lam: np.ndarray, matrices: dict | None = None) -> None:
+        """Use prices ``lam`` (``matrices``: the bit matrices by table, when already built)."""
         self.lam = lam
         self.lam_list = lam.tolist()
         self.lam_total = float(lam.sum())
         adj_by_table = {}
         for key, (words, revs) in self._tables.items():
             if lam.any():
-                adj_by_table[key] = revs - _bit_matrix(words, self.n_bits) @ lam.astype(np.float32)
+                bits = matrices[id(words)] if matrices else _bit_matrix(words, self.n_bits)
+                adj_by_table[key] = revs - bits @ lam.astype(np.float32)
             else:
                 adj_by_table[key] = revs.copy()
         self.adj = [adj_by_table[id(order)] for order, _, _ in self.per_train]
@@ -117,7 +119,8 @@ class _Search:
                 break
             step = theta * max(bound - lower, 1.0) / norm
             lam = np.maximum(0.0, lam - step * g)
-        self.set_prices(best_lam)
+        self.check(force=True)
+        self.set_prices(best_lam, matrices)
         return best_bound
 
     def clash_of(self, j: int, used: int, hi: int) -> int:

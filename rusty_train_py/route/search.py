@@ -17,19 +17,20 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..game import Bonus
 from ..mapstate import MapState
-from ..places import place_name
-from ..rules.loading import READING_TEXT
 from .bnb import _greedy, _revenue_of, _Search, _Stopped
 from .earner import Earner
 from .exact import solve_runs_exact, supported
-from .graph import TrackGraph, build_graph
+from .graph import build_graph
 from .locks import LockError, RouteLock, parse_lock, resolve_locks
-from .paths import Budget, Measures, PathSet, RoutePath, SearchCancelled, enumerate_paths
+from .options import RouteSearchError as RouteSearchError  # re-exported: callers catch it here
+from .options import readings_used
+from .options import select_bonuses as select_bonuses
+from .paths import Budget, Measures, PathSet, SearchCancelled, enumerate_paths
 from .progress import ProgressFn, Reporter
-from .result import RouteResult, Stop, TrainRoute
+from .result import RouteResult, TrainRoute
 from .revenue_memo import RevenueMemo
+from .routes import build_train_route
 from .runs import Run, plan_runs
 
 CancelFn = Callable[[], bool]
@@ -43,58 +44,6 @@ EXACT_AFTER_3 = 20_000
 # For rules the model does not state: paths kept at most (about 1 kB each on extreme maps), a
 # memory guard; past it the best of the paths looked at is returned, marked unproven.
 MAX_PATHS = 2_000_000
-
-
-class RouteSearchError(ValueError):
-    """Bad search request (unknown company, train or bonus)."""
-
-
-def select_bonuses(game, names: Sequence[str]) -> list[Bonus]:
-    """The game's always-on bonuses plus the options named by the player; a bonus placed on a
-    hex is named ``id:HEX`` (``steamboat:B8``)."""
-    chosen = [b for b in game.bonuses if b.always]
-    known = {b.id.lower(): b for b in game.bonuses}
-    seen = set()
-    for raw in names:
-        name, _, where = raw.strip().partition(":")
-        b = known.get(name.strip().lower())
-        if b is None:
-            raise RouteSearchError(
-                f"unknown bonus {name!r} for {game.id} "
-                f"(bonuses: {', '.join(b.id for b in game.bonuses) or 'none'})"
-            )
-        if b.placed:
-            if not where:
-                raise RouteSearchError(
-                    f"bonus {b.id} is placed on a hex: name it as {b.id}:HEX "
-                    f"(one of {', '.join(b.params_dict['hexes'])})"
-                )
-            try:
-                b = b.place(
-                    where.strip().upper() if game.has_hex(where.strip().upper()) else where.strip()
-                )
-            except KeyError as exc:
-                raise RouteSearchError(exc.args[0]) from None
-        elif where:
-            raise RouteSearchError(f"bonus {b.id} is not placed on a hex")
-        if b.id in seen:
-            continue
-        seen.add(b.id)
-        if b not in chosen:
-            chosen.append(b)
-    return chosen
-
-
-def readings_used(game, train_types, bonuses) -> tuple[str, ...]:
-    """The rule readings of the game that bear on this search, in words."""
-    out = []
-    readings = game.readings
-    for key in ("one_stop_per_hex", "hex_reentry"):
-        out.append(READING_TEXT[key][readings[key]])
-    if any(t.rule == "express" for t in train_types):
-        for key in ("express_stops", "express_token"):
-            out.append(READING_TEXT[key][readings[key]])
-    return tuple(out)
 
 
 def find_routes(
@@ -527,45 +476,3 @@ def _solve_run(
         return -1, [], optimal, cancelled
     picked = [(variants[i], p) for i, p in enumerate(picks) if p != -1]
     return total, picked, optimal, cancelled
-
-
-def build_train_route(
-    graph: TrackGraph,
-    earner: Earner,
-    path: RoutePath,
-    game,
-    locked: bool = False,
-    dropped: bool = False,
-) -> TrainRoute:
-    choice = earner.choose(path.stops)
-    assert choice is not None
-    stops = []
-    for i, cid in enumerate(path.stops):
-        c = graph.centres[cid]
-        name = place_name(game, c.hex, c.kind)
-        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], name))
-    track: list[tuple[str, int]] = []
-    hexes: list[str] = [graph.centres[path.stops[0]].hex]
-    for n, corr_id in enumerate(path.corridors):
-        corr = graph.corridors[corr_id]
-        if n < path.reversed_corridors:
-            pieces = corr.track[::-1]
-            hx = list(corr.hexes[::-1][1:]) + [graph.centres[corr.a].hex]
-        else:
-            pieces = corr.track
-            hx = list(corr.hexes)
-        track.extend(pieces)
-        for h in hx:
-            if not hexes or hexes[-1] != h:
-                hexes.append(h)
-    return TrainRoute(
-        train=earner.train.name,
-        revenue=choice.revenue,
-        stops=tuple(stops),
-        hexes=tuple(hexes),
-        track=tuple(track),
-        bonuses=choice.bonuses,
-        multiplier=earner.mult,
-        locked=locked,
-        dropped=dropped,
-    )

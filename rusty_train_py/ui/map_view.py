@@ -77,8 +77,13 @@ class MapView(QWidget):
         """Caption at the bottom left of the map, filter at the top left, search centred."""
         vp = self.scroll.geometry()
         w, h = vp.width(), vp.height()
-        self.caption.setMaximumWidth(max(200, w - 24))
-        self.caption.adjustSize()
+        # One line when it fits, wrapped to the map's width when not: never cut off.
+        if self.caption.text():
+            text_w = self.caption.fontMetrics().horizontalAdvance(self.caption.text()) + 32
+            width = max(120, min(text_w, w - 24))
+            self.caption.setFixedWidth(width)
+            height = self.caption.heightForWidth(width)
+            self.caption.setFixedHeight(max(height, self.caption.sizeHint().height()))
         self.caption.move(12, vp.bottom() - self.caption.height() - 12)
         self.filter_box.adjustSize()
         self.filter_box.setFixedWidth(min(360, w - 24))

@@ -86,9 +86,10 @@ def fitted(win) -> bool:
     return abs(win.canvas.zoom - win.canvas.fit_zoom()) < 1e-9
 
 
-def test_the_map_fits_the_window_on_start_new_game_and_open(qtbot, prefs, dialogs, tmp_path):
+def test_the_map_fits_the_window_on_start_new_game_and_open(qtbot, prefs, dialogs, tmp_path, qtlog):
     win = make_window(qtbot, prefs, dialogs)
     wait_for(qtbot, lambda: fitted(win))
+    assert [r.message for r in qtlog.records if "QWidget" in r.message] == []
     win.resize(900, 600)  # a fitted map stays fitted as the window changes size ...
     wait_for(qtbot, lambda: fitted(win) and win.canvas.zoom < 0.6)
     key(qtbot, win, "+")  # ... until the player zooms

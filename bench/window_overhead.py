@@ -1,0 +1,108 @@
+"""Benchmark: what the window costs on top of the route search.
+
+The same search, in the same process and the same run, alternately through the window
+(offscreen, the real MainWindow: ``r``, the dialogs answered, the search on the thread pool,
+its progress shown over the map, the event loop idle in between as in the program) and by
+calling ``find_routes`` directly as the CLI does. Prints each run and the medians: wall time
+and the process's CPU time (both threads), and their ratios. Target: under 10 % overhead.
+
+    .venv/bin/python bench/window_overhead.py [--runs 3] [--company CNR] [--trains 5+5E,5+5E,5+5E]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def main(argv: list[str]) -> int:
+    from PySide6.QtCore import QEventLoop, QSettings, Qt
+    from PySide6.QtWidgets import QApplication
+
+    from rusty_train_py.files.loader import open_game
+    from rusty_train_py.paths import default_game_file
+    from rusty_train_py.route.search import find_routes
+    from rusty_train_py.ui.dialogs import Dialogs
+    from rusty_train_py.ui.main_window import MainWindow
+    from rusty_train_py.ui.preferences import Preferences, TrainChoice
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--company", default="CNR")
+    ap.add_argument("--trains", default="5+5E,5+5E,5+5E")
+    args = ap.parse_args(argv[1:])
+    trains = tuple(args.trains.split(","))
+
+    class Answers(Dialogs):
+        def choose_company(self, parent, companies, current=None):
+            return args.company
+
+        def choose_trains(self, parent, game, company, last):
+            return TrainChoice(trains)
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    prefs = Preferences(
+        QSettings(str(Path(tempfile.mkdtemp()) / "prefs.ini"), QSettings.Format.IniFormat)
+    )
+    win = MainWindow(prefs=prefs, dialogs=Answers())
+    win.open_default_game()
+    win.resize(1280, 860)
+    win.show()
+    app.processEvents()
+    win.fit_map()
+    state = open_game(default_game_file()).state
+
+    def cli() -> tuple[float, float, int]:
+        w0, c0 = time.perf_counter(), time.process_time()
+        result = find_routes(state, args.company, list(trains))
+        return time.perf_counter() - w0, time.process_time() - c0, result.net_revenue
+
+    def window() -> tuple[float, float, int]:
+        loop = QEventLoop()
+        w0, c0 = time.perf_counter(), time.process_time()
+        win.press(Qt.Key.Key_R)
+        search = win.mode.search
+        search.finished.connect(loop.quit)
+        search.failed.connect(loop.quit)
+        if search.running:
+            loop.exec()
+        wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+        revenue = win.mode.result.net_revenue
+        win.press(Qt.Key.Key_Escape)
+        app.processEvents()
+        return wall, cpu, revenue
+
+    print(f"{args.company} {','.join(trains)} on the bundled game, {args.runs} runs each")
+    print(f"{'run':>4} {'how':>7} {'wall s':>8} {'cpu s':>8} {'revenue':>8}")
+    got: dict[str, list[tuple[float, float, int]]] = {"cli": [], "window": []}
+    for i in range(args.runs):
+        for how, run in (("cli", cli), ("window", window)):
+            wall, cpu, revenue = run()
+            got[how].append((wall, cpu, revenue))
+            print(f"{i + 1:4d} {how:>7} {wall:8.2f} {cpu:8.2f} {revenue:8d}")
+    med = {
+        how: (statistics.median(w for w, _, _ in rows), statistics.median(c for _, c, _ in rows))
+        for how, rows in got.items()
+    }
+    wall_ratio = med["window"][0] / med["cli"][0]
+    cpu_ratio = med["window"][1] / med["cli"][1]
+    print(
+        f"median wall: window {med['window'][0]:.2f} s, cli {med['cli'][0]:.2f} s"
+        f" (ratio {wall_ratio:.3f}); median CPU: window {med['window'][1]:.2f} s,"
+        f" cli {med['cli'][1]:.2f} s (ratio {cpu_ratio:.3f}); target: under 1.10"
+    )
+    print(f"map redraws during the window runs: {win.canvas.paints}")
+    win.undo_stack.setClean()
+    win.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
