@@ -122,7 +122,7 @@ def routes_to_draw(state: MapState, routes: Sequence[LastRoute]) -> list:
     from .earner import Earner
     from .graph import build_graph
     from .locks import LockError, resolve_locks
-    from .search import build_train_route
+    from .routes import build_train_route
 
     game = state.game
     out: list = [None] * len(routes)

@@ -3,7 +3,7 @@ left, dimmed when the phase does not allow it, and the game's upgrade chart.
 
 The panel only shows: the window tells it the map (``show_state``) and the hex selected
 (``show_hex``), and hears which tile the player chose (``tileChosen``: a click or Return on a
-tile, "" when the choice is cleared with Esc or by choosing the same tile again).
+tile, "" when Esc clears the choice).
 """
 
 from __future__ import annotations
@@ -48,13 +48,19 @@ def tile_icon(game: Game, name: str, px: int = ICON_PX, dimmed: bool = False) ->
 
 
 class TileList(QListWidget):
-    """The tiles; Esc clears the choice."""
+    """The tiles; Return chooses the current one, Esc clears the choice. (Return is read
+    here rather than from ``itemActivated``, which some styles also send on a click.)"""
 
     cleared = Signal()
+    returned = Signal(object)  # the current QListWidgetItem
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
         if event.key() == Qt.Key.Key_Escape:
             self.cleared.emit()
+            event.accept()
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem():
+            self.returned.emit(self.currentItem())
             event.accept()
             return
         super().keyPressEvent(event)
@@ -86,7 +92,7 @@ class ManifestPanel(QDockWidget):
         self.list.setIconSize(QSize(ICON_PX, ICON_PX))
         self.list.setUniformItemSizes(True)
         self.list.itemClicked.connect(self._activated)
-        self.list.itemActivated.connect(self._activated)
+        self.list.returned.connect(self._activated)
         self.list.cleared.connect(lambda: self.choose(""))
         lay.addWidget(self.hex_label)
         lay.addWidget(self.list, 1)
@@ -185,8 +191,7 @@ class ManifestPanel(QDockWidget):
         item.setToolTip(tip)
 
     def _activated(self, item: QListWidgetItem) -> None:
-        name = item.data(TILE_ROLE)
-        self.choose("" if name == self.chosen else name)
+        self.choose(item.data(TILE_ROLE))
 
     def _draw_chart(self) -> None:
         """The upgrade chart of the game, drawn when its tab is first shown."""

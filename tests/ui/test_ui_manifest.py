@@ -155,3 +155,17 @@ def test_c_shows_the_upgrade_chart(qtbot, window):
     assert (pix.width(), pix.height()) == (lay.width, lay.height)
     key(qtbot, window, "m")  # m: the tiles tab
     assert panel.isVisible() and panel.tabs.currentIndex() == 0
+
+
+def test_a_click_on_a_tile_marks_where_it_goes_and_a_second_click_keeps_it(qtbot, window):
+    key(qtbot, window, "m")
+    lst = window.manifest.list
+    names = [t for t, _, _ in window.manifest.row_texts()]
+    item = lst.item(names.index("58"))
+    lst.scrollToItem(item)
+    for _ in range(2):
+        qtbot.mouseClick(
+            lst.viewport(), Qt.MouseButton.LeftButton, pos=lst.visualItemRect(item).center()
+        )
+        assert window.manifest.chosen == "58"
+        assert window.tile_marks == where_u_offers(window.state, "58") != frozenset()

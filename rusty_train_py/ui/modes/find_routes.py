@@ -288,8 +288,6 @@ class FindRoutesMode(Mode):
 
     def handle_click(self, host: ModeHost, hex_name, token_space):
         if self.drawing is None or hex_name is None:
-            if hex_name is not None:
-                host.select_hex(hex_name)
             return None
         tile, _ = host.state.tile_at(hex_name)
         if not tile.revenue_centres:
