@@ -246,7 +246,8 @@ class RoutePanel(QFrame):
         self.total = QLabel(f"<b>{html.escape(table.total)}</b>")
         self.total.setWordWrap(True)
         self.grid.addWidget(self.total, len(table.rows) + 1, 0, 1, len(self.HEADERS))
-        self.readings = QLabel(html.escape(table.readings))
+        self.readings = QLabel(table.readings)
+        self.readings.setTextFormat(Qt.TextFormat.PlainText)  # words as they are: "train's"
         self.readings.setWordWrap(True)
         self.readings.setStyleSheet("color: #5a5a5a; font-size: 12px;")
         self.grid.addWidget(self.readings, len(table.rows) + 2, 0, 1, len(self.HEADERS))
