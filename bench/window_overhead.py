@@ -7,7 +7,7 @@ calling ``find_routes`` directly as the CLI does. Prints each run and the median
 and the process's CPU time (both threads), their ratios, and the CPU the GUI thread itself
 used (the steadiest measure on a shared machine). Target: under 10 % overhead.
 
-    .venv/bin/python bench/window_overhead.py [--runs 3] [--company CNR] [--trains 5+5E,5+5E,5+5E]
+    .venv/bin/python bench/window_overhead.py [--runs 3] [--company CNR] [--trains 8,8,8]
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--company", default="CNR")
-    ap.add_argument("--trains", default="5+5E,5+5E,5+5E")
+    ap.add_argument("--trains", default="8,8,8")
     args = ap.parse_args(argv[1:])
     trains = tuple(args.trains.split(","))
 

@@ -404,6 +404,8 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
             self.view.routes.hide()
         else:
             self.view.routes.show_table(table)
+        # Lay out now: the map refits to the room left before it is drawn, so once.
+        self.view.layout().activate()
 
     def _filter_changed(self, text: str) -> None:
         if self._on_filter is not None and self.view.filter_box.isVisible():

@@ -108,6 +108,8 @@ def test_a_long_route_is_fully_visible_in_a_narrow_window(qtbot, prefs, dialogs)
     run_search(qtbot, win, "CNR", ("5", "5+5E"))
     qtbot.wait(50)
     texts = table_texts(win)
+    assert "train's counted stops" in win.view.routes.readings.text()  # not "train&#x27;s"
+    assert win.view.routes.readings.textFormat() == Qt.TextFormat.PlainText
     assert texts[1][0] == "<b>5+5E</b>"
     assert texts[1][2] == ("Detroit 70 · Toronto 100 · Ottawa 60 · Montreal 100 · New England 60")
     assert texts[1][3] == (
