@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 from ..hexgrid import HexLayout
 from ..render import geometry
 from ..render.colours import route_colour
+from ..render.ghosts import draw_ghosts, draw_marks
 from ..render.painter import draw_map
 from .modes.base import Scene
 
@@ -275,6 +276,10 @@ class MapCanvas(QWidget):
             marked=scene.marked,
             mark_colour=scene.mark_colour,
         )
+        if scene.marks:
+            draw_marks(painter, scene.state, self.layout, scene.marks)
+        if scene.ghosts:
+            draw_ghosts(painter, scene.state, self.layout, scene.ghosts, scene.highlight_colour)
         if (
             scene.highlight_hex is not None
             and not scene.faded

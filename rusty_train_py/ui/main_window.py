@@ -26,6 +26,7 @@ from shiboken6 import isValid
 
 from ..game import Game
 from ..mapstate import Edit, MapEditError, MapState
+from .advice_panel import AdviceTable
 from .canvas import ZOOM_STEP, MapCanvas
 from .commands import (
     COMMANDS,
@@ -54,7 +55,13 @@ GLOBAL_HELP = "q quit · s screenshot · +/- zoom · F1 keys"
 SHUTDOWN_WAIT = 1.0  # seconds to let searches still running end when the window closes
 
 ARROW_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down)
-MODE_BUTTONS = (("Replace tile", "E"), ("Upgrade", "U"), ("Tokens", "T"), ("Routes", "R"))
+MODE_BUTTONS = (
+    ("Replace tile", "E"),
+    ("Upgrade", "U"),
+    ("Tokens", "T"),
+    ("Routes", "R"),
+    ("Advise", "A"),
+)
 
 
 class MainWindow(WindowFiles, WindowPanels, QMainWindow):
@@ -66,11 +73,13 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         dialogs: Dialogs | None = None,
         search: SearchFn | None = None,
         state: MapState | None = None,
+        advise: SearchFn | None = None,
     ):
         super().__init__()
         self.prefs = prefs or Preferences()
         self.dialogs = dialogs or Dialogs()
         self.search_fn = search
+        self.advise_fn = advise
         self.doc = GameDocument(self)
         self.doc.replaced.connect(self._game_replaced)
         self.doc.changed.connect(self._document_changed)
@@ -90,6 +99,8 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         self.view.filter_edit.returnPressed.connect(self._filter_done)
         self.view.filter_edit.installEventFilter(self)
         self.view.search.cancel_button.clicked.connect(lambda: self.press(Qt.Key.Key_Escape))
+        self.view.advice.sortRequested.connect(lambda s: self._mode_call("sort_by", s))
+        self.view.advice.rowClicked.connect(lambda r: self._mode_call("choose_row", r))
         self._on_filter: Callable[[str], None] | None = None
         self.setCentralWidget(self.view)
 
@@ -406,6 +417,18 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
             self.view.routes.show_table(table)
         # Lay out now: the map refits to the room left before it is drawn, so once.
         self.view.layout().activate()
+
+    def show_advice(self, table: AdviceTable | None) -> None:
+        if table is None:
+            self.view.advice.hide()
+        else:
+            self.view.advice.show_table(table)
+
+    def _mode_call(self, name: str, value) -> None:
+        """A panel under the map asks the mode for something (a sort, a row), if it can."""
+        method = getattr(self.mode, name, None)
+        if method is not None:
+            self._run(lambda: method(self, value))
 
     def _filter_changed(self, text: str) -> None:
         if self._on_filter is not None and self.view.filter_box.isVisible():

@@ -1,5 +1,5 @@
 """The map area of the window: the canvas in its scroll area, the panels over it (caption,
-tile filter, search progress) and the route table under it."""
+tile filter, search progress) and under it the route table or the advisor's list."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .advice_panel import AdvicePanel
 from .canvas import BACKGROUND, MapCanvas
 from .panels import RoutePanel, SearchPanel
 
@@ -32,11 +33,13 @@ class MapView(QWidget):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setStyleSheet(f"QScrollArea {{ background: {BACKGROUND}; }}")
         self.routes = RoutePanel()
+        self.advice = AdvicePanel()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
         lay.addWidget(self.scroll, 1)
         lay.addWidget(self.routes, 0)
+        lay.addWidget(self.advice, 0)
         self.scroll.installEventFilter(self)
 
         self.caption = QLabel(self)

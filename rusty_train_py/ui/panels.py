@@ -49,9 +49,14 @@ BAR_STEPS = 1000
 
 @dataclass(frozen=True, slots=True)
 class SearchView:
+    """``texts`` (phase, best, detail lines) and ``fraction`` (None: busy) replace what a
+    route search's ``progress`` would say, for other work shown in the panel (the advisor)."""
+
     title: str
     progress: SearchProgress | None = None
     cancelling: bool = False
+    texts: tuple[str, str, str] | None = None
+    fraction: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +95,8 @@ class RouteTable:
 
 def search_texts(view: SearchView) -> tuple[str, str, str]:
     """(phase line, best and bound line, paths and time line) for a search view."""
+    if view.texts is not None:
+        return view.texts
     p = view.progress
     if view.cancelling:
         phase = "Cancelling: keeping the best routes found so far…"
@@ -157,7 +164,10 @@ class SearchPanel(QFrame):
         ):
             if label.text() != text:
                 label.setText(text)
-        fraction = view.progress.fraction if view.progress is not None else None
+        if view.texts is not None:
+            fraction = view.fraction
+        else:
+            fraction = view.progress.fraction if view.progress is not None else None
         if fraction is None or view.cancelling:
             if self.bar.maximum() != 0:
                 self.bar.setRange(0, 0)  # busy: this phase cannot say how far it is

@@ -1,6 +1,7 @@
 """The editor's modes: one class each, every one owning its keys."""
 
-from .base import DONE, MODE_COLOURS, Binding, KeyPress, Mode, ModeDone, ModeHost, Scene
+from .advisor import AdvisorMode
+from .base import DONE, MODE_COLOURS, Binding, Ghost, KeyPress, Mode, ModeDone, ModeHost, Scene
 from .default import DefaultMode
 from .edit_tokens import EditTokensMode
 from .find_routes import FindRoutesMode
@@ -9,10 +10,12 @@ from .replace_tile import ReplaceTileMode
 __all__ = [
     "DONE",
     "MODE_COLOURS",
+    "AdvisorMode",
     "Binding",
     "DefaultMode",
     "EditTokensMode",
     "FindRoutesMode",
+    "Ghost",
     "KeyPress",
     "Mode",
     "ModeDone",

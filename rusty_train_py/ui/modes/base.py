@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ...game import Game
     from ...mapstate import Edit, HexEdit, MapState
     from ...route.result import TrainRoute
+    from ..advice_panel import AdviceTable
     from ..dialogs import Dialogs
     from ..panels import RouteTable, SearchView
     from ..preferences import Preferences
@@ -33,6 +34,7 @@ MODE_COLOURS = {
     "Replace tile": "#1f6fd1",
     "Edit tokens": "#1a9850",
     "Find routes": "#8e44ad",
+    "Advisor": "#c25e00",
 }
 
 
@@ -70,6 +72,18 @@ class Binding:
     menu: bool = True  # listed in the Mode menu
 
 
+@dataclass(frozen=True, slots=True)
+class Ghost:
+    """A tile drawn see-through over a hex (a lay the advisor proposes), with a label (its
+    gain); ``chosen``: the one Return would lay."""
+
+    hex: str
+    tile: str
+    rotation: int
+    label: str = ""
+    chosen: bool = False
+
+
 @dataclass
 class Scene:
     """What the canvas draws for a mode."""
@@ -84,6 +98,8 @@ class Scene:
     last_routes: Sequence[TrainRoute] = ()  # a run kept before, drawn pale under the routes
     marked: frozenset[str] = frozenset()  # hexes marked (where a tile can go, stops drawn)
     mark_colour: str = "#1f6fd1"
+    ghosts: Sequence[Ghost] = ()  # proposed lays drawn over the map (the advisor)
+    marks: Sequence[tuple[str, str]] = ()  # (hex, colour): hexes tinted (where a tile goes)
 
 
 class ModeHost(Protocol):
@@ -94,6 +110,7 @@ class ModeHost(Protocol):
     dialogs: Dialogs
     prefs: Preferences
     search_fn: Callable | None  # the route search to run (None: the real one)
+    advise_fn: Callable | None  # the advisor to run (None: the real one)
 
     @property
     def game(self) -> Game: ...
@@ -111,6 +128,8 @@ class ModeHost(Protocol):
     def show_search(self, view: SearchView | None) -> None: ...
 
     def show_routes(self, table: RouteTable | None) -> None: ...
+
+    def show_advice(self, table: AdviceTable | None) -> None: ...
 
     def apply(self, next_mode: Mode | ModeDone | None) -> None: ...
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...mapstate import MapEditError, MapState
 from ..dialogs import resolve_hex
+from .advisor import AdvisorMode
 from .base import ROTATE_ACW, ROTATE_CW, Binding, Mode, ModeHost, keys
 from .edit_tokens import EditTokensMode
 from .find_routes import FindRoutesMode
@@ -13,8 +14,8 @@ from .replace_tile import ReplaceTileMode
 class DefaultMode(Mode):
     name = "Default"
     help_keys = (
-        "arrows/click select · e tile · u upgrade · t tokens · r routes · , . rotate · "
-        "Del remove · p phase · g go to"
+        "arrows/click select · e tile · u upgrade · t tokens · r routes · a advise · "
+        ", . rotate · Del remove · p phase · g go to"
     )
 
     def __init__(self) -> None:
@@ -24,6 +25,7 @@ class DefaultMode(Mode):
             Binding(keys("U"), "u", "Upgrade tile", self.replace_upgrade),
             Binding(keys("T"), "t", "Edit tokens", self.edit_tokens),
             Binding(keys("R"), "r", "Find routes…", self.find_routes),
+            Binding(keys("A"), "a", "Advise: the best tile lays…", self.advise),
             Binding(keys("Left"), "Left", "Select the hex on the left", self.mover("left"), False),
             Binding(
                 keys("Right"), "Right", "Select the hex on the right", self.mover("right"), False
@@ -50,6 +52,9 @@ class DefaultMode(Mode):
 
     def find_routes(self, host: ModeHost) -> Mode | None:
         return FindRoutesMode.start(host)
+
+    def advise(self, host: ModeHost) -> Mode | None:
+        return AdvisorMode.start(host)
 
     @staticmethod
     def mover(direction: str):

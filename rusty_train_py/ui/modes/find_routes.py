@@ -26,6 +26,7 @@ from ..panels import RouteRow, RouteTable, SearchView
 from ..preferences import TrainChoice
 from ..search_controller import RouteSearchController
 from .base import DONE, Binding, Mode, ModeDone, ModeHost, Scene, keys
+from .picker import pick_company_and_trains
 
 
 class FindRoutesMode(Mode):
@@ -51,30 +52,11 @@ class FindRoutesMode(Mode):
     @classmethod
     def start(cls, host: ModeHost) -> Mode | None:
         """Ask for the company and trains; None (staying in Default mode) if the user cancels."""
-        state = host.state
-        game = state.game
-        on_map = state.companies_on_map()
-        if not on_map:
-            host.show_message("No company has a token on the map: place tokens first (t)")
+        picked = pick_company_and_trains(host)
+        if picked is None:
             return None
-        parent = host.ui_parent()
-        last_company = host.prefs.last_company(game.id)
-        company = host.dialogs.choose_company(
-            parent, [game.company(c) for c in on_map], last_company
-        )
-        if company is None:
-            return None
-        comp = game.company(company)
-        host.prefs.set_last_company(game.id, comp.abbrev)
-        last = host.prefs.last_trains(game.id, comp.abbrev)
-        choice = host.dialogs.choose_trains(parent, game, comp, last)
-        if choice is None:
-            return None
-        if not choice.trains:
-            host.show_message(f"{comp.abbrev}: choose at least one train")
-            return None
-        host.prefs.set_last_trains(game.id, comp.abbrev, choice)
-        return cls(host, comp.abbrev, choice)
+        company, choice = picked
+        return cls(host, company, choice)
 
     @property
     def searching(self) -> bool:

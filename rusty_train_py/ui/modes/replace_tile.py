@@ -1,22 +1,28 @@
 """Replace-tile mode: browse the tiles that fit (``e``) or the valid upgrades (``u``).
 
 Down/Up choose the next/previous tile, the rotate keys turn it (only through the rotations the list
-allows), ``o`` shows the original, ``/`` filters by name. Return keeps the choice as one
-undoable edit, carrying tokens to the new tile's matching cities; Esc discards it.
+allows), ``o`` shows the original, ``/`` filters by name, ``w`` tints every hex where the
+chosen tile can legally go (any company) and, more strongly, those the company last chosen
+for routes or the advisor can reach. Return keeps the choice as one undoable edit, carrying
+tokens to the new tile's matching cities; Esc discards it.
 """
 
 from __future__ import annotations
 
+from ...advisor.lays import TilePlaces, where_tile_goes
 from ...mapstate import HexEdit, MapState
 from ...upgrades import Candidate, fitting_candidates, upgrade_candidates
 from .base import ROTATE_ACW, ROTATE_CW, Binding, EditingMode, Mode, ModeHost, Scene, keys
+
+ANYWHERE = "#7fa7d9"  # a hex where the tile can go (any company)
+REACHABLE = "#1a9850"  # ... and the operating company reaches it
 
 
 class ReplaceTileMode(EditingMode):
     name = "Replace tile"
     help_keys = (
-        "Up/Down tile · , . rotate · o original · / filter · e all tiles · u upgrades · "
-        "Return keep · Esc discard"
+        "Up/Down tile · , . rotate · o original · / filter · w where it goes · e all tiles · "
+        "u upgrades · Return keep · Esc discard"
     )
 
     def __init__(self, host: ModeHost, hex_name: str, upgrades_only: bool):
@@ -30,6 +36,8 @@ class ReplaceTileMode(EditingMode):
         self.rotation = 0
         self.show_original = False
         self._preview: tuple[tuple[str, int], MapState, HexEdit] | None = None
+        self.where: TilePlaces | None = None  # where the chosen tile can go, when shown
+        self.where_company: str | None = None
         self.bindings = [
             Binding(keys("Down"), "Down", "Next tile", self.step(1)),
             Binding(keys("Up"), "Up", "Previous tile", self.step(-1)),
@@ -37,6 +45,7 @@ class ReplaceTileMode(EditingMode):
             Binding(ROTATE_CW, ".", "Rotate clockwise", self.turn(1)),
             Binding(keys("O"), "o", "Show the original tile", self.toggle_original),
             Binding(keys("Slash"), "/", "Filter tiles by name…", self.start_filter),
+            Binding(keys("W"), "w", "Where this tile can go (on/off)", self.toggle_where),
             Binding(keys("E"), "e", "List every tile that fits", self.use_list(False)),
             Binding(keys("U"), "u", "List valid upgrades only", self.use_list(True)),
             Binding(keys("Return", "Enter"), "Return", "Keep this tile", self.keep),
@@ -92,6 +101,8 @@ class ReplaceTileMode(EditingMode):
             return
         hs = self.base_state.hex_state(self.hex)
         self.rotation = hs.rotation if hs.rotation in cand.rotations else cand.rotations[0]
+        if self.where is not None and self.where.tile != cand.tile:
+            self._find_where(host)
 
     def set_filter(self, host: ModeHost, text: str) -> None:
         """Keep only tiles whose name contains ``text`` (the ``/`` box calls this as you type)."""
@@ -124,6 +135,41 @@ class ReplaceTileMode(EditingMode):
 
     def toggle_original(self, host: ModeHost) -> None:
         self.show_original = not self.show_original
+
+    def toggle_where(self, host: ModeHost) -> None:
+        if self.where is not None:
+            self.where = None
+            return
+        self._find_where(host)
+
+    def _find_where(self, host: ModeHost) -> None:
+        """Where the chosen tile can go; the company reaching is the one last chosen for
+        routes or the advisor, if it has a token on the map."""
+        cand = self.current
+        if cand is None:
+            self.where = None
+            return
+        state = self.base_state
+        company = host.prefs.last_company(state.game.id)
+        if company not in state.companies_on_map():
+            company = None
+        self.where_company = company
+        self.where = where_tile_goes(state, cand.tile, company)
+        host.show_message(self.where_text())
+
+    def where_text(self) -> str:
+        w = self.where
+        if w is None:
+            return ""
+        hexes = w.hexes
+        text = f"Tile {w.tile} can go on {len(hexes)} hex{'es' if len(hexes) != 1 else ''}"
+        if self.where_company is not None:
+            reach = w.reachable_hexes
+            listed = ", ".join(reach[:8]) + (" …" if len(reach) > 8 else "")
+            text += f"; {self.where_company} reaches {len(reach)}" + (
+                f": {listed}" if reach else ""
+            )
+        return text
 
     def start_filter(self, host: ModeHost) -> None:
         host.show_filter(self.filter, lambda text: self.set_filter(host, text))
@@ -164,7 +210,11 @@ class ReplaceTileMode(EditingMode):
     def scene(self, host: ModeHost) -> Scene:
         preview = self._preview_for()
         state = preview[0] if preview else self.base_state
-        return Scene(state, self.hex, self.colour)
+        marks: list[tuple[str, str]] = []
+        if self.where is not None:
+            reach = set(self.where.reachable_hexes)
+            marks = [(h, REACHABLE if h in reach else ANYWHERE) for h in self.where.hexes]
+        return Scene(state, self.hex, self.colour, marks=marks)
 
     def caption(self, host: ModeHost) -> str:
         cand = self.current
@@ -186,4 +236,7 @@ class ReplaceTileMode(EditingMode):
         )
 
     def status(self, host: ModeHost) -> str:
-        return self.caption(host)
+        caption = self.caption(host)
+        if self.where is not None:
+            caption += ". " + self.where_text()
+        return caption
