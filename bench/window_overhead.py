@@ -4,9 +4,10 @@ The same search, in the same process and the same run, alternately through the w
 (offscreen, the real MainWindow: ``r``, the dialogs answered, the search on the thread pool,
 its progress shown over the map, the event loop idle in between as in the program) and by
 calling ``find_routes`` directly as the CLI does. Prints each run and the medians: wall time
-and the process's CPU time (both threads), and their ratios. Target: under 10 % overhead.
+and the process's CPU time (both threads), their ratios, and the CPU the GUI thread itself
+used (the steadiest measure on a shared machine). Target: under 10 % overhead.
 
-    .venv/bin/python bench/window_overhead.py [--runs 3] [--company CNR] [--trains 5+5E,5+5E,5+5E]
+    .venv/bin/python bench/window_overhead.py [--runs 3] [--company CNR] [--trains 8,8,8]
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--company", default="CNR")
-    ap.add_argument("--trains", default="5+5E,5+5E,5+5E")
+    ap.add_argument("--trains", default="8,8,8")
     args = ap.parse_args(argv[1:])
     trains = tuple(args.trains.split(","))
 
@@ -64,9 +65,11 @@ def main(argv: list[str]) -> int:
         result = find_routes(state, args.company, list(trains))
         return time.perf_counter() - w0, time.process_time() - c0, result.net_revenue
 
+    gui_cpu: list[float] = []
+
     def window() -> tuple[float, float, int]:
         loop = QEventLoop()
-        w0, c0 = time.perf_counter(), time.process_time()
+        w0, c0, g0 = time.perf_counter(), time.process_time(), time.thread_time()
         win.press(Qt.Key.Key_R)
         search = win.mode.search
         search.finished.connect(loop.quit)
@@ -74,6 +77,7 @@ def main(argv: list[str]) -> int:
         if search.running:
             loop.exec()
         wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+        gui_cpu.append(time.thread_time() - g0)  # this thread runs the window, not the search
         revenue = win.mode.result.net_revenue
         win.press(Qt.Key.Key_Escape)
         app.processEvents()
@@ -98,7 +102,12 @@ def main(argv: list[str]) -> int:
         f" (ratio {wall_ratio:.3f}); median CPU: window {med['window'][1]:.2f} s,"
         f" cli {med['cli'][1]:.2f} s (ratio {cpu_ratio:.3f}); target: under 1.10"
     )
-    print(f"map redraws during the window runs: {win.canvas.paints}")
+    gui = statistics.median(gui_cpu)
+    print(
+        f"the GUI thread's own CPU per window run: median {gui:.2f} s"
+        f" ({100 * gui / med['cli'][1]:.1f} % of the search's CPU);"
+        f" map redraws in all the window runs: {win.canvas.paints}"
+    )
     win.undo_stack.setClean()
     win.close()
     return 0

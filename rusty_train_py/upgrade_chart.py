@@ -90,6 +90,17 @@ def upgrade_chart(game: Game) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def hex_rule_notes(game: Game) -> dict[str, str]:
+    """Tiles that the game's hex rules (``[[upgrade_rules]]`` with ``hexes``) lay on named
+    hexes, which a chart about tiles cannot draw as arrows: tile -> ``only on D10``."""
+    hexes: dict[str, list[str]] = {}
+    for rule in game.upgrade_rules:
+        if rule.hexes:
+            for t in rule.to:
+                hexes.setdefault(t, []).extend(h for h in rule.hexes if h not in hexes.get(t, []))
+    return {t: "only on " + ", ".join(hs) for t, hs in hexes.items()}
+
+
 def chart_groups(game: Game) -> list[ChartGroup]:
     """The chart's rows: unlabelled tiles first, one row per kind (track, towns, cities ...),
     then one row per label (a labelled city keeps its label as it grows or merges: 1867's

@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
 
     panel = win.view.search
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and "tightening" not in panel.phase.text().lower():
+    while time.monotonic() < deadline and not panel.phase.text().startswith("Searching"):
         pump(app, 20)
     pump(app, 1500)
     shot("searching")

@@ -24,6 +24,8 @@ CORE = (
     "rusty_train_py.game",
     "rusty_train_py.mapstate",
     "rusty_train_py.upgrades",
+    "rusty_train_py.upgrade_chart",  # issue 11
+    "rusty_train_py.manifest",  # issue 11
     "rusty_train_py.paths",
     "rusty_train_py.files",
     "rusty_train_py.route",

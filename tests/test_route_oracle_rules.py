@@ -291,8 +291,8 @@ def scenarios() -> list[Scenario]:
                 {"name": "2", "stops": 2},
                 {"name": "3", "stops": 3},
                 {"name": "D"},
-                # towns_free and express trains disagree with the finder on visit costs: see
-                # test_route_rules.py (test_visit_costs_of_towns_free_and_express_trains)
+                {"name": "2T", "rule": "towns_free", "stops": 2},
+                {"name": "3E", "rule": "express", "stops": 3},
                 {"name": "2+", "rule": "plus_towns", "stops": 2},
                 {"name": "3/4", "rule": "pay_best", "pay": 3, "visit": 4},
             ],

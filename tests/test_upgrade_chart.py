@@ -7,7 +7,13 @@ import pytest
 
 from rusty_train_py.game import available_games, load_game
 from rusty_train_py.mapstate import MapState
-from rusty_train_py.upgrade_chart import CHART_COLOURS, centre_kind, chart_groups, upgrade_chart
+from rusty_train_py.upgrade_chart import (
+    CHART_COLOURS,
+    centre_kind,
+    chart_groups,
+    hex_rule_notes,
+    upgrade_chart,
+)
 from rusty_train_py.upgrades import NEXT_COLOUR, upgrade_candidates
 
 GAMES = available_games()
@@ -109,6 +115,14 @@ KNOWN = {
     },
     "1889": {"438": ("439",), "439": ("492",), "440": ("466",), "57": ("14", "15", "205", "206")},
     "18Chesapeake": {"X1": ("X2",), "X2": ("X6",), "X6": ("X8",), "X3": ("X7",), "611": ("915",)},
+    # the lumber terminal never upgrades (a tile rule); Birmingham's B line
+    "18AL": {
+        "445": (),
+        "441a": ("442a",),
+        "442a": ("444b",),
+        "444b": ("446",),
+        "3": ("142", "143"),
+    },
 }
 
 
@@ -116,6 +130,25 @@ KNOWN = {
 def test_known_upgrades(gid):
     chart = upgrade_chart(load_game(gid))
     assert {t: chart[t] for t in KNOWN[gid]} == KNOWN[gid]
+
+
+def test_hex_rules_are_noted_on_their_tiles():
+    """Tiles a hex rule lays (18GA Augusta, Savannah, Brunswick, Macon; 18AL Montgomery) say
+    where; the chart's arrows are about tiles and do not draw them."""
+    assert hex_rule_notes(load_game("18GA")) == {
+        "453a": "only on D10",
+        "454a": "only on G13",
+        "457a": "only on I11",
+        "458a": "only on F6",
+    }
+    assert hex_rule_notes(load_game("18AL")) == {"443a": "only on L5"}
+    assert hex_rule_notes(load_game("1830")) == {}
+    from rusty_train_py.render.chart import chart_layout
+
+    lay = chart_layout(load_game("18GA"))
+    placed = {t.name: t.lines for row in lay.rows for t in row.tiles}
+    assert placed["457a"] == ("457a  \u00d71", "only on I11")
+    assert placed["453a"] == ("453a  \u00d71", "\u2192 456a", "only on D10")
 
 
 def test_groups_of_1867():

@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 
 from ..game import Game
 from ..hexgrid import HexLayout
-from ..upgrade_chart import CHART_COLOURS, chart_groups, upgrade_chart
+from ..upgrade_chart import CHART_COLOURS, chart_groups, hex_rule_notes, upgrade_chart
 from . import painter
 
 PER_LINE = 4  # tiles side by side in one colour cell before the row wraps
@@ -72,6 +72,11 @@ def chart_layout(game: Game, hex_size: float = 40.0) -> ChartLayout:
     """Where every part of the chart goes, in pixels."""
     chart = upgrade_chart(game)
     groups = chart_groups(game)
+    notes = hex_rule_notes(game)
+
+    def lines_of(t: str) -> tuple[str, ...]:
+        return _upgrade_lines(chart[t]) + ((notes[t],) if t in notes else ())
+
     hl = HexLayout(game.orientation, hex_size)
     xs = [dx for dx, _ in hl.corner_offsets()]
     ys = [dy for _, dy in hl.corner_offsets()]
@@ -97,9 +102,7 @@ def chart_layout(game: Game, hex_size: float = 40.0) -> ChartLayout:
     y = title_h + head_h
     for g in groups:
         # lines of text under a tile in this row: its name and its upgrades
-        n_lines = 1 + max(
-            (len(_upgrade_lines(chart[t])) for c in used for t in g.tiles[c]), default=0
-        )
+        n_lines = 1 + max((len(lines_of(t)) for c in used for t in g.tiles[c]), default=0)
         tile_h = hex_h + hex_size * 0.2 + n_lines * line_h + hex_size * 0.25
         n_wraps = max(math.ceil(len(g.tiles[c]) / PER_LINE) for c in used)
         height = max(tile_h * max(1, n_wraps), line_h * 2)
@@ -112,7 +115,7 @@ def chart_layout(game: Game, hex_size: float = 40.0) -> ChartLayout:
                 cy = y + tile_h * r + hex_size * 0.15 + hex_h / 2
                 count = game.manifest.get(t)
                 name = f"{t}  \u00d7{count}" if count is not None else f"{t}  \u00d7\u221e"
-                placed.append(PlacedTile(t, cx, cy, (name,) + _upgrade_lines(chart[t])))
+                placed.append(PlacedTile(t, cx, cy, (name,) + lines_of(t)))
         arrows = []
         for (c, left, w), nxt in zip(columns, columns[1:], strict=False):
             if any(chart[t] for t in g.tiles[c]) and g.tiles[nxt[0]]:

@@ -8,7 +8,7 @@ from :mod:`rusty_train_py.render.geometry`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -539,8 +539,14 @@ def draw_map(
     faded: bool = False,
     coordinates: bool = True,
     zoom: float = 1.0,
+    faded_routes: Sequence[Any] | None = None,
+    marked: Collection[str] = (),
+    mark_colour: str = "#1f6fd1",
 ) -> None:
     """Draw the map of ``state`` in map pixels (hex centres from ``hex_layout.centre``).
+
+    ``faded_routes`` (as ``routes``) are drawn pale under the routes (the last run kept);
+    ``marked`` hexes get a translucent ``mark_colour`` fill and outline (where a tile can go).
 
     ``routes``: a sequence of ``(colour, train_route)`` where ``train_route`` has ``track``
     ((hex, path index) pairs) and ``stops`` (objects with ``hex``, ``node``, ``skipped``), or
@@ -606,12 +612,41 @@ def draw_map(
             _text(painter, _qp(pos), text, text_size, bold=True, colour="#404040")
     painter.setOpacity(1.0)
 
+    if faded_routes:
+        painter.setOpacity(FADED_ROUTE_OPACITY)
+        draw_routes(painter, state, hex_layout, faded_routes)
+        painter.setOpacity(1.0)
     if routes:
         draw_routes(painter, state, hex_layout, routes)
+    if marked:
+        draw_marks(painter, [centres[h] for h in names if h in marked], hex_layout, mark_colour)
     if highlight_hex is not None and highlight_hex in game.hexes:
         c = centres[highlight_hex]
         draw_selection(painter, c, hex_layout, highlight_colour or DEFAULT_HIGHLIGHT)
     painter.restore()
+
+
+FADED_ROUTE_OPACITY = 0.35
+
+
+def draw_marks(
+    painter: QPainter, centres: Sequence[Point], hex_layout: HexLayout, colour: str
+) -> None:
+    """Hexes marked for the player (where a tile can go): a translucent fill inside a line
+    of ``colour`` on a white casing."""
+    fill = QColor(colour)
+    fill.setAlpha(70)
+    size = hex_layout.size
+    for c in centres:
+        corners = [(c[0] + dx * 0.93, c[1] + dy * 0.93) for dx, dy in hex_layout.corner_offsets()]
+        polygon = _polygon(corners, (0.0, 0.0))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(fill)
+        painter.drawPolygon(polygon)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for pen_colour, width in ((SELECTION_CASING, 0.08), (colour, 0.045)):
+            painter.setPen(_pen(pen_colour, size * width, Qt.PenCapStyle.RoundCap))
+            painter.drawPolygon(polygon)
 
 
 def draw_selection(painter: QPainter, centre: Point, hex_layout: HexLayout, colour: str) -> None:

@@ -114,3 +114,30 @@ def check_last_routes(state: MapState, routes: Sequence[LastRoute]) -> list[tupl
                 continue
             good.append(i)
     return sorted(problems)
+
+
+def routes_to_draw(state: MapState, routes: Sequence[LastRoute]) -> list:
+    """Each kept route as a TrainRoute on ``state`` (stops, track, what it would earn now),
+    or None where it is no longer a route there: what the map draws of a last run."""
+    from .earner import Earner
+    from .graph import build_graph
+    from .locks import LockError, resolve_locks
+    from .routes import build_train_route
+
+    game = state.game
+    out: list = [None] * len(routes)
+    graphs: dict[str, TrackGraph] = {}
+    for i, r in enumerate(routes):
+        if r.company not in graphs:
+            graphs[r.company] = build_graph(state, r.company)
+        graph = graphs[r.company]
+
+        def earner_of(t: TrainType, graph: TrackGraph = graph) -> Earner:
+            return Earner(t, graph, (), game.readings)
+
+        try:
+            (fixed,) = resolve_locks(game, graph, r.company, [r.lock()], earner_of)
+        except LockError:
+            continue
+        out[i] = build_train_route(graph, earner_of(fixed.train), fixed.path, game)
+    return out

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
 from ..hexgrid import HexLayout
 from ..render import geometry
+from ..render.colours import route_colour
 from ..render.ghosts import draw_ghosts, draw_marks
 from ..render.painter import draw_map
 from .modes.base import Scene
@@ -261,6 +262,7 @@ class MapCanvas(QWidget):
         routes = None
         if scene.routes:
             routes = list(zip(scene.route_colours or (), scene.routes, strict=False))
+        last = [(route_colour(i), r) for i, r in enumerate(scene.last_routes)]
         draw_map(
             painter,
             scene.state,
@@ -270,6 +272,9 @@ class MapCanvas(QWidget):
             routes=routes,
             faded=scene.faded,
             zoom=zoom,
+            faded_routes=last or None,
+            marked=scene.marked,
+            mark_colour=scene.mark_colour,
         )
         if scene.marks:
             draw_marks(painter, scene.state, self.layout, scene.marks)

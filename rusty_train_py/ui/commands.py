@@ -67,6 +67,27 @@ COMMANDS: tuple[Command, ...] = (
         "View",
         "Fit",
     ),
+    Command(
+        "toggle_manifest",
+        "Tile &manifest",
+        "Show or hide the tile manifest: copies left, where a tile can go",
+        ("M",),
+        "View",
+    ),
+    Command(
+        "show_upgrade_chart",
+        "Upgrade &chart",
+        "The upgrade chart of the game, in the manifest panel",
+        ("C",),
+        "View",
+    ),
+    Command(
+        "toggle_last_runs",
+        "&Last runs",
+        "Show or hide the runs kept with the game, drawn pale",
+        ("L",),
+        "View",
+    ),
     Command("show_keys", "&Keys…", "This list of keys", ("F1",), "Help"),
 )
 

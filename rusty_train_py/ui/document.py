@@ -1,5 +1,6 @@
 """The open game as a document: its map, the file it came from and in which format, what was
-odd in that file, the undo history and whether everything is saved.
+odd in that file, the undo history, the routes each company ran last (``last_routes``, kept
+in the save) and whether everything is saved.
 
 Replacing the game (new, open) clears the history while the old map is still the one shown,
 then swaps in the new map and says so once (``replaced``): whoever shows the document resets
@@ -19,6 +20,7 @@ from PySide6.QtGui import QUndoStack
 from ..files.loader import OURS, OpenedGame, open_game, save_game
 from ..game import load_game
 from ..mapstate import Edit, MapState
+from ..route.last import LastRoute, last_routes_of, replace_company
 from .undo import EditCommand
 
 
@@ -35,6 +37,8 @@ class GameDocument(QObject):
         self.format = OURS  # the format of that file
         self.name = "Untitled"
         self.warnings: tuple[str, ...] = ()  # what was odd in the file read
+        self.last_routes: tuple[LastRoute, ...] = ()  # what each company ran last
+        self.routes_changed = False  # a run kept since the file was read or written
         self.undo_stack = QUndoStack(self)
         self.undo_stack.indexChanged.connect(self._stack_changed)
         self.undo_stack.cleanChanged.connect(self._stack_changed)
@@ -48,7 +52,7 @@ class GameDocument(QObject):
 
     @property
     def is_clean(self) -> bool:
-        return self.undo_stack.isClean()
+        return self.undo_stack.isClean() and not self.routes_changed
 
     # ---- replacing the game ---------------------------------------------------------------
 
@@ -59,6 +63,7 @@ class GameDocument(QObject):
         format: str = OURS,
         name: str | None = None,
         warnings: tuple[str, ...] = (),
+        last_routes: tuple[LastRoute, ...] = (),
     ) -> None:
         """Show ``state`` from now on, with an empty history."""
         self.undo_stack.clear()  # its signals still describe the old map, consistently
@@ -68,6 +73,8 @@ class GameDocument(QObject):
         self.format = format
         self.name = name or (self.path.name if self.path else f"Untitled {state.game.id}")
         self.warnings = tuple(warnings)
+        self.last_routes = tuple(last_routes)
+        self.routes_changed = False
         self.replaced.emit()
 
     def new(self, game_id: str) -> None:
@@ -77,8 +84,26 @@ class GameDocument(QObject):
     def open(self, path: str | os.PathLike) -> OpenedGame:
         """Read a saved game (ours or Rusty Train's); on any error nothing changes."""
         opened = open_game(path)
-        self.replace(opened.state, path, opened.format, warnings=opened.warnings)
+        self.replace(
+            opened.state,
+            path,
+            opened.format,
+            warnings=opened.warnings,
+            last_routes=opened.last_routes,
+        )
         return opened
+
+    def keep_run(self, result) -> tuple[LastRoute, ...]:
+        """Keep the routes of ``result`` (a RouteResult) as its company's last run, in place of
+        the one kept before; saved with the game."""
+        kept = last_routes_of(result)
+        self.last_routes = replace_company(self.last_routes, result.company, kept)
+        self.routes_changed = True
+        self.changed.emit()
+        return kept
+
+    def last_run(self, company: str) -> tuple[LastRoute, ...]:
+        return tuple(r for r in self.last_routes if r.company == company)
 
     # ---- editing and saving ---------------------------------------------------------------
 
@@ -92,9 +117,10 @@ class GameDocument(QObject):
         target = Path(path) if path is not None else self.save_path
         if target is None:
             raise ValueError("no file to save to: ask for one")
-        save_game(self.state, target, OURS)
+        save_game(self.state, target, OURS, self.last_routes)
         self.path, self.format, self.name = target, OURS, target.name
         self.undo_stack.setClean()
+        self.routes_changed = False
         self.changed.emit()
         return target
 

@@ -47,6 +47,7 @@ from .panels import RouteTable, SearchView
 from .preferences import Preferences
 from .search_controller import shutdown_all
 from .window_files import WindowFiles
+from .window_panels import WindowPanels
 from .worker import SearchFn
 
 APP_NAME = "rusty-train-py"
@@ -63,7 +64,7 @@ MODE_BUTTONS = (
 )
 
 
-class MainWindow(WindowFiles, QMainWindow):
+class MainWindow(WindowFiles, WindowPanels, QMainWindow):
     """The map editor window."""
 
     def __init__(
@@ -105,6 +106,7 @@ class MainWindow(WindowFiles, QMainWindow):
 
         self._build_status_bar()
         self.actions = make_actions(self, self.run_command)
+        self._build_panels()
         self._build_menus()
         self._build_toolbar()
         self._connect_undo()
@@ -168,7 +170,7 @@ class MainWindow(WindowFiles, QMainWindow):
     def current_scene(self) -> Scene | None:
         if self.state is None:
             return None
-        return self.mode.scene(self)
+        return self.decorate_scene(self.mode.scene(self))
 
     def ui_parent(self) -> QWidget:
         return self
@@ -413,6 +415,8 @@ class MainWindow(WindowFiles, QMainWindow):
             self.view.routes.hide()
         else:
             self.view.routes.show_table(table)
+        # Lay out now: the map refits to the room left before it is drawn, so once.
+        self.view.layout().activate()
 
     def show_advice(self, table: AdviceTable | None) -> None:
         if table is None:
@@ -458,6 +462,7 @@ class MainWindow(WindowFiles, QMainWindow):
             return
         if self.active_hex not in self.game.hexes:  # never describe a hex of another game
             self.active_hex = central_hex(self.game)
+        self._refresh_panels()
         self.update_title()
         mode = self.mode
         self.mode_chip.setText(f" {mode.name} ")

@@ -67,6 +67,8 @@ class RouteRow:
     stops: tuple[str, ...]  # counted stops: "Toronto 100"
     skipped: tuple[str, ...]  # place names
     bonuses: tuple[str, ...]  # "×2", "+10 nfb"
+    locked: bool = False  # fixed by the player
+    dropped: bool = False  # runs, not paid (the lowest route under a drop-lowest rule)
 
     @classmethod
     def of(cls, route: TrainRoute, colour: str) -> RouteRow:
@@ -75,7 +77,9 @@ class RouteRow:
         bonuses = ((f"×{route.multiplier}",) if route.multiplier != 1 else ()) + tuple(
             f"+{amount} {bonus}" for bonus, amount in route.bonuses
         )
-        return cls(colour, route.train, route.revenue, stops, skipped, bonuses)
+        return cls(
+            colour, route.train, route.revenue, stops, skipped, bonuses, route.locked, route.dropped
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +231,7 @@ class RoutePanel(QFrame):
         while self.grid.count():
             item = self.grid.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()  # at once: a table shown again (a new search) covers it
                 item.widget().deleteLater()
         self.cells = []
         for col, text in enumerate(self.HEADERS):
@@ -238,9 +243,11 @@ class RoutePanel(QFrame):
             colour = "#9a9a9a" if dim else "#202020"
             key = QLabel()
             key.setPixmap(swatch(row.colour))
+            train = html.escape(row.train) + (" (locked)" if row.locked else "")
+            paid = money(row.revenue) + (" (not paid)" if row.dropped else "")
             cells = [
-                QLabel(f"<b>{html.escape(row.train)}</b>"),
-                QLabel(f"<b>{money(row.revenue)}</b>"),
+                QLabel(f"<b>{train}</b>"),
+                QLabel(f"<b>{paid}</b>"),
                 QLabel(html.escape(" · ".join(row.stops))),
                 QLabel(html.escape(", ".join(row.skipped)) if row.skipped else "–"),
                 QLabel(html.escape(" ".join(row.bonuses)) if row.bonuses else "–"),
@@ -256,7 +263,8 @@ class RoutePanel(QFrame):
         self.total = QLabel(f"<b>{html.escape(table.total)}</b>")
         self.total.setWordWrap(True)
         self.grid.addWidget(self.total, len(table.rows) + 1, 0, 1, len(self.HEADERS))
-        self.readings = QLabel(html.escape(table.readings))
+        self.readings = QLabel(table.readings)
+        self.readings.setTextFormat(Qt.TextFormat.PlainText)  # "express train's" as written
         self.readings.setWordWrap(True)
         self.readings.setStyleSheet("color: #5a5a5a; font-size: 12px;")
         self.grid.addWidget(self.readings, len(table.rows) + 2, 0, 1, len(self.HEADERS))

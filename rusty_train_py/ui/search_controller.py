@@ -50,11 +50,17 @@ class RouteSearchController(QObject):
         return self.worker is not None
 
     def start(
-        self, state: MapState, company: str, trains: Sequence[str], bonuses: Sequence[str] = ()
+        self,
+        state: MapState,
+        company: str,
+        trains: Sequence[str],
+        bonuses: Sequence[str] = (),
+        locked: Sequence[object] = (),
     ) -> None:
-        """Start a search for ``company`` (dropping the one running, if any)."""
+        """Start a search for ``company`` (dropping the one running, if any); ``locked``: the
+        routes the player fixed (route.locks.RouteLock)."""
         self.drop()
-        worker = RouteSearchWorker(state, company, trains, bonuses, self.search)
+        worker = RouteSearchWorker(state, company, trains, bonuses, self.search, locked=locked)
         for signal, slot in (
             (worker.signals.progress, self._progress),
             (worker.signals.finished, self._finished),

@@ -44,6 +44,7 @@ class RouteSearchWorker(QRunnable):
         bonuses: Sequence[str] = (),
         search: SearchFn | None = None,
         progress_interval: float = 0.25,
+        locked: Sequence[object] = (),
     ):
         super().__init__()
         self.setAutoDelete(False)  # Python owns it (its controller keeps a reference)
@@ -51,6 +52,7 @@ class RouteSearchWorker(QRunnable):
         self.company = company
         self.trains = list(trains)
         self.bonuses = list(bonuses)
+        self.locked = list(locked)
         self.search = search or default_search()
         self.signals = WorkerSignals()
         self.progress_interval = progress_interval
@@ -93,6 +95,7 @@ class RouteSearchWorker(QRunnable):
 
     def run(self) -> None:
         try:
+            extra = {"locked": self.locked} if self.locked else {}
             result = self.search(
                 self.state,
                 self.company,
@@ -100,6 +103,7 @@ class RouteSearchWorker(QRunnable):
                 self.bonuses,
                 progress=self._progress,
                 cancel=self._cancel.is_set,
+                **extra,
             )
         except Exception as exc:  # reported to the user, never a crash of the thread
             if isinstance(exc, ValueError | KeyError):

@@ -108,6 +108,8 @@ def test_a_long_route_is_fully_visible_in_a_narrow_window(qtbot, prefs, dialogs)
     run_search(qtbot, win, "CNR", ("5", "5+5E"))
     qtbot.wait(50)
     texts = table_texts(win)
+    assert "train's counted stops" in win.view.routes.readings.text()  # not "train&#x27;s"
+    assert win.view.routes.readings.textFormat() == Qt.TextFormat.PlainText
     assert texts[1][0] == "<b>5+5E</b>"
     assert texts[1][2] == ("Detroit 70 · Toronto 100 · Ottawa 60 · Montreal 100 · New England 60")
     assert texts[1][3] == (
@@ -157,12 +159,19 @@ def test_d_shows_dividends_per_share_for_full_and_half_payouts(qtbot, small, dia
 
 @pytest.mark.parametrize("back", [K.Key_Escape, K.Key_Return])
 def test_esc_and_return_go_back_to_default_mode(qtbot, small, back):
+    """Esc goes back; Return keeps the routes as GW's run (saved with the game: the title
+    says the game changed) and goes back."""
     run_search(qtbot, small)
     key(qtbot, small, back)
     assert isinstance(small.mode, DefaultMode)
-    assert small.windowTitle() == "Untitled 1867 — 1867: The Railways of Canada — rusty-train-py"
+    mark = "*" if back == K.Key_Return else ""
+    assert small.windowTitle() == (
+        f"Untitled 1867{mark} — 1867: The Railways of Canada — rusty-train-py"
+    )
     assert small.current_scene().routes is None
     assert not small.view.routes.isVisible()
+    kept = [(r.company, r.train, r.revenue) for r in small.doc.last_routes]
+    assert kept == ([("GW", "2", 60), ("GW", "2", 40)] if back == K.Key_Return else [])
 
 
 def test_the_last_company_and_its_trains_are_remembered(qtbot, small, dialogs, prefs):

@@ -95,7 +95,10 @@ class Scene:
     route_colours: Sequence[str] | None = None
     faded: bool = False
     token_space: int | None = None  # a token space of the active hex to ring
-    ghosts: Sequence[Ghost] = ()  # proposed lays drawn over the map
+    last_routes: Sequence[TrainRoute] = ()  # a run kept before, drawn pale under the routes
+    marked: frozenset[str] = frozenset()  # hexes marked (where a tile can go, stops drawn)
+    mark_colour: str = "#1f6fd1"
+    ghosts: Sequence[Ghost] = ()  # proposed lays drawn over the map (the advisor)
     marks: Sequence[tuple[str, str]] = ()  # (hex, colour): hexes tinted (where a tile goes)
 
 
@@ -129,6 +132,12 @@ class ModeHost(Protocol):
     def show_advice(self, table: AdviceTable | None) -> None: ...
 
     def apply(self, next_mode: Mode | ModeDone | None) -> None: ...
+
+    def keep_run(self, result) -> None: ...
+
+    def kept_run(self, company: str) -> Sequence: ...
+
+    def last_run_routes(self, company: str | None = None) -> list[TrainRoute]: ...
 
     def refresh(self) -> None: ...
 
