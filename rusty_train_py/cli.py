@@ -62,17 +62,24 @@ def build_parser() -> argparse.ArgumentParser:
         "gamefile", nargs="?", help="saved game to open (default: the bundled 1867 game)"
     )
 
-    r = sub.add_parser("routes", parents=[reading], help="find the best routes for a company")
-    r.add_argument("gamefile", help="saved game (ours or a Rusty Train .game file)")
-    r.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
-    r.add_argument("--trains", "-t", required=True, help="comma-separated train names, e.g. 5,8")
-    r.add_argument(
+    # What a company's trains are asked to run on: shared by routes and advise.
+    running = argparse.ArgumentParser(add_help=False)
+    running.add_argument("gamefile", help="saved game (ours or a Rusty Train .game file)")
+    running.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
+    running.add_argument(
+        "--trains", "-t", required=True, help="comma-separated train names, e.g. 5,8"
+    )
+    running.add_argument(
         "--bonus",
         "-b",
         action="append",
         default=[],
         metavar="NAME",
         help="a bonus option the company holds (repeatable)",
+    )
+
+    r = sub.add_parser(
+        "routes", parents=[reading, running], help="find the best routes for a company"
     )
     r.add_argument(
         "--lock",
@@ -112,19 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     a = sub.add_parser(
         "advise",
-        parents=[reading],
+        parents=[reading, running],
         help="rank a company's legal tile lays (and tokens) by what its trains earn after each",
-    )
-    a.add_argument("gamefile", help="saved game (ours or a Rusty Train .game file)")
-    a.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
-    a.add_argument("--trains", "-t", required=True, help="comma-separated train names, e.g. 5,8")
-    a.add_argument(
-        "--bonus",
-        "-b",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a bonus option the company holds (repeatable)",
     )
     a.add_argument("--tokens", action="store_true", help="rank station token placements too")
     a.add_argument(
