@@ -159,6 +159,7 @@ def _axial_round(q: float, r: float) -> tuple[int, int]:
 
 
 NUMBERS = ("rows", "columns")
+MAX_HEX_NAME = 12  # letters and number of the longest name any map could print ("AAA-100")
 
 
 def default_numbers(orientation: Orientation) -> str:
@@ -205,18 +206,32 @@ def parse_hex_name(name: str) -> tuple[str, int]:
     ``"ab5"``: mixed or several lowercase letters).
     """
     text = name.strip() if isinstance(name, str) else ""
+    if len(text) > MAX_HEX_NAME:
+        raise HexAddressError(
+            f"bad hex address {_shown(name)}: {len(text):,} characters (hex names have at most"
+            f" {MAX_HEX_NAME})"
+        )
     i = 0
     while i < len(text) and text[i].isascii() and text[i].isalpha():
         i += 1
     letters, digits = text[:i], text[i:]
+    number = digits[1:] if digits.startswith("-") else digits
     if (
         not letters
         or not (letters.isupper() or (len(letters) == 1 and letters.islower()))
-        or not digits
-        or not (digits.isdigit() or (digits[0] == "-" and digits[1:].isdigit()))
+        or not number
+        or not (number.isascii() and number.isdigit())
     ):
-        raise HexAddressError(f"bad hex address {name!r}: expected letters then a number, e.g. E5")
+        raise HexAddressError(
+            f"bad hex address {_shown(name)}: expected letters then a number, e.g. E5"
+        )
     return letters, int(digits)
+
+
+def _shown(name: object) -> str:
+    """``name`` for a message, cut to 40 characters."""
+    text = repr(name) if isinstance(name, str) else f"of type {type(name).__name__}"
+    return text if len(text) <= 42 else text[:40] + "..."
 
 
 def _letters_are_columns(orientation: Orientation, numbers: str | None) -> bool:

@@ -249,7 +249,7 @@ def test_rusty_save_with_more_tokens_than_allowed_loads(tmp_path):
         ({"game": "1867: The Railways of Canada", "map": {}}, "missing key 'phase'"),
         (rusty([])["map"] | {}, "not a saved game: a JSON object with neither 'format' (a rusty-train-py save) nor 'map' (a Rusty Train save)"),
         ({**rusty([]), "map": {"tiles": []}}, "map: missing key 'orientation'"),
-        ({**rusty([]), "map": {"orientation": "Round", "tiles": []}}, "map.orientation: 'Round' is not FlatTop or PointyTop"),
+        ({**rusty([]), "map": {"orientation": "Round", "tiles": []}}, "map.orientation: 'Round' is not FlatTop or PointedTop"),
         (rusty([{"col": 3}]), "map.tiles[0]: missing key 'row'"),
         (rusty([{"row": 7, "col": 8, "tile": "57", "rotation": 1}]), "map.tiles[0] (row 7, col 8 = I15): bad rotation 1 (one of Zero, Cw1, Cw2, Half, Acw2, Acw1)"),
         (rusty([{"row": 7, "col": 8, "tile": "57", "tokens": [[1, "GW"]]}]), "map.tiles[0] (row 7, col 8 = I15): tokens[0]: no token space 1 on tile 57 (it has 1)"),

@@ -584,7 +584,7 @@ def test_1830_two_city_tile(tmp_path):
             [{"row": 4, "col": 2, "tile": "64", "tokens": [[0, "PRR"], [1, "NYC"]]}],
             game="1830: Railways and Robber Barons",
             phase="5",
-            orientation="PointyTop",
+            orientation="PointedTop",
         ),
     )
     assert state.laid_tiles() == {"E5": ("64", 2)}
@@ -606,7 +606,7 @@ def test_1830_two_city_tile(tmp_path):
             ],
             game="1830: Railways and Robber Barons",
             phase="5",
-            orientation="PointyTop",
+            orientation="PointedTop",
         ),
     )
     assert state.laid_tiles() == {"E5": ("64", 1)}
@@ -618,7 +618,7 @@ def test_1830_two_city_tile(tmp_path):
             [{"row": 4, "col": 2, "tile": "Detroit/Windsor", "tokens": [[1, "PRR"]]}],
             game="1830: Railways and Robber Barons",
             phase="5",
-            orientation="PointyTop",
+            orientation="PointedTop",
         ),
     )
     assert state.tokens_at("E5") == {1: "PRR"}

@@ -35,7 +35,10 @@ from ..tile import Tile
 from .errors import GameFileError, short
 
 ROTATIONS = {"Zero": 0, "Cw1": 1, "Cw2": 2, "Half": 3, "Acw2": 4, "Acw1": 5}
-ORIENTATIONS = {"FlatTop": Orientation.FLAT, "PointyTop": Orientation.POINTY}
+# Rusty Train's ``Orientation`` enum (n18hex) is FlatTop / PointedTop; "PointyTop" is read too
+# (earlier versions of this importer expected that spelling, and tests wrote it).
+ORIENTATIONS = {"FlatTop": Orientation.FLAT, "PointedTop": Orientation.POINTY}
+ORIENTATION_ALIASES = {"PointyTop": "PointedTop"}
 CityEdges = tuple[tuple[int, tuple[int, ...]], ...]  # per Rust city: (token spaces, edges)
 
 # Per game id: Rust tile name (catalogue tiles and pre-printed map tiles) with two or more
@@ -246,6 +249,8 @@ def state_from_rusty_train(
         if key not in the_map:
             raise GameFileError(f"{where}: map: missing key {key!r}")
     orientation = the_map["orientation"]
+    if isinstance(orientation, str):
+        orientation = ORIENTATION_ALIASES.get(orientation, orientation)
     if not isinstance(orientation, str) or orientation not in ORIENTATIONS:
         raise GameFileError(
             f"{where}: map.orientation: {short(orientation)} is not {' or '.join(ORIENTATIONS)}"
