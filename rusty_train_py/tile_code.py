@@ -1,0 +1,293 @@
+"""Parsing the tile notation (tiles/README.md) into a Tile, every option typed and in range.
+
+A code is parts separated by ``;``, each ``TYPE=key:value,key:value``. Each part type takes
+the options of ``PART_OPTIONS`` only; every value is checked (numbers whole and in range,
+edges 0-5, revenues >= 0, names non-empty, choices from their list), and any error is a
+TileDataError naming ``where`` (the file and line, the tile or hex), the part and the option.
+"""
+
+from __future__ import annotations
+
+from .tile import (
+    COLOURS,
+    IGNORED_PARTS,
+    ROUTE_OPTIONS,
+    TILE_COLOURS,
+    TRACK_GAUGES,
+    Border,
+    End,
+    Icon,
+    Node,
+    NodeKind,
+    Path,
+    Revenue,
+    Tile,
+    TileDataError,
+    normalise_colour,
+)
+
+NODE_OPTIONS = frozenset({"revenue", "loc", "groups", "hide", "visit_cost", "route", "format"})
+PART_OPTIONS: dict[str, frozenset[str]] = {
+    "city": NODE_OPTIONS | {"slots"},
+    "town": NODE_OPTIONS,
+    "offboard": NODE_OPTIONS,
+    "junction": frozenset({"loc"}),
+    "path": frozenset({"a", "b", "track", "terminal", "lanes", "a_lane", "b_lane", "ignore"}),
+    "border": frozenset({"edge", "type", "cost", "color"}),
+    "upgrade": frozenset({"cost", "terrain"}),
+    "stub": frozenset({"edge"}),
+    "icon": frozenset({"image", "sticky", "blocks_lay"}),
+    "future_label": frozenset({"label", "color"}),
+}
+# Revenue columns: the tile colours, and 1849's white/black and 1889's diesel values.
+REVENUE_COLUMNS = frozenset(TILE_COLOURS) | {"white", "black", "diesel"}
+BORDER_TYPES = ("", "impassable", "water", "mountain")
+FLAGS = {"1": True, "true": True, "0": False, "false": False}
+TERMINAL = {"1": True, "2": True, "true": True, "0": False, "false": False}
+MAX_NUMBER_DIGITS = 9  # no value of a tile is near a billion; longer is a typo or garbage
+
+
+def whole_number(text: str, where: str, what: str, minimum: int = 0, maximum: int | None = None):
+    """``text`` as a whole number in [minimum, maximum]; TileDataError naming ``what``."""
+    t = text.strip()
+    digits = t[1:] if t.startswith("-") else t
+    if not digits or not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_NUMBER_DIGITS:
+        raise TileDataError(f"{where}: bad {what} {_cut(text)} (not a whole number)")
+    value = int(t)
+    if value < minimum and minimum == 0:
+        raise TileDataError(f"{where}: {what} {value} is negative")
+    if value < minimum or (maximum is not None and value > maximum):
+        span = f"{minimum}-{maximum}" if maximum is not None else f">= {minimum}"
+        raise TileDataError(f"{where}: {what} {value} out of range {span}")
+    return value
+
+
+def _cut(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:37]) + "..."
+
+
+def _plain(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _flag(opts: dict[str, str], key: str, where: str, what: str, table=FLAGS) -> bool:
+    if key not in opts:
+        return False
+    value = opts[key].strip().lower()
+    if value not in table:
+        raise TileDataError(f"{where}: {what}:{key} should be one of {', '.join(table)}")
+    return table[value]
+
+
+def _name(text: str, where: str, what: str) -> str:
+    value = text.strip()
+    if not value:
+        raise TileDataError(f"{where}: {what} is empty")
+    return value
+
+
+def parse_revenue(text: str, where: str) -> Revenue:
+    """``20`` or ``yellow_20|brown_40``: whole numbers >= 0, known columns, none twice."""
+    text = text.strip()
+    if "|" not in text and "_" not in text:
+        return Revenue(fixed=whole_number(text, where, "revenue"))
+    cols: list[tuple[str, int]] = []
+    for item in text.split("|"):
+        colour, sep, value = item.rpartition("_")
+        column = normalise_colour(colour)
+        if not sep or column not in REVENUE_COLUMNS:
+            raise TileDataError(
+                f"{where}: revenue: bad column {_cut(item)} (COLOUR_VALUE, colour one of"
+                f" {', '.join(sorted(REVENUE_COLUMNS))})"
+            )
+        if column in dict(cols):
+            raise TileDataError(f"{where}: revenue: column {column} given twice")
+        cols.append((column, whole_number(value, where, f"revenue {column}")))
+    return Revenue(fixed=cols[0][1], by_column=tuple(cols))
+
+
+def parse_options(kind: str, body: str, where: str) -> dict[str, str]:
+    """The ``key:value`` options of one part, each a key the part takes, none twice."""
+    opts: dict[str, str] = {}
+    if not body.strip():
+        return opts
+    allowed = PART_OPTIONS.get(kind)
+    for item in body.split(","):
+        k, sep, v = item.partition(":")
+        k = k.strip()
+        if not sep:
+            raise TileDataError(f"{where}: {kind}: bad option {_cut(item)} (expected key:value)")
+        if allowed is not None and k not in allowed:
+            raise TileDataError(
+                f"{where}: {kind}: unknown option {_cut(k)} (it takes: {', '.join(sorted(allowed))})"
+            )
+        if k in opts:
+            raise TileDataError(f"{where}: {kind}: option {k!r} given twice")
+        opts[k] = v.strip()
+    return opts
+
+
+def _parse_end(text: str, n_nodes: int, where: str) -> End:
+    text = text.strip()
+    if text.startswith("_"):
+        idx = whole_number(text[1:], where, "node reference")
+        if idx >= n_nodes:
+            raise TileDataError(f"{where}: path refers to node {text} but only {n_nodes} declared")
+        return End(node=idx)
+    if not text.lstrip("-").isdigit():
+        raise TileDataError(f"{where}: bad path end {_cut(text)} (edge 0-5 or _N)")
+    return End(edge=whole_number(text, where, "path: edge", 0, 5))
+
+
+def _node(kind: str, opts: dict[str, str], index: int, where: str) -> Node:
+    what = f"{kind} _{index}"
+    revenue = parse_revenue(opts.get("revenue", "0"), f"{where}: {what}")
+    slots = 0
+    if kind == "city":
+        slots = whole_number(opts.get("slots", "1"), f"{where}: {what}", "slots", 0)
+        if not 1 <= slots <= 6:
+            raise TileDataError(f"{where}: a city has 1 to 6 token spaces, not {slots}")
+    loc = None
+    if "loc" in opts and opts["loc"] != "center":
+        try:
+            loc = float(opts["loc"])
+        except ValueError:
+            loc = -1.0
+        if not 0 <= loc < 6:
+            raise TileDataError(f"{where}: {what}: loc {_cut(opts['loc'])} is not 0 to 5.5")
+    groups = tuple(opts.get("groups", "").split("|")) if "groups" in opts else ()
+    if any(not g.strip() for g in groups):
+        raise TileDataError(f"{where}: {what}: groups {_cut(opts['groups'])} has an empty name")
+    route = opts.get("route", "mandatory")
+    if route not in ROUTE_OPTIONS:
+        raise TileDataError(
+            f"{where}: {what}: route:{_plain(route)} should be one of {', '.join(ROUTE_OPTIONS)}"
+        )
+    return Node(
+        index=index,
+        kind=NodeKind(kind),
+        revenue=revenue,
+        slots=slots,
+        groups=tuple(g.strip() for g in groups),
+        hidden=_flag(opts, "hide", where, what),
+        loc=loc,
+        visit_cost=whole_number(opts.get("visit_cost", "1"), f"{where}: {what}", "visit_cost"),
+        route=route,
+        format=_name(opts["format"], where, f"{what}: format") if "format" in opts else None,
+    )
+
+
+def _path(opts: dict[str, str], n_nodes: int, where: str) -> Path:
+    if "a" not in opts or "b" not in opts:
+        raise TileDataError(f"{where}: path needs a: and b:")
+    a = _parse_end(opts["a"], n_nodes, where)
+    b = _parse_end(opts["b"], n_nodes, where)
+    if a == b:
+        raise TileDataError(f"{where}: path joins {a} to itself")
+    track = opts.get("track", "broad")
+    if track not in TRACK_GAUGES:
+        raise TileDataError(
+            f"{where}: path: track:{_plain(track)} should be one of {', '.join(TRACK_GAUGES)}"
+        )
+    return Path(a, b, terminal=_flag(opts, "terminal", where, "path", TERMINAL), track=track)
+
+
+def _border(opts: dict[str, str], where: str) -> Border:
+    if "edge" not in opts:
+        raise TileDataError(f"{where}: border needs edge:")
+    kind = opts.get("type", "")
+    if kind not in BORDER_TYPES:
+        raise TileDataError(
+            f"{where}: border: type:{_plain(kind)} should be one of {', '.join(BORDER_TYPES[1:])}"
+        )
+    if "color" in opts:
+        _name(opts["color"], where, "border: color")
+    return Border(
+        whole_number(opts["edge"], where, "border: edge", 0, 5),
+        kind,
+        whole_number(opts.get("cost", "0"), where, "border: cost"),
+    )
+
+
+def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> Tile:
+    """Parse one tile from its notation; raise TileDataError naming ``where`` on bad input."""
+    where = where or f"tile {name}"
+    if not isinstance(code, str):
+        raise TileDataError(f"{where}: the code should be a string, got {type(code).__name__}")
+    colour = normalise_colour(colour)
+    if colour not in COLOURS:
+        raise TileDataError(f"{where}: unknown colour {colour!r} (one of {', '.join(COLOURS)})")
+    nodes: list[Node] = []
+    paths: list[Path] = []
+    borders: list[Border] = []
+    stubs: list[int] = []
+    icon_parts: list[Icon] = []
+    extras: list[str] = []
+    label = None
+    future_label = None
+    upgrade_cost = 0
+    terrain: tuple[str, ...] = ()
+    code = code.strip()
+    for part in (p for p in code.split(";") if p.strip()):
+        kind, _, body = part.strip().partition("=")
+        kind = kind.strip()
+        if kind in IGNORED_PARTS:
+            extras.append(part)
+            continue
+        if kind == "label":
+            label = _name(body, where, "label")
+            continue
+        if kind not in PART_OPTIONS:
+            raise TileDataError(f"{where}: unknown part {kind!r} in {_cut(part)}")
+        opts = parse_options(kind, body, where)
+        if kind in ("city", "town", "offboard", "junction"):
+            nodes.append(_node(kind, opts, len(nodes), where))
+        elif kind == "path":
+            paths.append(_path(opts, len(nodes), where))
+        elif kind == "future_label":
+            fcolour = normalise_colour(opts.get("color", ""))
+            if fcolour not in TILE_COLOURS:
+                raise TileDataError(
+                    f"{where}: future_label: color {_cut(opts.get('color', ''))} is not a tile"
+                    f" colour ({', '.join(TILE_COLOURS)})"
+                )
+            future_label = (_name(opts.get("label", ""), where, "future_label: label"), fcolour)
+        elif kind == "upgrade":
+            upgrade_cost = whole_number(opts.get("cost", "0"), where, "upgrade: cost")
+            terrain = tuple(opts["terrain"].split("|")) if "terrain" in opts else ()
+            if any(not t.strip() for t in terrain):
+                raise TileDataError(f"{where}: upgrade: terrain has an empty name")
+        elif kind == "border":
+            borders.append(_border(opts, where))
+        elif kind == "stub":
+            if "edge" not in opts:
+                raise TileDataError(f"{where}: stub needs edge:")
+            stubs.append(whole_number(opts["edge"], where, "stub: edge", 0, 5))
+        else:  # icon
+            icon_parts.append(
+                Icon(
+                    _name(opts.get("image", ""), where, "icon: image"),
+                    sticky=_flag(opts, "sticky", where, "icon"),
+                    blocks_lay=_flag(opts, "blocks_lay", where, "icon"),
+                )
+            )
+    used = {e.node for p in paths for e in (p.a, p.b) if e.node is not None}
+    for n in nodes:
+        if n.kind is NodeKind.JUNCTION and n.index not in used:
+            raise TileDataError(f"{where}: junction _{n.index} has no track")
+    return Tile(
+        name=name,
+        colour=colour,
+        nodes=tuple(nodes),
+        paths=tuple(paths),
+        label=label,
+        future_label=future_label,
+        upgrade_cost=upgrade_cost,
+        terrain=terrain,
+        borders=tuple(borders),
+        stubs=tuple(stubs),
+        icons=tuple(i.name for i in icon_parts),
+        code=code,
+        extras=tuple(extras),
+        icon_parts=tuple(icon_parts),
+    )
