@@ -19,6 +19,7 @@ from .game import (
     Phase,
     UpgradeRule,
 )
+from .game_schema import check_game_data, check_game_references
 from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
 from .rules.loading import SourceLines, parse_bonuses, parse_rules, parse_trains
@@ -54,10 +55,14 @@ def load_game_file(path: Path, tiles_folder: Path | None = None) -> Game:
         data = tomllib.loads(text)
     except OSError as exc:
         raise GameDataError(f"{path}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise GameDataError(f"{path}: not UTF-8 text") from None
+    except UnicodeDecodeError as exc:
+        raise GameDataError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise GameDataError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise GameDataError(
+            f"{path}: not a game file: arrays or tables nested too deeply"
+        ) from None
     return game_from_data(data, str(path), tiles_folder, text)
 
 
@@ -87,25 +92,6 @@ def _count(v, where: str) -> int | None:
     raise GameDataError(f'{where}: count should be a number >= 0 or "unlimited", got {v!r}')
 
 
-TOP_KEYS = {
-    "id",
-    "title",
-    "layout",
-    "numbers",
-    "tiles",
-    "default_phase",
-    "rules",
-    "rusty_train",
-    "hexes",
-    "names",
-    "manifest",
-    "companies",
-    "trains",
-    "phases",
-    "bonuses",
-    "phase_revenue",
-    "upgrade_rules",
-}
 HEX_KEYS = {"hexes", "colour", "code"}
 COMPANY_KEYS = {
     "abbrev",
@@ -165,15 +151,18 @@ def game_from_data(
     data: dict, source: str, tiles_folder: Path | None = None, text: str | None = None
 ) -> Game:
     lines = SourceLines(source, text)
-    for key in data:
-        if key not in TOP_KEYS:
-            raise GameDataError(
-                f"{source}: unknown top-level key {key!r} (known: {', '.join(sorted(TOP_KEYS))})"
-            )
+    check_game_data(data, lines)  # every key's type and range (game_schema.py)
     try:
-        return _game_from_data(data, source, tiles_folder, lines)
+        game = _game_from_data(data, source, tiles_folder, lines)
     except RuleDataError as exc:
         raise GameDataError(str(exc)) from None
+    except (TypeError, AttributeError, KeyError, IndexError) as exc:
+        # a rule kind's parameter of the wrong shape that its checker let through
+        raise GameDataError(
+            f"{source}: a value of the wrong shape ({type(exc).__name__}: {exc})"
+        ) from None
+    check_game_references(game, lines)
+    return game
 
 
 def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: SourceLines) -> Game:
@@ -192,8 +181,8 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
     tile_sets = _req(data, "tiles", list, source)
     try:
         catalogue = Catalogue.load([str(t) for t in tile_sets], tiles_folder)
-    except TileDataError as exc:
-        raise GameDataError(f"{source}: tiles: {exc}") from None
+    except TileDataError as exc:  # names the tile file and line at fault
+        raise GameDataError(f"{exc} (a tile file of {source})") from None
 
     names = data.get("names", {})
     if not isinstance(names, dict):

@@ -327,7 +327,9 @@ def test_rusty_train_phase_names_and_rotation_offsets_are_checked(tmp_path):
     path = write_variant(tmp_path, "row_offset = 0\n", 'row_offset = 0\nphases = { "9" = "X" }\n')
     assert load_error(path) == (f"{path}: rusty_train.phases maps '9' to 'X', which is not a phase")
     path = write_variant(tmp_path, '"8" = 4\n', '"8" = 6\n', "offset.toml")
-    assert load_error(path) == f"{path}: rusty_train.rotation_offsets: tile name = 0 to 5"
+    assert load_error(path) == (
+        f"{path}:29: [rusty_train]: rotation_offsets: 8: should be a whole number 0 to 5, got 6"
+    )
 
 
 # ---- shares: what dividends are split into ------------------------------------------------------

@@ -221,7 +221,7 @@ def test_phase_revenue():
         ({"hexes": ["A1"], "values": {"2": 20, "3": 30, "4": 40}}, "'4', which is not a phase"),
         ({"hexes": ["Z9"], "values": {"2": 20, "3": 30}}, "'Z9' is not a hex"),
         ({"hexes": ["B2"], "values": {"2": 20, "3": 30}}, "B2 has no revenue centre"),
-        ({"hexes": ["A1"], "values": {"2": 20, "3": "x"}}, "should be a number"),
+        ({"hexes": ["A1"], "values": {"2": 20, "3": "x"}}, "should be a whole number"),
         ({"hexes": ["A1"], "values": {"2": 20, "3": 30}, "colour": "grey"}, "unknown key"),
     ],
 )
@@ -253,7 +253,7 @@ def test_company_with_neutral_tokens_runs_trains():
     data["companies"][0]["neutral_tokens"] = "yes"
     with pytest.raises(GameDataError) as info:
         game_from_data(data, "small.toml")
-    assert "company X: 'neutral_tokens' should be true or false" in str(info.value)
+    assert "companies[0] (X): neutral_tokens: should be true or false, got 'yes'" in str(info.value)
 
 
 def test_unknown_company_kind():
@@ -261,7 +261,10 @@ def test_unknown_company_kind():
     data["companies"][1]["kind"] = "ghost"
     with pytest.raises(GameDataError) as info:
         game_from_data(data, "small.toml")
-    assert "company N: kind should be one of" in str(info.value)
+    assert (
+        "companies[1] (N): kind: should be one of major, minor, national, neutral, got 'ghost'"
+        in str(info.value)
+    )
 
 
 # ---- upgrade rules --------------------------------------------------------------------------
@@ -347,9 +350,9 @@ def test_future_label_stays_with_the_laid_tiles():
         ({"hexes": ["Z9"], "to": []}, "'Z9' is not a hex"),
         ({"hexes": ["B2"], "to": ["nope"]}, "no tile 'nope'"),
         ({"to": ["15"]}, "give hexes, from_colour or from_tiles"),
-        ({"hexes": ["B2"], "from_colour": "red", "to": []}, "from_colour 'red'"),
+        ({"hexes": ["B2"], "from_colour": "red", "to": []}, "from_colour: unknown colour 'red'"),
         ({"hexes": ["B2"], "to": [], "label": "B"}, "unknown key 'label'"),
-        ({"hexes": "B2", "to": []}, "'hexes' should be a list"),
+        ({"hexes": "B2", "to": []}, "hexes: should be a list, got 'B2'"),
     ],
 )
 def test_bad_upgrade_rules(rule, message):
