@@ -19,8 +19,8 @@ def parse_tile_file(path: Path) -> list[Tile]:
     except OSError as exc:
         raise TileDataError(f"{path}: cannot read tile file ({exc.strerror})") from None
     except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
-        raise TileDataError(f"{path}:{line}: not UTF-8 text (byte {exc.start})") from None
+        bad_line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        raise TileDataError(f"{path}:{bad_line}: not UTF-8 text (byte {exc.start})") from None
     tiles: list[Tile] = []
     seen: dict[str, int] = {}
     for lineno, raw in enumerate(text.splitlines(), start=1):

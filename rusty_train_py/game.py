@@ -25,7 +25,7 @@ class GameDataError(ValueError):
 # Company kinds. A "neutral" company only owns tokens placed at set-up (1882's CN tokens, 18GA
 # Montgomery/Tallahassee, 1867 Timmins); its tokens never block (unless the game's rule
 # ``neutral_tokens_block`` says so) and it is not offered as a company that runs trains.
-COMPANY_KINDS = ("major", "minor", "national", "neutral")
+COMPANY_KINDS: tuple[str, ...] = ("major", "minor", "national", "neutral")
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,13 @@ from enum import Enum
 from functools import cached_property
 
 # Map hex colours; "empty" is a hex of the grid with nothing on it (not drawn, takes no tile).
-COLOURS = ("white", "yellow", "green", "brown", "grey", "red", "blue", "empty")
-TILE_COLOURS = ("yellow", "green", "brown", "grey")  # colours of tiles players lay, in order
+COLOURS: tuple[str, ...] = ("white", "yellow", "green", "brown", "grey", "red", "blue", "empty")
+TILE_COLOURS: tuple[str, ...] = (
+    "yellow",
+    "green",
+    "brown",
+    "grey",
+)  # colours of tiles players lay, in order
 COLOUR_ALIASES = {"gray": "grey", "sepia": "grey", "purple": "grey"}
 # Drawing-only parts we accept and keep but do not interpret.
 ROUTE_OPTIONS = ("mandatory", "optional", "never")  # node option route:
