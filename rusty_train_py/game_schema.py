@@ -22,7 +22,13 @@ from .tile import COLOURS, TILE_COLOURS, normalise_colour
 
 
 class SchemaError(ValueError):
-    """A value of the wrong type or out of range; the message says what was expected."""
+    """A value of the wrong type or out of range; the message says what was expected, ``key``
+    the entry of a table value at fault (for its line)."""
+
+    key: str | None = None
+
+
+MAX_VALUE = 1_000_000  # no count, price or limit of a game is near this; more is a typo
 
 
 Check = Callable[[Any], Any]
@@ -49,20 +55,21 @@ def name(value: Any) -> str:
     return value
 
 
-def whole(minimum: int = 0, maximum: int | None = None) -> Check:
+def whole(minimum: int = 0, maximum: int = MAX_VALUE) -> Check:
     def check(value: Any) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
             raise SchemaError(f"should be a whole number, got {_shown(value)}")
-        if value < minimum or (maximum is not None and value > maximum):
-            span = f"{minimum} to {maximum}" if maximum is not None else f">= {minimum}"
-            raise SchemaError(f"should be a whole number {span}, got {_shown(value)}")
+        if not minimum <= value <= maximum:
+            raise SchemaError(
+                f"should be a whole number {minimum} to {maximum:,}, got {_shown(value)}"
+            )
         return value
 
     return check
 
 
 def integer(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_VALUE:
         raise SchemaError(f"should be a whole number, got {_shown(value)}")
     return value
 
@@ -100,9 +107,11 @@ def rgb(value: Any) -> str:
 def count(value: Any) -> int | None:
     if value == "unlimited":
         return None
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_VALUE:
         return value
-    raise SchemaError(f'should be a whole number >= 0 or "unlimited", got {_shown(value)}')
+    raise SchemaError(
+        f'should be a whole number 0 to {MAX_VALUE:,} or "unlimited", got {_shown(value)}'
+    )
 
 
 def list_of(item: Check, nonempty: bool = False, unique: bool = False) -> Check:
@@ -133,7 +142,9 @@ def table_of(value_check: Check, key_check: Check = string) -> Check:
             try:
                 out[key_check(k)] = value_check(v)
             except SchemaError as exc:
-                raise SchemaError(f"{k}: {exc}") from None
+                error = SchemaError(f"{k}: {exc}")
+                error.key = str(k)
+                raise error from None
         return out
 
     return check
@@ -165,11 +176,13 @@ def check_table(
     at: Callable[[str | None], str],
     what: str,
     open_keys: bool = False,
+    at_entry: Callable[[str, str], str] | None = None,
 ) -> dict[str, Any]:
     """The values of ``table`` checked against ``fields`` (absent optional keys left out).
 
-    ``at(key)`` names the file and line of a key (None: of the table); ``open_keys`` lets
-    keys not in ``fields`` through (a rule kind's own keys, checked by the kind).
+    ``at(key)`` names the file and line of a key (None: of the table), ``at_entry(key,
+    entry)`` of an entry of a table value; ``open_keys`` lets keys not in ``fields`` through
+    (a rule kind's own keys, checked by the kind).
     """
     if not isinstance(table, dict):
         raise GameDataError(
@@ -189,7 +202,8 @@ def check_table(
         try:
             out[key] = field.check(table[key])
         except SchemaError as exc:
-            raise GameDataError(f"{at(key)}: {_of(what)}{key}: {exc}") from None
+            line = at_entry(key, exc.key) if at_entry and exc.key is not None else at(key)
+            raise GameDataError(f"{line}: {_of(what)}{key}: {exc}") from None
     return out
 
 
@@ -321,7 +335,13 @@ def top_line(lines: SourceLines, key: str) -> str:
 
 def check_game_data(data: Any, lines: SourceLines) -> None:
     """Check the type and range of every key of a game file's data; GameDataError otherwise."""
-    top = check_table(data, TOP, lambda k: top_line(lines, k) if k else lines.source, "")
+    top = check_table(
+        data,
+        TOP,
+        lambda k: top_line(lines, k) if k else lines.source,
+        "",
+        at_entry=lambda table, entry: lines.where(table, None, entry),
+    )
     for array, (fields, open_keys) in ARRAYS.items():
         for i, table in enumerate(top.get(array, ())):
             label = f"{array}[{i}]"
@@ -338,6 +358,7 @@ def check_game_data(data: Any, lines: SourceLines) -> None:
             RUSTY_TRAIN,
             lambda k: _rusty_train_line(lines, k),
             "[rusty_train]",
+            at_entry=lambda table, entry: lines.where(f"rusty_train.{table}", None, entry),
         )
 
 

@@ -179,6 +179,10 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
     if numbers not in hexgrid.NUMBERS:
         raise GameDataError(f"{source}: numbers should be 'rows' or 'columns', got {numbers!r}")
     tile_sets = _req(data, "tiles", list, source)
+    folder = tiles_folder or tiles_dir()
+    for name in tile_sets:
+        if not (folder / f"{name}.tiles").is_file():
+            raise GameDataError(f"{source}: tiles: no tile file {name}.tiles in {folder}")
     try:
         catalogue = Catalogue.load([str(t) for t in tile_sets], tiles_folder)
     except TileDataError as exc:  # names the tile file and line at fault

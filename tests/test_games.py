@@ -328,7 +328,7 @@ def test_rusty_train_phase_names_and_rotation_offsets_are_checked(tmp_path):
     assert load_error(path) == (f"{path}: rusty_train.phases maps '9' to 'X', which is not a phase")
     path = write_variant(tmp_path, '"8" = 4\n', '"8" = 6\n', "offset.toml")
     assert load_error(path) == (
-        f"{path}:29: [rusty_train]: rotation_offsets: 8: should be a whole number 0 to 5, got 6"
+        f"{path}:34: [rusty_train]: rotation_offsets: 8: should be a whole number 0 to 5, got 6"
     )
 
 
