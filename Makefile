@@ -39,6 +39,8 @@ lint: $(VENV)/.installed
 screenshots: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
 
-# A long fuzz run of everything that reads a saved game (tests/test_fuzz.py runs a short one).
+# A long fuzz run of everything that reads a saved game (tests/test_fuzz.py runs a short one),
+# then of the game data (10,000 mutations of games/*.toml and tiles/*.tiles).
 fuzz: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) tests/fuzz_saves.py --cases $${FUZZ_CASES:-20000}
+	$(PY) tests/fuzz_game_data.py --cases $${FUZZ_DATA_CASES:-10000}

@@ -133,10 +133,12 @@ def list_of(item: Check, nonempty: bool = False, unique: bool = False) -> Check:
     return check
 
 
-def table_of(value_check: Check, key_check: Check = string) -> Check:
+def table_of(value_check: Check, key_check: Check = string, nonempty: bool = False) -> Check:
     def check(value: Any) -> dict:
         if not isinstance(value, dict):
             raise SchemaError(f"should be a table, got {_shown(value)}")
+        if nonempty and not value:
+            raise SchemaError("should not be an empty table")
         out = {}
         for k, v in value.items():
             try:
@@ -146,16 +148,6 @@ def table_of(value_check: Check, key_check: Check = string) -> Check:
                 error.key = str(k)
                 raise error from None
         return out
-
-    return check
-
-
-def either(first: Check, second: Check) -> Check:
-    def check(value: Any) -> Any:
-        try:
-            return first(value)
-        except SchemaError:
-            return second(value)
 
     return check
 
@@ -265,12 +257,24 @@ COMPANY = {
     "home_city": Field(whole(0)),
     "neutral_tokens": Field(boolean),
 }
-TRAIN_LIMIT = either(whole(1), table_of(whole(1), choice(*COMPANY_KINDS)))
+
+
+def train_limit(value: Any) -> int | dict[str, int]:
+    """Trains a company may hold: one number, or one per company kind (``{ minor = 1 }``)."""
+    if isinstance(value, dict):
+        return table_of(whole(1), choice(*COMPANY_KINDS), nonempty=True)(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SchemaError(
+            f"should be a whole number or a table of company kind = number, got {_shown(value)}"
+        )
+    return whole(1)(value)
+
+
 PHASE = {
     "name": Field(name, required=True),
     "tiles": Field(list_of(colour_of(TILE_COLOURS), nonempty=True, unique=True), required=True),
     "on": Field(name),
-    "train_limit": Field(TRAIN_LIMIT),
+    "train_limit": Field(train_limit),
 }
 TRAIN_COMMON = {
     "name": Field(name, required=True),
@@ -345,7 +349,7 @@ def check_game_data(data: Any, lines: SourceLines) -> None:
     for array, (fields, open_keys) in ARRAYS.items():
         for i, table in enumerate(top.get(array, ())):
             label = f"{array}[{i}]"
-            if isinstance(table, dict) and isinstance(table.get("abbrev"), str):
+            if isinstance(table, dict) and isinstance(table.get("abbrev"), str) and table["abbrev"]:
                 label += f" ({table['abbrev'][:20]})"
 
             def at(key: str | None, array: str = array, i: int = i) -> str:
