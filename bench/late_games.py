@@ -6,7 +6,7 @@ For every game found in ``games/`` (no list by hand), the case is its late posit
 game's late trains (``late_trains``: the longest distinct trains, as many as the last phase
 lets a major hold, at most three) and the game's bonuses: the always-on ones and every option
 (``options``: a bonus placed on a hex goes on the first of its hexes the company reaches).
-Each case runs in a fresh process (its own peak memory) with a time limit; printed per case:
+Each case runs in a fresh process (bench/case_runner.py: its own peak memory) with a time limit; printed per case:
 the trains and options, paths kept, net revenue, proven or not (and why not), CPU seconds of
 the search (user + system, the position already loaded), and the process's peak resident
 memory; ``-v`` also prints the routes.
@@ -17,19 +17,17 @@ memory; ``-v`` also prints the routes.
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
-import resource
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from case_runner import Outcome, Search, run_search  # noqa: E402
 from positions import late_path, track_reach  # noqa: E402
 
-from rusty_train_py.files.savefile import load_game_state  # noqa: E402
+from rusty_train_py.files.loader import open_game  # noqa: E402
 from rusty_train_py.game import Game, TrainType, available_games  # noqa: E402
 from rusty_train_py.mapstate import MapState  # noqa: E402
 
@@ -127,7 +125,7 @@ def game_cases(game_id: str, path: Path | None = None) -> list[Case]:
     path = path or late_path(game_id)
     if not path.exists():
         return []
-    state = load_game_state(path)
+    state = open_game(path).state
     company = strong_company(state)
     kind = state.game.company(company).kind
     opts = options(state, company)
@@ -142,51 +140,10 @@ def cases() -> list[Case]:
     return [c for g in available_games() for c in game_cases(g)]
 
 
-def _cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
-
-
-def _run(path, company, trains, bonuses, time_limit, mem_gb, queue) -> None:
-    if mem_gb > 0:
-        cap = int(mem_gb * 2**30)
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    from rusty_train_py.route.search import find_routes
-
-    state = load_game_state(path)
-    c0 = _cpu()
-    t0 = time.perf_counter()
-    try:
-        result = find_routes(state, company, list(trains), list(bonuses), time_limit=time_limit)
-    except MemoryError:
-        queue.put(None)
-        return
-    except Exception as exc:  # noqa: BLE001 - reported as the case's outcome
-        queue.put(f"{type(exc).__name__}: {exc}")
-        return
-    cpu = _cpu() - c0
-    wall = time.perf_counter() - t0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-    why = "" if result.optimal else result.stats.get("cut") or "time"
-    routes = [r.describe() for r in result.routes]
-    queue.put(
-        (result.paths_found, result.net_revenue, result.optimal, why, cpu, wall, peak, routes)
-    )
-
-
-def run_case(case: Case, time_limit: float, mem_gb: float):
-    """(paths, revenue, optimal, why, CPU s, wall s, peak MB, routes); None when out of
-    memory; a string when the finder raised."""
-    ctx = mp.get_context("spawn")
-    q = ctx.Queue()
-    args = (str(case.path), case.company, case.trains, case.bonuses, time_limit, mem_gb, q)
-    p = ctx.Process(target=_run, args=args)
-    p.start()
-    try:
-        out = q.get()
-    finally:
-        p.join()
-    return out
+def run_case(case: Case, time_limit: float, mem_gb: float) -> Outcome | str | None:
+    """The case's search in a fresh process (case_runner.py)."""
+    search = Search(case.path, case.company, case.trains, case.bonuses)
+    return run_search(search, time_limit, mem_gb)
 
 
 def main(argv: list[str]) -> int:
@@ -215,15 +172,13 @@ def main(argv: list[str]) -> int:
             print(f"{head} FAILED: {out}  {opts}", flush=True)
             failed += 1
             continue
-        paths, revenue, optimal, why, cpu, wall, peak, routes = out
-        proven = "yes" if optimal else f"no ({why})"
         print(
-            f"{head} {paths:8d} {revenue:7d} {proven:>10} {cpu:7.2f} {wall:7.2f} {peak:7.0f}"
-            f"  {opts}",
+            f"{head} {out.paths:8d} {out.revenue:7d} {out.proven:>10} {out.cpu:7.2f}"
+            f" {out.wall:7.2f} {out.peak_mb:7.0f}  {opts}",
             flush=True,
         )
         if args.verbose:
-            for r in routes:
+            for r in out.routes:
                 print(f"    {r}")
     return 1 if failed else 0
 

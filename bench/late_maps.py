@@ -1,7 +1,7 @@
 """Benchmark: long trains on late maps (grown 1861/1867 positions, dense filled maps, the
 bundled 1867 game).
 
-Each case runs in a fresh process (its own peak memory) with a time limit; printed per case:
+Each case runs in a fresh process (bench/case_runner.py: its own peak memory) with a time limit; printed per case:
 paths kept, net revenue, proven or not (and why not), CPU seconds of the search (user +
 system, the position already loaded) and the process's peak resident memory.
 
@@ -13,13 +13,14 @@ The positions are JSON saves in bench/positions/ (bench/positions.py writes them
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
-import resource
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from case_runner import Search, run_search  # noqa: E402
+
 POS = HERE / "positions"
 BUNDLED = HERE.parent / "resources" / "1867_bc.json"
 
@@ -46,50 +47,6 @@ CASES = [
 ]
 
 
-def _cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
-
-
-def _run(path, company, trains, time_limit, mem_gb, max_paths, queue) -> None:
-    if mem_gb > 0:
-        cap = int(mem_gb * 2**30)
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    from rusty_train_py.files.savefile import load_game_state
-    from rusty_train_py.route.search import find_routes
-
-    state = load_game_state(path)
-    c0 = _cpu()
-    t0 = time.perf_counter()
-    try:
-        kw = {} if max_paths is None else {"max_paths": max_paths}
-        result = find_routes(state, company, trains.split(","), time_limit=time_limit, **kw)
-    except MemoryError:
-        queue.put(None)
-        return
-    cpu = _cpu() - c0
-    wall = time.perf_counter() - t0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-    why = "" if result.optimal else result.stats.get("cut") or "time"
-    queue.put(
-        (result.paths_found, result.net_revenue, result.optimal, why, cpu, wall, peak, result.stats)
-    )
-
-
-def run_case(path, company, trains, time_limit, mem_gb, max_paths=None):
-    ctx = mp.get_context("spawn")
-    q = ctx.Queue()
-    p = ctx.Process(
-        target=_run, args=(str(path), company, trains, time_limit, mem_gb, max_paths, q)
-    )
-    p.start()
-    try:
-        out = q.get()
-    finally:
-        p.join()
-    return out
-
-
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per case (wall)")
@@ -106,19 +63,22 @@ def main(argv: list[str]) -> int:
         line = f"{label} {company} {trains}"
         if args.only and args.only not in line:
             continue
-        out = run_case(path, company, trains, args.time_limit, args.mem_gb, args.max_paths)
+        search = Search(path, company, tuple(trains.split(",")), max_paths=args.max_paths)
+        out = run_search(search, args.time_limit, args.mem_gb)
+        head = f"{label:14} {company:8} {trains:9}"
         if out is None:
-            print(f"{label:14} {company:8} {trains:9} out of memory (cap {args.mem_gb} GB)")
+            print(f"{head} out of memory (cap {args.mem_gb} GB)")
             continue
-        paths, revenue, optimal, why, cpu, wall, peak, stats = out
-        proven = "yes" if optimal else f"no ({why})"
+        if isinstance(out, str):
+            print(f"{head} FAILED: {out}", flush=True)
+            continue
         print(
-            f"{label:14} {company:8} {trains:9} {paths:9d} {revenue:8d} {proven:>10}"
-            f" {cpu:7.2f} {wall:7.2f} {peak:8.0f}",
+            f"{head} {out.paths:9d} {out.revenue:8d} {out.proven:>10}"
+            f" {out.cpu:7.2f} {out.wall:7.2f} {out.peak_mb:8.0f}",
             flush=True,
         )
         if args.verbose:
-            print(f"    {stats}")
+            print(f"    {out.stats}")
     return 0
 
 

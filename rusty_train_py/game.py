@@ -282,7 +282,10 @@ class Game:
         for c in self.companies:
             if c.abbrev.upper() == key or key in (a.upper() for a in c.aliases):
                 return c
-        raise KeyError(f"{self.id}: unknown company {abbrev!r}")
+        raise KeyError(
+            f"{self.id}: unknown company {abbrev!r}"
+            f" (companies: {', '.join(c.abbrev for c in self.companies)})"
+        )
 
     def phase(self, name: str) -> Phase:
         for p in self.phases:

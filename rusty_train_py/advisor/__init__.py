@@ -7,8 +7,8 @@ most this operating round, ranked exactly by the route finder.
 - ``graphkey.py``: what the trains can use of a map, as one comparable key (the pruning);
 - ``score.py``: the finder's optimum per map, one search per key;
 - ``rank.py``: ``advise``, the ranking (lays, tokens, lay-then-token, next-round tie break);
-- ``progress.py``: progress reports; ``result.py``: the answer and its JSON; ``cli.py``: the
-  ``advise`` command.
+- ``progress.py``: progress reports; ``result.py``: the answer and its JSON (the ``advise``
+  command is in ``cli/``).
 """
 
 from .lays import Lay, TilePlaces, legal_lays, where_tile_goes

@@ -95,8 +95,10 @@ def game_for_title(title: object, where: str) -> Game:
         except GameDataError as exc:
             raise GameFileError(f"{where}: {exc}") from None
         rt_title = game.rusty_train.get("title")
+        if rt_title is None:  # a game Rusty Train does not have
+            continue
         known.append(str(rt_title))
-        if rt_title is not None and rt_title == title:
+        if rt_title == title:
             return game
     raise GameFileError(
         f"{where}: unknown Rusty Train game {short(title)} (known: {', '.join(sorted(known))})"

@@ -32,9 +32,11 @@ class Command:
 
     @property
     def shown(self) -> str:
-        """The keys as the help and the menus show them."""
+        """The keys as the help and the menus show them: a typed key as it is typed (``q``,
+        as the README and the modes write it), a combination as Qt writes it (``Ctrl+Q``)."""
         return ", ".join(
-            QKeySequence(k).toString(QKeySequence.SequenceFormat.NativeText) for k in self.keys
+            k if is_typed(k) else QKeySequence(k).toString(QKeySequence.SequenceFormat.NativeText)
+            for k in self.keys
         )
 
 
@@ -52,9 +54,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("save", "&Save", "Save the game", ("Ctrl+S",), "File", "Save", "SP_DialogSaveButton"),
     Command("save_as", "Save &As…", "Save the game under a new name", ("Ctrl+Shift+S",), "File"),
     Command("show_warnings", "Load &warnings…", "What was odd in the file opened", (), "File"),
-    Command("save_screenshot", "Save s&creenshot", "Save a screenshot of the map", ("S",), "File"),
+    Command("save_screenshot", "Save s&creenshot", "Save a screenshot of the map", ("s",), "File"),
     Command("edit_preferences", "&Preferences…", "Choose the screenshot folder", (), "File"),
-    Command("close", "&Quit", "Quit (asks to save changes)", ("Q", "Ctrl+Q"), "File"),
+    Command("close", "&Quit", "Quit (asks to save changes)", ("q", "Ctrl+Q"), "File"),
     Command("undo", "&Undo", "Undo", ("Ctrl+Z",), "Edit", "Undo", "SP_ArrowBack"),
     Command("redo", "&Redo", "Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "Edit", "Redo", "SP_ArrowForward"),
     Command("zoom_in", "Zoom &in", "Zoom in (also Ctrl+wheel)", ("+", "="), "View", "Zoom +"),
@@ -71,21 +73,21 @@ COMMANDS: tuple[Command, ...] = (
         "toggle_manifest",
         "Tile &manifest",
         "Show or hide the tile manifest: copies left, where a tile can go",
-        ("M",),
+        ("m",),
         "View",
     ),
     Command(
         "show_upgrade_chart",
         "Upgrade &chart",
         "The upgrade chart of the game, in the manifest panel",
-        ("C",),
+        ("c",),
         "View",
     ),
     Command(
         "toggle_last_runs",
         "&Last runs",
         "Show or hide the runs kept with the game, drawn pale",
-        ("L",),
+        ("l",),
         "View",
     ),
     Command("show_keys", "&Keys…", "This list of keys", ("F1",), "Help"),

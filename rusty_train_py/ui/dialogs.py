@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..game import Company, Game
+from ..places import find_place as resolve_hex  # noqa: F401  (kept here for the window)
 from ..route.result import RouteResult
 from .preferences import TrainChoice
 
@@ -227,25 +228,6 @@ class HexDialog(QDialog):
             self.accept()
             return True
         return super().eventFilter(obj, event)
-
-
-def resolve_hex(game: Game, text: str) -> str | None:
-    """A hex name from what the user typed: ``F16``, ``f16``, ``Toronto`` or ``Toronto (F16)``."""
-    text = text.strip()
-    if not text:
-        return None
-    if text.endswith(")") and "(" in text:
-        text = text[text.rindex("(") + 1 : -1]
-    if game.has_hex(text):
-        return game.hex(text).name
-    low = text.lower()
-    for mh in sorted(game.hexes.values(), key=lambda m: m.coord):
-        if mh.location and mh.location.lower() == low:
-            return mh.name
-    for mh in sorted(game.hexes.values(), key=lambda m: m.coord):
-        if mh.location and low in mh.location.lower():
-            return mh.name
-    return None
 
 
 class PreferencesDialog(QDialog):

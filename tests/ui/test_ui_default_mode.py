@@ -219,7 +219,12 @@ def test_f1_lists_the_keys_of_the_mode_and_of_the_window(qtbot, window, dialogs)
     for cmd in COMMANDS:
         if cmd.keys:
             assert row.format(cmd.shown, cmd.help) in html, cmd.slot
-    assert row.format("Q, Ctrl+Q", "Quit (asks to save changes)") in html
+    assert row.format("q, Ctrl+Q", "Quit (asks to save changes)") in html
+    # typed keys as the README writes them, lowercase
+    helps = {c.slot: c.help for c in COMMANDS}
+    typed = {"save_screenshot": "s", "toggle_manifest": "m", "show_upgrade_chart": "c"}
+    for slot, shown in {**typed, "toggle_last_runs": "l"}.items():
+        assert row.format(shown, helps[slot]) in html, slot
 
 
 def test_the_edit_menu_lists_undo_redo_and_the_history(qtbot, window):

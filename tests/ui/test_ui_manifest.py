@@ -54,7 +54,7 @@ def test_m_shows_every_tile_with_its_counts_and_hides_it_again(qtbot, window):
     )
     key(qtbot, window, "m")
     assert not window.manifest.isVisible()
-    assert "Tile &manifest\tM" in [a.text() for a in window.menuBar().actions()[2].menu().actions()]
+    assert "Tile &manifest\tm" in [a.text() for a in window.menuBar().actions()[2].menu().actions()]
 
 
 def counts(win, tile: str) -> str:

@@ -1,14 +1,21 @@
-"""``rusty-train-py routes``: print the best routes for a company, as text or JSON."""
+"""What ``rusty-train-py routes`` prints: the best routes for a company, as text or JSON."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from .search import RouteSearchError, find_routes
+from ..route.search import RouteSearchError, find_routes
+
+if TYPE_CHECKING:
+    from ..files.loader import OpenedGame
+    from ..game import Game
+    from ..route.result import RouteResult
 
 
-def format_result(result, game) -> str:
+def format_result(result: RouteResult, game: Game) -> str:
     lines = []
     for r in result.routes:
         lines.append(r.describe())
@@ -21,7 +28,7 @@ def format_result(result, game) -> str:
             "paths": "stopped at the path limit",
             "time": "stopped at the time limit",
             "model": "the exact model and the routes disagree (a bug: please report it)",
-        }.get(result.stats.get("cut"), "stopped early" if not result.cancelled else "cancelled")
+        }.get(result.stats.get("cut", ""), "stopped early" if not result.cancelled else "cancelled")
         proof = f"best found, NOT proven optimal: {why}"
     how = f"{result.paths_found} paths"
     if result.stats.get("method") == "exact":
@@ -55,7 +62,7 @@ def train_list(text: str) -> list[str]:
     return trains
 
 
-def cmd_routes(args, opened) -> int:
+def cmd_routes(args: argparse.Namespace, opened: OpenedGame) -> int:
     """Print the best routes for ``args.company`` on the opened ``args.gamefile`` (a
     loader.OpenedGame); with ``--record``, keep them in that file as the company's last run."""
     from ..files.loader import OURS
@@ -97,7 +104,7 @@ def cmd_routes(args, opened) -> int:
             print(f"last run (kept in the file): ${sum(r.revenue for r in before)} ({each})")
     if getattr(args, "record", False):
         from ..files.loader import save_game
-        from .last import last_routes_of, replace_company
+        from ..route.last import last_routes_of, replace_company
 
         kept = replace_company(opened.last_routes, result.company, last_routes_of(result))
         save_game(state, args.gamefile, OURS, kept)

@@ -1,5 +1,5 @@
-"""``rusty-train-py advise``: the company's legal lays (and tokens) ranked by the optimal net
-revenue of its trains after each, as text or JSON."""
+"""What ``rusty-train-py advise`` prints: the company's legal lays (and tokens) ranked by the
+optimal net revenue of its trains after each, as text or JSON."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import argparse
 import json
 import sys
 
+from ..advisor.rank import advise
+from ..advisor.result import Advice
+from ..advisor.tokens import TOKEN_COST_NOTE
 from ..mapstate import MapState
-from ..route.cli import train_list
-from .rank import advise
-from .result import Advice
-from .tokens import TOKEN_COST_NOTE
+from .route_report import train_list
 
 
 def _money(value: int) -> str:

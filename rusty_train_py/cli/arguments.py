@@ -1,0 +1,76 @@
+"""Argument types and the argument groups several commands share (argparse parents)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import dataclass
+from typing import TypeAlias
+
+# what ``add_subparsers`` returns: each command adds its parser to it
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def non_negative_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text.replace(",", "").replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
+    return value
+
+
+def hex_size(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of pixels: {text!r}") from None
+    if not math.isfinite(value) or value < 4:
+        raise argparse.ArgumentTypeError(f"must be 4 pixels or more, not {text}")
+    return value
+
+
+@dataclass(frozen=True)
+class SharedArguments:
+    """Argument groups for ``parents=[...]``: ``reading`` (--strict) for every command that
+    opens a saved game; ``running`` (the game file, company, trains and bonuses) for the
+    commands that run a company's trains."""
+
+    reading: argparse.ArgumentParser
+    running: argparse.ArgumentParser
+
+
+def shared_arguments() -> SharedArguments:
+    reading = argparse.ArgumentParser(add_help=False)
+    reading.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse a saved game that breaks the rules (too many tokens or tiles, a phase"
+        " named by another program); without it these are warnings on stderr",
+    )
+    running = argparse.ArgumentParser(add_help=False)
+    running.add_argument("gamefile", help="saved game (ours or a Rusty Train .game file)")
+    running.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
+    running.add_argument(
+        "--trains", "-t", required=True, help="comma-separated train names, e.g. 5,8"
+    )
+    running.add_argument(
+        "--bonus",
+        "-b",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a bonus option the company holds (repeatable)",
+    )
+    return SharedArguments(reading, running)

@@ -1,0 +1,24 @@
+"""The registered commands, in the order ``--help`` lists them: a new command is its module
+(``NAME``, ``add_parser(sub, shared)``, ``run(args) -> int``) and one line here."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+COMMANDS = (
+    "gui",
+    "routes",
+    "advise",
+    "render",
+    "tiles",
+    "convert",
+    "show",
+)
+
+
+def command_module(name: str) -> ModuleType:
+    """The module of the registered command ``name`` (``cli/<name>.py``)."""
+    if name not in COMMANDS:
+        raise ValueError(f"{name!r} is not a command (the commands: {', '.join(COMMANDS)})")
+    return importlib.import_module(f"{__package__}.{name}")

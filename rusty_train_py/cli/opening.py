@@ -1,0 +1,38 @@
+"""The files a command names: the saved game it opens, the output file it writes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..files.loader import OpenedGame
+
+
+class CommandError(ValueError):
+    """A command line that cannot be carried out; the message says why."""
+
+
+def output_path(text: str, command: str) -> Path:
+    """The output file named on the command line: its folder must exist (none is made)."""
+    if "\x00" in text:
+        raise CommandError(f"{text!r}: a file name cannot contain a NUL character")
+    path = Path(text)
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "no such folder"
+        raise CommandError(f"{path}: {folder}: {what} ({command} does not create folders)")
+    if path.is_dir():
+        raise CommandError(f"{path}: is a folder; name the file to write")
+    return path
+
+
+def open_for_cli(path: str, strict: bool) -> OpenedGame:
+    """The loader's OpenedGame for ``path``; its warnings go to stderr."""
+    from ..files.loader import open_game
+
+    opened = open_game(path, strict=strict)
+    for warning in opened.warnings:
+        print(f"rusty-train-py: warning: {path}: {warning}", file=sys.stderr)
+    return opened

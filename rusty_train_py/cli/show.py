@@ -1,0 +1,90 @@
+"""``rusty-train-py show GAMEFILE [--json]``: what is on the map of a saved game, as a summary
+a player reads (game, phase, tiles laid, each company's tokens and last run) or as the
+save's data (``--json``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .arguments import SharedArguments, Subcommands
+
+if TYPE_CHECKING:
+    from ..files.loader import OpenedGame
+
+NAME = "show"
+
+
+def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
+    sh = sub.add_parser(
+        NAME, parents=[shared.reading], help="print what is on the map of a saved game"
+    )
+    sh.add_argument("gamefile")
+    sh.add_argument(
+        "--json", action="store_true", help="print the saved game's data (our JSON format)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from .opening import open_for_cli
+
+    opened = open_for_cli(args.gamefile, args.strict)
+    if args.json:
+        from ..files.savefile import dumps
+
+        sys.stdout.write(dumps(opened.state, opened.last_routes))
+    else:
+        print(summary(opened))
+    return 0
+
+
+def _count(n: int, what: str, plural: str = "") -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {plural or what + 's'}"
+
+
+def summary(opened: OpenedGame) -> str:
+    """The saved game in a few lines: the game and phase, the tiles laid (by colour), and
+    every company with a token on the map: its tokens (hex and place) and last run."""
+    from ..places import printed_place
+
+    state = opened.state
+    game = state.game
+    laid = state.laid_tiles()
+    colours = Counter(state.tile_at(h)[0].colour for h in laid)
+    by_colour = ", ".join(
+        f"{c} {colours[c]}" for c in ("yellow", "green", "brown", "grey") if colours[c]
+    )
+    tokens = state.all_tokens()
+    on_map = state.companies_on_map()
+    lines = [
+        f"{game.title} (game {game.id}), phase {state.phase}:"
+        f" lays {', '.join(state.phase_colours)} tiles",
+        f"tiles laid: {len(laid)}" + (f" ({by_colour})" if by_colour else ""),
+        f"station tokens: {len(tokens)}, of {_count(len(on_map), 'company', 'companies')}"
+        if tokens
+        else "station tokens: none on the map",
+    ]
+    width = max((len(c) for c in on_map), default=0)
+    for abbrev in on_map:
+        company = game.company(abbrev)
+        where = []
+        for h, _, c in tokens:
+            if c == abbrev:
+                place = printed_place(game, h)
+                where.append(f"{h} {place}" if place else h)
+        left = state.tokens_left(abbrev)
+        lines.append(
+            f"  {abbrev:<{width}}  {company.name}: {_count(len(where), 'token')}"
+            f" ({', '.join(where)}), {left} left"
+        )
+        run = [r for r in opened.last_routes if r.company == abbrev]
+        if run:
+            each = ", ".join(f"{r.train} ${r.revenue}" for r in run)
+            lines.append(f"  {'':<{width}}  last run: ${sum(r.revenue for r in run)} ({each})")
+    others = len(game.companies) - len(on_map)
+    if others and on_map:
+        more = _count(others, "more company", "more companies")
+        lines.append(f"  ({more} with no token on the map)")
+    return "\n".join(lines)
