@@ -33,8 +33,6 @@ from .earner import Earner
 from .graph import TrackGraph
 from .paths import RoutePath
 
-# Train kinds the model states exactly (rules/train_kinds.py); others are not modelled.
-
 
 class Unsupported(Exception):
     """The run uses a rule the model does not state (the caller keeps enumeration)."""
@@ -50,7 +48,7 @@ class ExactResult:
 
 
 def supported(earners: Sequence[Earner]) -> bool:
-    return all(e.kind.modelled and not e.ports for e in earners)
+    return all(e.modelled for e in earners)
 
 
 def _bits(mask: int):
@@ -188,21 +186,11 @@ def solve_exact(
             m.add(sum(dist) <= limit)
         counted = _counting(m, e, v, s, end, run, tokens)
         rev = sum(e.worth[i] * counted[i] for i in range(n) if e.worth[i])
-        if e.per_stop:
-            rev += e.per_stop * sum(v)
-        for pb in e.pairs:
-            pays = []
-            for a, b in pb.options:
-                for x, va in a.items():
-                    for y, vb in b.items():
-                        if x != y:
-                            p = m.new_bool_var("")
-                            m.add_implication(p, counted[x])
-                            m.add_implication(p, counted[y])
-                            pays.append((va + vb, p))
-            if pays:
-                m.add_at_most_one(p for _, p in pays)
-                rev += sum(a * p for a, p in pays)
+        for effect in e.effects:
+            term = effect.model(m, e, v, counted)
+            if term is None:
+                raise Unsupported
+            rev += term
         r = m.new_int_var(-(10**9), 10**9, f"rev{t}")
         m.add(r == rev)
         m.add(r >= 1).only_enforce_if(run)  # a route earning nothing is not run

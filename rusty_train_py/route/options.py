@@ -31,7 +31,7 @@ def select_bonuses(game, names: Sequence[str]) -> list[Bonus]:
             if not where:
                 raise RouteSearchError(
                     f"bonus {b.id} is placed on a hex: name it as {b.id}:HEX "
-                    f"(one of {', '.join(b.params_dict['hexes'])})"
+                    f"(one of {', '.join(b.kind.placeable(b.params))})"
                 )
             try:
                 b = b.place(
@@ -55,7 +55,9 @@ def readings_used(game, train_types, bonuses) -> tuple[str, ...]:
     readings = game.readings
     for key in ("one_stop_per_hex", "hex_reentry"):
         out.append(READING_TEXT[key][readings[key]])
-    if any(t.rule == "express" for t in train_types):
-        for key in ("express_stops", "express_token"):
-            out.append(READING_TEXT[key][readings[key]])
+    for t in train_types:
+        for key in t.kind.readings:
+            text = READING_TEXT[key][readings[key]]
+            if text not in out:
+                out.append(text)
     return tuple(out)

@@ -24,7 +24,8 @@ def build_train_route(
     for i, cid in enumerate(path.stops):
         c = graph.centres[cid]
         name = place_name(game, c.hex, c.kind)
-        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], name))
+        skipped = not choice.counted[i]
+        stops.append(Stop(c.hex, c.node, c.kind, c.value, skipped, name, choice.earned[i]))
     track: list[tuple[str, int]] = []
     hexes: list[str] = [graph.centres[path.stops[0]].hex]
     for n, corr_id in enumerate(path.corridors):
@@ -46,6 +47,7 @@ def build_train_route(
         hexes=tuple(hexes),
         track=tuple(track),
         bonuses=choice.bonuses,
+        bonus_stops=choice.bonus_stops,
         multiplier=earner.mult,
         locked=locked,
         dropped=dropped,
