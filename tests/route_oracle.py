@@ -713,7 +713,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return amount
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
-    if b.kind in ("port", "drop_lowest"):
+    if b.kind in ("port", "drop_lowest", "end_again"):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
 
@@ -721,11 +721,20 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
 def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=None) -> int:
     """What the train earns counting the stops ``counted`` (indices) of the route, with the
     per-route ``bonuses`` (once-per-run ones must be given only to the route they go to)."""
-    base = sum(stop_pays(route, counted, train, bonuses).values())
+    pays = stop_pays(route, counted, train, bonuses)
+    base = sum(pays.values())
     multiplied = 0
     plain = 0
     for b in bonuses:
         if not b.applies_to(train):
+            continue
+        if b.kind == "end_again":  # a counted end on `at` paid again, as the train pays it
+            ends = {0, len(route.centres) - 1}
+            plain += sum(
+                pays[i] * train.multiplier
+                for i in ends
+                if i in counted and route.centres[i].hex in b.get("at")
+            )
             continue
         amount = bonus_amount(b, route, counted, game)
         if b.multiplied:

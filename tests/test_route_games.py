@@ -11,7 +11,6 @@ oracle).
 
 from __future__ import annotations
 
-import pytest
 from route_oracle import check_finder_result, describe_state, oracle_best
 
 from rusty_train_py.game import load_game

@@ -25,13 +25,15 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.effects import ModelRoute
 from .earner import Earner
-from .graph import TrackGraph
+from .graph import Corridor, TrackGraph
 from .paths import RoutePath
+from .runs import Run
 
 
 class Unsupported(Exception):
@@ -51,7 +53,7 @@ def supported(earners: Sequence[Earner]) -> bool:
     return all(e.modelled for e in earners)
 
 
-def _bits(mask: int):
+def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -74,7 +76,7 @@ def useful_corridors(graph: TrackGraph, earners: Sequence[Earner]) -> list[int]:
     return keep
 
 
-def _dominates(corrs, costs, j: int, k: int) -> bool:
+def _dominates(corrs: Sequence[Corridor], costs: Sequence[Sequence[int]], j: int, k: int) -> bool:
     """Whether corridor j can stand in for corridor k (same ends) in any route."""
     cj, ck = corrs[j], corrs[k]
     if cj.inner_mask & ~ck.inner_mask:
@@ -126,9 +128,9 @@ def solve_exact(
     n_track = graph.n_track_bits
     useful = useful_corridors(graph, earners)
     m = cp_model.CpModel()
-    track_users: dict[tuple[int, int], list] = {}
+    track_users: dict[tuple[int, int], list[Any]] = {}
     revenues: list[Any] = []
-    per_train = []  # (starts, [(k, y)]) for decoding
+    per_train: list[tuple[list[Any], list[tuple[int, Any]], Any]] = []  # for decoding
     tokens = [c.id for c in centres if c.token]
     for t, e in enumerate(earners):
         if (early := stopped_early()) is not None:
@@ -138,7 +140,7 @@ def solve_exact(
         s = [m.new_bool_var("") for _ in range(n)]
         end = [m.new_bool_var("") for _ in range(n)]
         arcs = [(0, 0, ~run)]
-        inner_users: dict[int, list] = {}
+        inner_users: dict[int, list[Any]] = {}
         for c in centres:
             i = c.id
             arcs += [(i + 1, i + 1, ~v[i]), (0, i + 1, s[i]), (i + 1, 0, end[i])]
@@ -186,8 +188,9 @@ def solve_exact(
             m.add(sum(dist) <= limit)
         counted = _counting(m, e, v, s, end, run, tokens)
         rev = sum(e.worth[i] * counted[i] for i in range(n) if e.worth[i])
+        route = ModelRoute(v, counted, s, end)
         for effect in e.effects:
-            term = effect.model(m, e, v, counted)
+            term = effect.model(m, e, route)
             if term is None:
                 raise Unsupported
             rev += term
@@ -212,7 +215,7 @@ def solve_exact(
     stopped = {"cancel": False}
     done = threading.Event()
 
-    def watch():
+    def watch() -> None:
         while not done.wait(0.05):
             if cancel is not None and cancel():
                 stopped["cancel"] = True
@@ -226,9 +229,9 @@ def solve_exact(
     class _Progress(cp_model.CpSolverSolutionCallback):
         """Tells ``progress(best, bound)`` at every better solution."""
 
-        def on_solution_callback(self):
+        def on_solution_callback(self) -> None:
             if progress is not None:
-                progress(round(self.objective_value), self.best_objective_bound)
+                progress(round(self.objective_value), round(self.best_objective_bound))
 
     try:
         status = solver.solve(m, _Progress())
@@ -260,7 +263,15 @@ def solve_exact(
     return ExactResult(total, paths, optimal, stopped["cancel"], bound)
 
 
-def _counting(m, e: Earner, v, s, end, run, tokens):
+def _counting(
+    m: Any,
+    e: Earner,
+    v: list[Any],
+    s: list[Any],
+    end: list[Any],
+    run: Any,
+    tokens: list[int],
+) -> list[Any]:
     """The counted-stop variables of one train: its kind states them (``model_counting``)."""
     counted = e.kind.model_counting(m, e, v, s, end, run, tokens)
     if counted is None:
@@ -270,15 +281,15 @@ def _counting(m, e: Earner, v, s, end, run, tokens):
 
 def solve_runs_exact(
     graph: TrackGraph,
-    runs,
-    earner_of: Callable,
+    runs: Sequence[Run],
+    earner_of: Callable[[tuple[str, frozenset[str]]], Earner],
     class_of: Callable[[Earner], int],
     deadline: float | None = None,
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
     taken: Sequence[int] = (),
     run_pay: Sequence[int] | None = None,
-):
+) -> tuple[int, list[tuple[Earner, RoutePath]], bool, bool, int | None]:
     """Every run (runs.py) solved by the model; the best: (total, [(earner, path)], optimal,
     cancelled, index of that run or None), the first run winning ties. Raises Unsupported
     before solving anything if a run uses a rule the model does not state. ``taken``: per
@@ -291,7 +302,7 @@ def solve_runs_exact(
             raise Unsupported
         plans.append(es)
     best_total = -1
-    best: list = []
+    best: list[tuple[Earner, RoutePath]] = []
     won: int | None = None
     optimal = True
     cancelled = False

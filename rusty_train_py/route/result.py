@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,9 @@ class TrainRoute:
 
     def stop_bonuses(self, position: int) -> tuple[tuple[str, int], ...]:
         """The bonuses in the ``earned`` of the stop at ``position``."""
-        return tuple(b for b, at in zip(self.bonuses, self._bonus_at(), strict=True) if at == position)
+        return tuple(
+            b for b, at in zip(self.bonuses, self._bonus_at(), strict=True) if at == position
+        )
 
     def _bonus_at(self) -> tuple[int | None, ...]:
         return self.bonus_stops or (None,) * len(self.bonuses)
@@ -116,14 +119,14 @@ class RouteResult:
     cancelled: bool = False
     paths_found: int = 0
     elapsed: float = 0.0
-    stats: dict = field(default_factory=dict, compare=False)
+    stats: dict[str, Any] = field(default_factory=dict, compare=False)
     readings: tuple[str, ...] = ()  # the rule readings the search used, in words
     notes: tuple[str, ...] = ()  # how the locks were resolved, where there was a choice
 
     def dividends(self, shares: int) -> Dividends:
         return dividends(self.net_revenue, shares)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "company": self.company,
             "trains": list(self.trains),

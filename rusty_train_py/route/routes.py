@@ -3,6 +3,7 @@ names), the track it uses, the hexes it runs through, what it earns and its bonu
 
 from __future__ import annotations
 
+from ..game import Game
 from ..places import place_name
 from .earner import Earner
 from .graph import TrackGraph
@@ -14,7 +15,7 @@ def build_train_route(
     graph: TrackGraph,
     earner: Earner,
     path: RoutePath,
-    game,
+    game: Game,
     locked: bool = False,
     dropped: bool = False,
 ) -> TrainRoute:

@@ -118,9 +118,7 @@ class RouteSearch:
         self._read_request(company, trains, bonuses, locked)
         self.graph = build_graph(state, self.comp.abbrev)
         self.rules = rules_for(game.id, state.phase_colours)
-        self.per_route = [
-            b for b in self.bonuses if not b.once_per_run and not b.kind.adjusts_run
-        ]
+        self.per_route = [b for b in self.bonuses if not b.once_per_run and not b.kind.adjusts_run]
         self.earners: dict[Variant, Earner] = {}
         try:
             self.fixed = resolve_locks(
@@ -423,17 +421,18 @@ class RouteSearch:
             if r.train in left:
                 left.remove(r.train)
         adjusting = [b for b in self.bonuses if b.kind.adjusts_run]
+        why = "; ".join(
+            b.name if b.name != b.id else f"{b.id}: {b.kind.left_out_because}" for b in adjusting
+        )
         notes = []
         for r in routes:
             if r.dropped:
-                why = "; ".join(f"{b.name}: {b.kind.left_out_because}" for b in adjusting)
                 notes.append(f"{r.train}: runs for nothing (${r.revenue} not paid): {why}")
         run_left_out = self.won is not None and len(self.won.variants) + len(
             [x for x in self.won.locked if x is not None]
         ) < len(self.given)
         for name in left:
             if adjusting and run_left_out:
-                why = "; ".join(f"{b.name}: {b.kind.left_out_because}" for b in adjusting)
                 notes.append(f"{name}: runs for nothing (no route paid): {why}")
                 run_left_out = False  # one train left out per run
             else:

@@ -44,7 +44,7 @@ def shifted_report(report: Any, add: int) -> Any:
     if not add:
         return report
 
-    def shifted(*args, best=None, bound=None, **kw):
+    def shifted(*args: Any, best: int | None = None, bound: int | None = None, **kw: Any) -> None:
         report(
             *args,
             best=None if best is None else best + add,

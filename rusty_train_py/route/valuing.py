@@ -64,7 +64,6 @@ def _revenues(
     """Fill ``revenue`` (per variant, per path); False when cancelled."""
     typed = [(e, m, rev.append) for (e, m), rev in zip(earners, revenue, strict=True)]
     dist = paths.dist
-    memo, ident = memo_ident if memo_ident is not None else (None, None)
     report("revenues", 0, len(paths), paths=len(paths))
     for idx, stops in enumerate(paths.iter_stops()):
         if idx & 4095 == 0:
@@ -75,10 +74,11 @@ def _revenues(
                 return True
             report("revenues", idx)
         d = dist[idx]
-        if memo is None:
+        if memo_ident is None:
             for e, m, add in typed:
                 add(e.revenue(stops, d[m]))
         else:
+            memo, ident = memo_ident
             key = (tuple([ident[c] for c in stops]), d)
             got = memo.get(key)
             if got is None:

@@ -43,6 +43,7 @@ class BonusFacts(Protocol):
     @property
     def kind(self) -> BonusKind: ...
 
+
 COMMON_KEYS = ("id", "name", "kind", "always", "multiplied", "train", "removed_on")
 
 

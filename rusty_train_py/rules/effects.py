@@ -26,6 +26,17 @@ Pay = tuple[int | None, int]  # (position in the path, or None for the route; am
 
 
 @dataclass(frozen=True, slots=True)
+class ModelRoute:
+    """One train's route in the exact model: per centre, whether it is ``visited``,
+    ``counted``, where the route ``starts`` and where it ``ends`` (CP-SAT boolean vars)."""
+
+    visited: list[Any]
+    counted: list[Any]
+    starts: list[Any]
+    ends: list[Any]
+
+
+@dataclass(frozen=True, slots=True)
 class Need:
     """One alternative for the chooser: positions that ``must`` be counted, positions that may
     not (``excluded``), and ``min_stops`` counted stops when one of ``at`` is counted."""
@@ -56,9 +67,9 @@ class RouteEffect:
     def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         return []
 
-    def model(self, m: Any, t: TrainTable, v: list[Any], counted: list[Any]) -> Any | None:
-        """The revenue term (a linear expression over the model's variables: ``v`` visited,
-        ``counted`` counted, per centre), or None when the model cannot state the effect."""
+    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any | None:
+        """The revenue term (a linear expression over the model's variables of one route),
+        or None when the model cannot state the effect."""
         return 0
 
 
@@ -109,7 +120,8 @@ class PairEffect(RouteEffect):
         amount = self.best({stops[i] for i in chosen})
         return [] if amount is None else [(None, amount)]
 
-    def model(self, m, t, v, counted):
+    def model(self, m, t, route):
+        counted = route.counted
         pays = []
         for a, b in self.options:
             for x, va in a.items():
@@ -164,7 +176,7 @@ class PortEffect(RouteEffect):
             if stops[i] in self.ports
         ]
 
-    def model(self, m, t, v, counted):
+    def model(self, m, t, route):
         return None
 
 
@@ -178,8 +190,8 @@ class PerVisitEffect(RouteEffect):
     def pays(self, t, stops, chosen):
         return [(None, self.per_visit * len(stops))]
 
-    def model(self, m, t, v, counted):
-        return self.per_visit * sum(v)
+    def model(self, m, t, route):
+        return self.per_visit * sum(route.visited)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +214,7 @@ class OnceAtEffect(RouteEffect):
         first = next((i for i in sorted(chosen) if stops[i] in self.at), None)
         return [] if first is None else [(first, self.amount)]
 
-    def model(self, m, t, v, counted):
+    def model(self, m, t, route):
         p = m.new_bool_var("")
-        m.add(p <= sum(counted[c] for c in sorted(self.at)))
+        m.add(p <= sum(route.counted[c] for c in sorted(self.at)))
         return self.amount * p

@@ -67,7 +67,8 @@ class TrainKind:
     # -- distance --------------------------------------------------------------------------
 
     def limit(self, p: Any) -> int | None:
-        return p.stops  # type: ignore[no-any-return]
+        stops: int | None = p.stops
+        return stops
 
     def centre_cost(self, p: Any, c: StopFacts) -> int:
         return c.visit_cost
@@ -77,7 +78,8 @@ class TrainKind:
 
     def max_counted(self, p: Any) -> int | None:
         """The most stops a route of this train counts (None: no limit)."""
-        return p.stops  # type: ignore[no-any-return]
+        stops: int | None = p.stops
+        return stops
 
     # -- value -----------------------------------------------------------------------------
 
@@ -151,6 +153,7 @@ class TrainKind:
 
 
 TRAIN_RULES: Registry[TrainKind] = Registry("train rule")
+
 
 def fill_best(t: TrainTable, stops: Sequence[int], forced: Sequence[int], room: int | None) -> int:
     """The forced positions of ``stops`` plus the best others that fit in ``room`` distance:
