@@ -89,12 +89,29 @@ def test_1867_express_stops_show_the_doubled_values():
 
 def test_18tn_civil_war_says_what_the_third_train_did():
     result = find_routes(late("18TN"), "L&N", ["8", "8", "8"], ["civil_war"])
-    assert [r.revenue for r in result.routes] == [340, 300]
+    assert [(r.revenue, r.dropped) for r in result.routes] == [
+        (340, False),
+        (300, False),
+        (100, True),
+    ]
+    assert result.net_revenue == 640
+    assert result.routes[2].describe() == (
+        "8: $100: Paducah 40, St. Louis 60 (not paid: the lowest route)"
+    )
     assert result.notes == (
+        "8: runs for nothing ($100 not paid): Civil War: the lowest route is not paid"
+        " (one train: nothing)",
+    )
+    data = result.to_json()
+    assert data["notes"] == list(result.notes)
+    assert [r["dropped"] for r in data["routes"]] == [False, False, True]
+    check_sums(result)
+    alone = find_routes(late("18TN"), "L&N", ["8"], ["civil_war"])
+    assert alone.routes == () and alone.net_revenue == 0
+    assert alone.notes == (
         "8: runs for nothing (no route paid): Civil War: the lowest route is not paid"
         " (one train: nothing)",
     )
-    assert result.to_json()["notes"] == list(result.notes)
 
 
 def test_a_train_without_a_route_says_why():

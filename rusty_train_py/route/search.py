@@ -15,6 +15,7 @@ beaten by; cancel and the time limit are honoured in every phase.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -344,7 +345,7 @@ class RouteSearch:
             cancelled = cancelled or run_cancelled
             if total >= 0 and total + pay > best_total:
                 best_total = total + pay
-                best_routes = self.routes_of(picked, run)
+                best_routes = self.routes_of(picked, run) + self.left_out_routes(run, picked)
                 self.won = run
             if run_cancelled or not run_optimal:
                 break
@@ -371,6 +372,33 @@ class RouteSearch:
             )
             for v, pos in picked
         ] + self.locked_routes(run)
+
+    def left_out_routes(self, run: Run, picked: list[tuple[Variant, int]]) -> list[TrainRoute]:
+        """Under a whole-run rule (18TN Civil War: the lowest route is not paid when every
+        train runs), the train the run leaves out runs its best route on the track the others
+        leave, not paid: ``dropped``. Only when it earns no more than each paid route (always
+        so when the run is proven best)."""
+        tables = self.tables
+        if tables is None or not any(b.kind.adjusts_run for b in self.bonuses):
+            return []
+        left = Counter(t.name for t in self.free_types) - Counter(v[0] for v in run.variants)
+        used = 0
+        for v, pos in picked:
+            used |= tables[v][2][pos]
+        paid = [tables[v][1][pos] for v, pos in picked]
+        out = []
+        for name in sorted(left.elements()):
+            v = (name, frozenset[str]())
+            if v not in tables:
+                continue
+            order, revenues, tracks = tables[v]
+            pos = next((p for p, track in enumerate(tracks) if not track & used), None)
+            if pos is None or (paid and revenues[pos] > min(paid)):
+                continue
+            used |= tracks[pos]
+            path = self.paths.path(order[pos])
+            out.append(build_train_route(self.graph, self.earner(v), path, self.game, dropped=True))
+        return out
 
     def locked_routes(self, run: Run) -> list[TrainRoute]:
         return [
