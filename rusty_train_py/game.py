@@ -36,7 +36,7 @@ class TrainType:
     price: int = 0
     count: int | None = None  # None: unlimited
     rule: str = "stops"  # the registered train rule kind (rules/train_kinds.py)
-    params: tuple[tuple[str, Any], ...] = ()  # the kind's parameters
+    params: Any = None  # the kind's typed parameters (its ``Params``, rules/params.py)
     multiplier: int = 1
     track_class: str = "train"  # routes of different classes may share track
     rusts_on: str | None = None
@@ -49,7 +49,8 @@ class TrainType:
 
     @property
     def params_dict(self) -> dict[str, Any]:
-        return dict(self.params)
+        """The parameters the game file gives, by key."""
+        return {} if self.params is None else dict(self.params.as_dict())
 
     @property
     def stops(self) -> int | None:
@@ -58,7 +59,7 @@ class TrainType:
     @property
     def description(self) -> str:
         mult = f", x{self.multiplier}" if self.multiplier != 1 else ""
-        return f"{self.name}: {self.kind.describe(self.params_dict)}{mult}"
+        return f"{self.name}: {self.kind.describe(self.params)}{mult}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ class Bonus:
     id: str
     name: str
     kind_name: str
-    params: tuple[tuple[str, Any], ...] = ()
+    params: Any = None  # the kind's typed parameters (its ``Params``, rules/params.py)
     always: bool = True
     multiplied: bool = False
     train: str | None = None
@@ -116,11 +117,12 @@ class Bonus:
 
     @property
     def params_dict(self) -> dict[str, Any]:
-        return dict(self.params)
+        """The parameters the game file gives, by key."""
+        return {} if self.params is None else dict(self.params.as_dict())
 
     @property
     def once_per_run(self) -> bool:
-        return self.kind.once_per_run(self.params_dict)
+        return self.kind.once_per_run(self.params)
 
     @property
     def placed(self) -> bool:

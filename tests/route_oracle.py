@@ -65,6 +65,10 @@ READING_DEFAULTS = {
 }
 
 
+# Games whose 18xx.games class overrides a common rule (the oracle's own reading of each)
+GAME_SPECIFIC = {"1836Jr30": "colour_or_nothing", "18MS": "hex_bonus_once"}
+
+
 @dataclass(frozen=True)
 class TrainSpec:
     name: str
@@ -370,6 +374,11 @@ class Model:
         node = self.nodes[(h, n)]
         opts = self.node_opts[(h, n)]
         value = node.revenue.value(self.colours)
+        if GAME_SPECIFIC.get(self.game.id) == "colour_or_nothing" and node.revenue.by_column:
+            # the 18xx.games engine pays a stop its revenue for the phase's colour: a revenue
+            # listing none of the phase's colours pays nothing (1836Jr30 ports in phase 2)
+            if not {c for c, _ in node.revenue.by_column} & set(self.colours):
+                value = 0
         if h in self.rules.phase_revenue:
             value = self.rules.phase_revenue[h][self.state.phase]
         return Centre(
@@ -674,6 +683,10 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
     stops = [route.centres[i] for i in counted]
     if b.kind == "visit":
         amounts = dict(b.get("amounts", ()))
+        if GAME_SPECIFIC.get(game.id if game is not None else "") == "hex_bonus_once":
+            # 18MS revenue_for: +amount once per route whose stops include a hex of ``at``
+            hit = [c for c in stops if c.hex in b.get("at")]
+            return amounts.get(hit[0].hex, b.get("amount", 0)) if hit else 0
         return sum(amounts.get(c.hex, b.get("amount", 0)) for c in stops if c.hex in b.get("at"))
     if b.kind == "connection":
         at, other = set(b.get("at")), set(b.get("with_any"))
@@ -700,7 +713,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return amount
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
-    if b.kind in ("port", "drop_lowest"):
+    if b.kind in ("port", "drop_lowest", "end_again"):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
 
@@ -708,11 +721,20 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
 def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=None) -> int:
     """What the train earns counting the stops ``counted`` (indices) of the route, with the
     per-route ``bonuses`` (once-per-run ones must be given only to the route they go to)."""
-    base = sum(stop_pays(route, counted, train, bonuses).values())
+    pays = stop_pays(route, counted, train, bonuses)
+    base = sum(pays.values())
     multiplied = 0
     plain = 0
     for b in bonuses:
         if not b.applies_to(train):
+            continue
+        if b.kind == "end_again":  # a counted end on `at` paid again, as the train pays it
+            ends = {0, len(route.centres) - 1}
+            plain += sum(
+                pays[i] * train.multiplier
+                for i in ends
+                if i in counted and route.centres[i].hex in b.get("at")
+            )
             continue
         amount = bonus_amount(b, route, counted, game)
         if b.multiplied:
@@ -930,9 +952,9 @@ def check_finder_result(
         pays = stop_pays(r, counted, train, active)
         for j, s in enumerate(tr.stops):
             c = r.centres[order[j]]
-            if s.revenue not in (c.value, pays.get(order[j], c.value)):
+            if s.printed not in (c.value, pays.get(order[j], c.value)):
                 problems.append(
-                    f"{tr.train}: stop {s.hex}/{s.node} says {s.revenue}, pays {c.value}"
+                    f"{tr.train}: stop {s.hex}/{s.node} says {s.printed}, pays {c.value}"
                 )
             if s.kind != c.kind:
                 problems.append(f"{tr.train}: stop {s.hex}/{s.node} kind {s.kind} is {c.kind}")

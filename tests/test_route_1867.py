@@ -52,7 +52,8 @@ def test_cnr_five_train_run_the_seed_program_misses(state):
     assert express.revenue == 780
     counted = [s for s in express.stops if not s.skipped]
     assert len(counted) == 5
-    assert sum(s.revenue for s in counted) * 2 == 780
+    assert sum(s.printed for s in counted) * 2 == 780
+    assert sum(s.earned for s in counted) == 780
     # The express stops at both ends of its route.
     assert not express.stops[0].skipped and not express.stops[-1].skipped
 

@@ -11,7 +11,6 @@ oracle).
 
 from __future__ import annotations
 
-import pytest
 from route_oracle import check_finder_result, describe_state, oracle_best
 
 from rusty_train_py.game import load_game
@@ -95,13 +94,6 @@ def test_18ms_new_orleans_city_and_town_doubled():
     check(s, "IC", ["2D"], 120)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="games/18MS.toml gives new_orleans the kind visit, which pays at every counted "
-    "stop on I1, and a route counts both New Orleans's city and its town there (18MS allows "
-    "two stops of one hex): +20, where the rule (route note: '+10 on each of its routes whose "
-    "paid stops include I1') pays +10 once per route",
-)
 def test_18ms_new_orleans_bonus_is_once_per_route():
     """The same position: the New Orleans bonus adds 10 to a route counting I1, once:
     2D 120 + 10 = 130, 2+ 70 + 10 = 80."""
@@ -145,12 +137,6 @@ def test_1836jr30_port_pays_per_own_city():
     check(s, "NBDS", ["3"], 90)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a revenue listing no colour of the phase pays its first column (tile.Revenue."
-    "value); the reference route note for 1836Jr30 says the ports, green 20 / brown 30, "
-    "'are worth nothing while only yellow tiles are allowed (phase 2)'",
-)
 def test_1836jr30_port_is_worth_nothing_in_phase_2():
     """In phase 2 (yellow tiles only) the green_20|brown_30 ports pay nothing: the 3-train
     Paris - Lille - Gand pays 0 + 30 + 20 = 50."""

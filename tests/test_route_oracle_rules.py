@@ -443,6 +443,18 @@ def scenarios() -> list[Scenario]:
             exercised=pays,
             share_exercised=0.4,
         ),
+        Scenario(
+            "end_again",  # rules/kinds/end_again.py: a counted end on `at` paid again
+            BASIC
+            + [
+                {"name": "3+3E", "rule": "express", "stops": 3, "multiplier": 2},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[{"id": "dest", "kind": "end_again", "at": [], "always": False}],
+            pick_bonuses=options(["dest"]),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
     ]
     return out
 
@@ -535,6 +547,8 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
                 "multiplied": True,
             },
         ]
+    if sc.name == "end_again":
+        return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
     if sc.name == "port":
         ports = [single, *group]
         return [

@@ -45,7 +45,7 @@ def _measures(train_types: Sequence[TrainType], graph: TrackGraph) -> list[Measu
     """Each distinct distance measure of the trains: (centre costs, corridor costs, limit)."""
     out: dict[tuple[tuple[int, ...], tuple[int, ...]], Measure] = {}
     for t in train_types:
-        kind, p = t.kind, t.params_dict
+        kind, p = t.kind, t.params
         cc = tuple(kind.centre_cost(p, c) for c in graph.centres)
         kc = tuple(kind.corridor_cost(p, k) for k in graph.corridors)
         key = (cc, kc)

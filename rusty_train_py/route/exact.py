@@ -30,14 +30,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .earner import Earner
-from .graph import TrackGraph
+from .exact_model import RunModel
+from .exact_model import Unsupported as Unsupported  # re-exported: callers catch it here
+from .graph import Corridor, TrackGraph
 from .paths import RoutePath
-
-# Train kinds the model states exactly (rules/train_kinds.py); others are not modelled.
-
-
-class Unsupported(Exception):
-    """The run uses a rule the model does not state (the caller keeps enumeration)."""
+from .runs import Run
 
 
 @dataclass
@@ -50,14 +47,7 @@ class ExactResult:
 
 
 def supported(earners: Sequence[Earner]) -> bool:
-    return all(e.kind.modelled and not e.ports for e in earners)
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return all(e.modelled for e in earners)
 
 
 def useful_corridors(graph: TrackGraph, earners: Sequence[Earner]) -> list[int]:
@@ -76,7 +66,7 @@ def useful_corridors(graph: TrackGraph, earners: Sequence[Earner]) -> list[int]:
     return keep
 
 
-def _dominates(corrs, costs, j: int, k: int) -> bool:
+def _dominates(corrs: Sequence[Corridor], costs: Sequence[Sequence[int]], j: int, k: int) -> bool:
     """Whether corridor j can stand in for corridor k (same ends) in any route."""
     cj, ck = corrs[j], corrs[k]
     if cj.inner_mask & ~ck.inner_mask:
@@ -122,98 +112,33 @@ def solve_exact(
     if (early := stopped_early()) is not None:
         return early
 
-    centres = graph.centres
-    corrs = graph.corridors
-    n = len(centres)
-    n_track = graph.n_track_bits
-    useful = useful_corridors(graph, earners)
-    m = cp_model.CpModel()
-    track_users: dict[tuple[int, int], list] = {}
-    revenues: list[Any] = []
-    per_train = []  # (starts, [(k, y)]) for decoding
-    tokens = [c.id for c in centres if c.token]
-    for t, e in enumerate(earners):
+    model = RunModel(
+        cp_model.CpModel(), graph, useful_corridors(graph, earners), track_class, taken
+    )
+    for e in earners:
         if (early := stopped_early()) is not None:
             return early
-        run = m.new_bool_var(f"run{t}")
-        v = [m.new_bool_var("") for _ in range(n)]
-        s = [m.new_bool_var("") for _ in range(n)]
-        end = [m.new_bool_var("") for _ in range(n)]
-        arcs = [(0, 0, ~run)]
-        inner_users: dict[int, list] = {}
-        for c in centres:
-            i = c.id
-            arcs += [(i + 1, i + 1, ~v[i]), (0, i + 1, s[i]), (i + 1, 0, end[i])]
-            m.add(s[i] + end[i] <= 1)
-            m.add_implication(v[i], run)  # else the circuit could skip the dummy node
-            if c.terminal or c.blocked:
-                m.add(s[i] + end[i] == v[i])
-            for b in _bits(c.bit):
-                inner_users.setdefault(b, []).append(v[i])
-        used = []
-        dist = []
-        limit = e.limit
-        off = taken[track_class[t]] if track_class[t] < len(taken) else 0
-        for k in useful:
-            corr = corrs[k]
-            cost = e.corridor_cost[k]
-            if limit is not None and cost > limit:
-                continue
-            if corr.track_mask & off:
-                continue
-            y = m.new_bool_var("")
-            arcs.append((corr.a + 1, corr.b + 1, y))
-            used.append((k, y))
-            if corr.a_terminal:
-                m.add_implication(y, s[corr.a])
-            if corr.b_terminal:
-                m.add_implication(y, end[corr.b])
-            # Bits shared with its own end centre are that centre's (the walk allows it).
-            for b in _bits(corr.inner_mask & ~centres[corr.b].bit):
-                if b < n_track:
-                    track_users.setdefault((track_class[t], b), []).append(y)
-                else:
-                    inner_users.setdefault(b, []).append(y)
-            if cost:
-                dist.append(cost * y)
-        m.add_circuit(arcs)
-        for users in inner_users.values():
-            if len(users) > 1:
-                m.add_at_most_one(users)
-        m.add(sum(v[i] for i in tokens) >= run)
-        # A route and its reverse are one route: the start is the lower-numbered end.
-        m.add(sum(i * s[i] for i in range(n)) + run <= sum(i * end[i] for i in range(n)))
-        if limit is not None:
-            dist += [e.centre_cost[i] * v[i] for i in range(n) if e.centre_cost[i]]
-            m.add(sum(dist) <= limit)
-        counted = _counting(m, e, v, s, end, run, tokens)
-        rev = sum(e.worth[i] * counted[i] for i in range(n) if e.worth[i])
-        if e.per_stop:
-            rev += e.per_stop * sum(v)
-        for pb in e.pairs:
-            pays = []
-            for a, b in pb.options:
-                for x, va in a.items():
-                    for y, vb in b.items():
-                        if x != y:
-                            p = m.new_bool_var("")
-                            m.add_implication(p, counted[x])
-                            m.add_implication(p, counted[y])
-                            pays.append((va + vb, p))
-            if pays:
-                m.add_at_most_one(p for _, p in pays)
-                rev += sum(a * p for a, p in pays)
-        r = m.new_int_var(-(10**9), 10**9, f"rev{t}")
-        m.add(r == rev)
-        m.add(r >= 1).only_enforce_if(run)  # a route earning nothing is not run
-        if t > 0 and earners[t - 1] is e and track_class[t - 1] == track_class[t]:
-            m.add(revenues[-1] >= r)  # equal trains: in falling revenue order
-        revenues.append(r)
-        per_train.append((s, used, run))
-    for users in track_users.values():
-        if len(users) > 1:
-            m.add_at_most_one(users)
-    m.maximize(sum(revenues))
+        model.add_train(e)
+    model.finish()
+    status, solver, cancelled = _solve(model.m, deadline, cancel, progress)
+    optimal = status == cp_model.OPTIMAL
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return ExactResult(0, [None] * len(earners), False, cancelled, 0)
+    paths = model.paths(solver.value)
+    total = int(round(solver.objective_value))
+    bound = int(round(solver.best_objective_bound))
+    return ExactResult(total, paths, optimal, cancelled, bound)
+
+
+def _solve(
+    m: Any,
+    deadline: float | None,
+    cancel: Callable[[], bool] | None,
+    progress: Callable[[int, int], None] | None,
+) -> tuple[Any, Any, bool]:
+    """Solve ``m`` on one worker (deterministic) until proven, the deadline or cancel: the
+    status, the solver and whether it was cancelled."""
+    from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
@@ -224,7 +149,7 @@ def solve_exact(
     stopped = {"cancel": False}
     done = threading.Event()
 
-    def watch():
+    def watch() -> None:
         while not done.wait(0.05):
             if cancel is not None and cancel():
                 stopped["cancel"] = True
@@ -238,9 +163,9 @@ def solve_exact(
     class _Progress(cp_model.CpSolverSolutionCallback):
         """Tells ``progress(best, bound)`` at every better solution."""
 
-        def on_solution_callback(self):
+        def on_solution_callback(self) -> None:
             if progress is not None:
-                progress(round(self.objective_value), self.best_objective_bound)
+                progress(round(self.objective_value), round(self.best_objective_bound))
 
     try:
         status = solver.solve(m, _Progress())
@@ -248,49 +173,20 @@ def solve_exact(
         done.set()
         if watcher is not None:
             watcher.join()
-    optimal = status == cp_model.OPTIMAL
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return ExactResult(0, [None] * len(earners), False, stopped["cancel"], 0)
-    paths: list[RoutePath | None] = []
-    for s, used, run in per_train:
-        if not solver.value(run):
-            paths.append(None)
-            continue
-        first = next(i for i in range(n) if solver.value(s[i]))
-        out = {corrs[k].a: k for k, y in used if solver.value(y)}
-        stops = [first]
-        route = []
-        track = 0
-        while stops[-1] in out:
-            k = out[stops[-1]]
-            route.append(k)
-            track |= corrs[k].track_mask
-            stops.append(corrs[k].b)
-        paths.append(RoutePath(tuple(stops), track, (), tuple(route), 0))
-    total = int(round(solver.objective_value))
-    bound = int(round(solver.best_objective_bound))
-    return ExactResult(total, paths, optimal, stopped["cancel"], bound)
-
-
-def _counting(m, e: Earner, v, s, end, run, tokens):
-    """The counted-stop variables of one train: its kind states them (``model_counting``)."""
-    counted = e.kind.model_counting(m, e, v, s, end, run, tokens)
-    if counted is None:
-        raise Unsupported
-    return counted
+    return status, solver, stopped["cancel"]
 
 
 def solve_runs_exact(
     graph: TrackGraph,
-    runs,
-    earner_of: Callable,
+    runs: Sequence[Run],
+    earner_of: Callable[[tuple[str, frozenset[str]]], Earner],
     class_of: Callable[[Earner], int],
     deadline: float | None = None,
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
     taken: Sequence[int] = (),
     run_pay: Sequence[int] | None = None,
-):
+) -> tuple[int, list[tuple[Earner, RoutePath]], bool, bool, int | None]:
     """Every run (runs.py) solved by the model; the best: (total, [(earner, path)], optimal,
     cancelled, index of that run or None), the first run winning ties. Raises Unsupported
     before solving anything if a run uses a rule the model does not state. ``taken``: per
@@ -303,7 +199,7 @@ def solve_runs_exact(
             raise Unsupported
         plans.append(es)
     best_total = -1
-    best: list = []
+    best: list[tuple[Earner, RoutePath]] = []
     won: int | None = None
     optimal = True
     cancelled = False

@@ -4,8 +4,9 @@ the options held, placed ones on a hex) and the rule readings that bear on the s
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from ..game import Bonus
+from ..game import Bonus, Game, TrainType
 from ..rules.loading import READING_TEXT
 
 
@@ -13,7 +14,7 @@ class RouteSearchError(ValueError):
     """Bad search request (unknown company, train or bonus)."""
 
 
-def select_bonuses(game, names: Sequence[str]) -> list[Bonus]:
+def select_bonuses(game: Game, names: Sequence[str]) -> list[Bonus]:
     """The game's always-on bonuses plus the options named by the player; a bonus placed on a
     hex is named ``id:HEX`` (``steamboat:B8``)."""
     chosen = [b for b in game.bonuses if b.always]
@@ -31,7 +32,7 @@ def select_bonuses(game, names: Sequence[str]) -> list[Bonus]:
             if not where:
                 raise RouteSearchError(
                     f"bonus {b.id} is placed on a hex: name it as {b.id}:HEX "
-                    f"(one of {', '.join(b.params_dict['hexes'])})"
+                    f"(one of {', '.join(b.kind.placeable(b.params))})"
                 )
             try:
                 b = b.place(
@@ -49,13 +50,24 @@ def select_bonuses(game, names: Sequence[str]) -> list[Bonus]:
     return chosen
 
 
-def readings_used(game, train_types, bonuses) -> tuple[str, ...]:
+def readings_used(
+    game: Game, train_types: Sequence[TrainType], bonuses: Sequence[Bonus]
+) -> tuple[str, ...]:
     """The rule readings of the game that bear on this search, in words."""
-    out = []
-    readings = game.readings
+    out: list[str] = []
+    readings: dict[str, Any] = game.readings
     for key in ("one_stop_per_hex", "hex_reentry"):
-        out.append(READING_TEXT[key][readings[key]])
-    if any(t.rule == "express" for t in train_types):
-        for key in ("express_stops", "express_token"):
-            out.append(READING_TEXT[key][readings[key]])
+        out.append(_reading_text(key, readings[key]))
+    for t in train_types:
+        for key in t.kind.readings:
+            text = _reading_text(key, readings[key])
+            if text not in out:
+                out.append(text)
     return tuple(out)
+
+
+def _reading_text(key: str, value: Any) -> str:
+    """A reading of the game in words (loading.py ``READING_TEXT``)."""
+    texts = READING_TEXT[key]
+    assert isinstance(texts, dict)
+    return str(texts[value])

@@ -3,6 +3,7 @@ names), the track it uses, the hexes it runs through, what it earns and its bonu
 
 from __future__ import annotations
 
+from ..game import Game
 from ..places import place_name
 from .earner import Earner
 from .graph import TrackGraph
@@ -14,7 +15,7 @@ def build_train_route(
     graph: TrackGraph,
     earner: Earner,
     path: RoutePath,
-    game,
+    game: Game,
     locked: bool = False,
     dropped: bool = False,
 ) -> TrainRoute:
@@ -24,7 +25,8 @@ def build_train_route(
     for i, cid in enumerate(path.stops):
         c = graph.centres[cid]
         name = place_name(game, c.hex, c.kind)
-        stops.append(Stop(c.hex, c.node, c.kind, c.value, not choice.counted[i], name))
+        skipped = not choice.counted[i]
+        stops.append(Stop(c.hex, c.node, c.kind, c.value, skipped, name, choice.earned[i]))
     track: list[tuple[str, int]] = []
     hexes: list[str] = [graph.centres[path.stops[0]].hex]
     for n, corr_id in enumerate(path.corridors):
@@ -46,6 +48,7 @@ def build_train_route(
         hexes=tuple(hexes),
         track=tuple(track),
         bonuses=choice.bonuses,
+        bonus_stops=choice.bonus_stops,
         multiplier=earner.mult,
         locked=locked,
         dropped=dropped,

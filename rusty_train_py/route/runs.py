@@ -42,7 +42,7 @@ def plan_runs(
     order = [t.name for t in game.trains]
 
     # A slot is a train: (name, None) for a train the search places, (name, i) for lock i.
-    def kind_key(kind: tuple[str, int | None]) -> tuple:
+    def kind_key(kind: tuple[str, int | None]) -> tuple[bool, int, int]:
         name, lock = kind
         return (lock is not None, -1 if lock is None else lock, order.index(name))
 

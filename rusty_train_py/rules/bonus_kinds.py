@@ -1,18 +1,22 @@
 """Bonus kinds: extra (or less) revenue for routes, each one registered object.
 
-A kind parses its keys (checking the hexes against the map) and, for one train on one track
-graph, adds what it pays to the compiled train (an ``Earner``): a value at a stop, a pair of
-stops paying together, a port rule, money per visited stop. ``once_per_run`` bonuses pay one
-route of a run and ``adjusts_run`` ones change which routes are paid; the search solves both
-exactly by trying each assignment (route/search.py), so every bound stays a bound.
+A kind parses its keys into its typed ``Params`` (checking the hexes against the map) and, for
+one train on one track graph, adds what it pays to the compiled train (a ``TrainTable``): a
+value at a stop, or a route effect (effects.py: a pair of stops paying together, a port rule,
+money per visited stop). ``once_per_run`` bonuses pay one route of a run and ``adjusts_run``
+ones change which routes are paid; the search solves both exactly by trying each assignment
+(route/runs.py), so every bound stays a bound.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
 
+from .effects import PairEffect, PerVisitEffect, PortEffect
+from .facts import TrainTable
+from .params import KindParams, read_params
 from .registry import (
     Checker,
     Registry,
@@ -20,88 +24,62 @@ from .registry import (
     flag,
     integer,
     one_of,
-    parse_params,
     strings,
     table_of,
     text,
     whole,
 )
 
-if TYPE_CHECKING:
-    from ..game import Bonus
-    from ..route.earner import Earner
+
+class BonusFacts(Protocol):
+    """A bonus of a game (game.py ``Bonus``) as a kind sees it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def params(self) -> Any: ...
+    @property
+    def placed_at(self) -> str | None: ...
+    @property
+    def kind(self) -> BonusKind: ...
+
 
 COMMON_KEYS = ("id", "name", "kind", "always", "multiplied", "train", "removed_on")
 
 
-@dataclass(frozen=True, slots=True)
-class PairBonus:
-    """Pays once per route whose counted stops hold a stop of one side and one of the other
-    (centre id -> value on each side); the best pair when several match."""
-
-    id: str
-    options: tuple[tuple[Mapping[int, int], Mapping[int, int]], ...]
-    side_a: frozenset[int] = field(init=False)
-    side_b: frozenset[int] = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "side_a", frozenset(c for a, _ in self.options for c in a))
-        object.__setattr__(self, "side_b", frozenset(c for _, b in self.options for c in b))
-
-    def centres(self) -> frozenset[int]:
-        return self.side_a | self.side_b
-
-    def pays(self, counted: set[int] | frozenset[int]) -> int | None:
-        best = None
-        for a, b in self.options:
-            for x, va in a.items():
-                if x not in counted:
-                    continue
-                for y, vb in b.items():
-                    if y != x and y in counted and (best is None or va + vb > best):
-                        best = va + vb
-        return best
-
-
-@dataclass(frozen=True, slots=True)
-class PortRule:
-    """A route counting one of ``ports`` needs ``min_stops`` counted stops; with ``per_token``
-    the port pays its value once per counted city holding the company's token."""
-
-    id: str
-    ports: frozenset[int]
-    min_stops: int
-    per_token: bool
-
-
 class BonusKind:
     name = ""
+    Params: type[Any] = KindParams
     keys: Mapping[str, Checker] = {}
-    required: tuple[str, ...] = ()
     hex_keys: tuple[str, ...] = ()  # keys naming hexes of the map
     placed = False  # the player names the hex it is placed on
     adjusts_run = False  # changes which routes of the run are paid
+    # what a route it leaves out reads (adjusts_run): "not paid: ..."
+    left_out_because = ""
 
-    def parse(self, table: Mapping[str, Any], where: str, hexes) -> tuple[tuple[str, Any], ...]:
-        params = parse_params(table, self.keys, self.required, where)
-        d = dict(params)
+    def parse(self, table: Mapping[str, Any], where: str, hexes: Collection[str]) -> Any:
+        params = read_params(self.Params, table, self.keys, where)
         for key in self.hex_keys:
-            for h in _hexes_in(d.get(key, ())):
+            for h in _hexes_in(getattr(params, key, None) or ()):
                 if h not in hexes:
                     raise RuleDataError(
                         f"{where}: {key} names {h!r}, which is not a hex of the map"
                     )
-        self.check(d, where)
+        self.check(params, where)
         return params
 
-    def check(self, p: Mapping[str, Any], where: str) -> None:
+    def check(self, p: Any, where: str) -> None:
         """Further checks of the parameters (raise RuleDataError)."""
 
-    def once_per_run(self, p: Mapping[str, Any]) -> bool:
+    def once_per_run(self, p: Any) -> bool:
         return False
 
-    def apply(self, bonus: Bonus, e: Earner, scale: int) -> None:
-        """Add what the bonus pays to the compiled train ``e`` (money times ``scale``)."""
+    def placeable(self, p: Any) -> tuple[str, ...]:
+        """The hexes the player may place it on (placed kinds)."""
+        return ()
+
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        """Add what the bonus pays to the compiled train ``t`` (money times ``scale``)."""
 
 
 def _hexes_in(v: Any) -> list[str]:
@@ -113,26 +91,41 @@ def _hexes_in(v: Any) -> list[str]:
 BONUS_KINDS: Registry[BonusKind] = Registry("bonus kind")
 
 
+@dataclass(frozen=True, slots=True)
+class VisitParams(KindParams):
+    at: tuple[str, ...]
+    amount: int | None = None
+    amounts: tuple[tuple[str, int], ...] | None = None  # per hex, over amount
+
+
 @BONUS_KINDS.register("visit")
 class VisitBonus(BonusKind):
     """Money at every counted stop on a hex of ``at`` (1867 NFB, MB ...)."""
 
+    Params = VisitParams
     keys = {"at": strings, "amount": integer, "amounts": table_of(integer)}
-    required = ("at",)
     hex_keys = ("at", "amounts")
 
     def check(self, p, where):
-        if "amount" not in p and "amounts" not in p:
+        if p.amount is None and p.amounts is None:
             raise RuleDataError(f"{where}: needs amount or amounts")
-        for h, _ in p.get("amounts", ()):
-            if h not in p["at"]:
+        for h, _ in p.amounts or ():
+            if h not in p.at:
                 raise RuleDataError(f"{where}: amounts names {h!r}, which is not in at")
 
-    def apply(self, bonus, e, scale):
-        p = bonus.params_dict
-        amounts = dict(p.get("amounts", ()))
-        for h in p["at"]:
-            e.add_stop_bonus(h, bonus.id, amounts.get(h, p.get("amount", 0)) * scale)
+    def apply(self, bonus, t, scale):
+        p = bonus.params
+        amounts = dict(p.amounts or ())
+        for h in p.at:
+            t.add_stop_bonus(h, bonus.id, amounts.get(h, p.amount or 0) * scale)
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedParams(KindParams):
+    hexes: tuple[str, ...]
+    amount: int
+    amounts: tuple[tuple[str, int], ...] | None = None  # per hex, over amount
+    per_icon: str | None = None  # times the icons of this name on the hex
 
 
 @BONUS_KINDS.register("placed")
@@ -140,26 +133,36 @@ class PlacedBonus(BonusKind):
     """An option the player places on one hex; paid once per route counting it (one stop per
     hex, or one per group, keeps that exact). Negative amounts are penalties."""
 
+    Params = PlacedParams
     keys = {
         "hexes": strings,
         "amount": integer,
         "amounts": table_of(integer),
         "per_icon": text,
     }
-    required = ("hexes", "amount")
     hex_keys = ("hexes", "amounts")
     placed = True
 
-    def apply(self, bonus, e, scale):
-        p = bonus.params_dict
+    def placeable(self, p):
+        return tuple(p.hexes)
+
+    def apply(self, bonus, t, scale):
+        p = bonus.params
         h = bonus.placed_at
         if h is None:
             return
-        amount = dict(p.get("amounts", ())).get(h, p["amount"])
-        icon = p.get("per_icon")
-        if icon is not None:
-            amount *= e.icon_count(h, icon)
-        e.add_stop_bonus(h, bonus.id, amount * scale)
+        amount = dict(p.amounts or ()).get(h, p.amount)
+        if p.per_icon is not None:
+            amount *= t.icon_count(h, p.per_icon)
+        t.add_stop_bonus(h, bonus.id, amount * scale)
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectionParams(KindParams):
+    at: tuple[str, ...]
+    with_any: tuple[str, ...]
+    amount: int
+    once_per_run: bool | None = None  # None: every route
 
 
 @BONUS_KINDS.register("connection")
@@ -167,23 +170,35 @@ class ConnectionBonus(BonusKind):
     """Once per route counting a stop in ``at`` and one in ``with_any``; ``once_per_run``:
     to one route of the run only."""
 
+    Params = ConnectionParams
     keys = {"at": strings, "with_any": strings, "amount": integer, "once_per_run": flag}
-    required = ("at", "with_any", "amount")
     hex_keys = ("at", "with_any")
 
     def once_per_run(self, p):
-        return p.get("once_per_run", False)
+        return bool(p.once_per_run)
 
-    def apply(self, bonus, e, scale):
-        p = bonus.params_dict
-        a = {c: p["amount"] * scale for c in e.centres_on(p["at"])}
-        b = {c: 0 for c in e.centres_on(p["with_any"])}
+    def apply(self, bonus, t, scale):
+        p = bonus.params
+        a = {c: p.amount * scale for c in t.centres_on(p.at)}
+        b = {c: 0 for c in t.centres_on(p.with_any)}
         if a and b:
-            e.add_pair(PairBonus(bonus.id, ((a, b),)))
+            t.add_effect(PairEffect(bonus.id, ((a, b),)))
 
 
-def _sides(v: Any, where: str):
+def _sides(v: Any, where: str) -> Any:
     return table_of(table_of(integer))(v, where)
+
+
+def _pairs(v: Any, where: str) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(v, list):
+        raise RuleDataError(f"{where} should be a list of pairs, got {v!r}")
+    return tuple(strings(x, where) for x in v)
+
+
+@dataclass(frozen=True, slots=True)
+class EndsPairParams(KindParams):
+    sides: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]  # side -> hex -> value
+    pairs: tuple[tuple[str, ...], ...]
 
 
 @BONUS_KINDS.register("ends_pair")
@@ -191,47 +206,59 @@ class EndsPairBonus(BonusKind):
     """Once per route counting a stop of each side of a pair: the two stops' icon values
     added (1846 East-West; 18 Los Angeles east-west or north-south)."""
 
-    keys = {"sides": _sides, "pairs": lambda v, w: tuple(strings(x, w) for x in v)}
-    required = ("sides", "pairs")
+    Params = EndsPairParams
+    keys = {"sides": _sides, "pairs": _pairs}
 
     def parse(self, table, where, hexes):
         params = super().parse(table, where, hexes)
-        d = dict(params)
-        for side, values in d["sides"]:
+        for side, values in params.sides:
             for h, _ in values:
                 if h not in hexes:
                     raise RuleDataError(f"{where}: side {side} names {h!r}, not a hex of the map")
-        names = {s for s, _ in d["sides"]}
-        for pair in d["pairs"]:
+        names = {s for s, _ in params.sides}
+        for pair in params.pairs:
             if len(pair) != 2 or not set(pair) <= names:
                 raise RuleDataError(f"{where}: a pair names two of the sides {sorted(names)}")
         return params
 
-    def apply(self, bonus, e, scale):
-        p = bonus.params_dict
-        sides = {s: dict(v) for s, v in p["sides"]}
+    def apply(self, bonus, t, scale):
+        p = bonus.params
+        sides = {s: dict(v) for s, v in p.sides}
         options = []
-        for x, y in p["pairs"]:
-            a = {c: sides[x][e.centre_hex(c)] * scale for c in e.centres_on(sides[x])}
-            b = {c: sides[y][e.centre_hex(c)] * scale for c in e.centres_on(sides[y])}
+        for x, y in p.pairs:
+            a = {c: sides[x][t.centre_hex(c)] * scale for c in t.centres_on(sides[x])}
+            b = {c: sides[y][t.centre_hex(c)] * scale for c in t.centres_on(sides[y])}
             if a and b:
                 options.append((a, b))
         if options:
-            e.add_pair(PairBonus(bonus.id, tuple(options)))
+            t.add_effect(PairEffect(bonus.id, tuple(options)))
+
+
+@dataclass(frozen=True, slots=True)
+class PerStopParams(KindParams):
+    amount: int
+    once_per_run: bool | None = None  # None: one route of the run
 
 
 @BONUS_KINDS.register("per_stop")
 class PerStopBonus(BonusKind):
     """Money per stop visited on one route of the run (1846 Mail Contract)."""
 
+    Params = PerStopParams
     keys = {"amount": integer, "once_per_run": flag}
-    required = ("amount",)
 
     def once_per_run(self, p):
-        return p.get("once_per_run", True)
+        return p.once_per_run is not False
 
-    def apply(self, bonus, e, scale):
-        e.add_per_stop(bonus.id, bonus.params_dict["amount"] * scale)
+    def apply(self, bonus, t, scale):
+        t.add_effect(PerVisitEffect(bonus.id, bonus.params.amount * scale))
+
+
+@dataclass(frozen=True, slots=True)
+class PortParams(KindParams):
+    at: tuple[str, ...]
+    min_stops: int
+    pays: str | None = None  # "self" (None) or "token_cities"
 
 
 @BONUS_KINDS.register("port")
@@ -239,17 +266,15 @@ class PortBonus(BonusKind):
     """A route counting a port needs ``min_stops`` counted stops; ``pays = "token_cities"``:
     the port pays its value once per counted city with the company's token (1836Jr30)."""
 
+    Params = PortParams
     keys = {"at": strings, "min_stops": whole(1), "pays": one_of("self", "token_cities")}
-    required = ("at", "min_stops")
     hex_keys = ("at",)
 
-    def apply(self, bonus, e, scale):
-        p = bonus.params_dict
-        ports = frozenset(e.centres_on(p["at"]))
+    def apply(self, bonus, t, scale):
+        p = bonus.params
+        ports = frozenset(t.centres_on(p.at))
         if ports:
-            e.add_port(
-                PortRule(bonus.id, ports, p["min_stops"], p.get("pays", "self") == "token_cities")
-            )
+            t.add_effect(PortEffect(bonus.id, ports, p.min_stops, p.pays == "token_cities"))
 
 
 @BONUS_KINDS.register("drop_lowest")
@@ -258,3 +283,4 @@ class DropLowest(BonusKind):
     (18TN Civil War). Solved as the best run of all trains but one."""
 
     adjusts_run = True
+    left_out_because = "the lowest route is not paid when every train runs"

@@ -64,7 +64,7 @@ class RouteRow:
     colour: str
     train: str
     revenue: int
-    stops: tuple[str, ...]  # counted stops: "Toronto 100"
+    stops: tuple[str, ...]  # counted stops, what each earned: "Toronto 100 (incl. +20 tb)"
     skipped: tuple[str, ...]  # place names
     bonuses: tuple[str, ...]  # "×2", "+10 nfb"
     locked: bool = False  # fixed by the player
@@ -72,10 +72,10 @@ class RouteRow:
 
     @classmethod
     def of(cls, route: TrainRoute, colour: str) -> RouteRow:
-        stops = tuple(f"{s.name or s.hex} {s.revenue}" for s in route.stops if not s.skipped)
+        stops = tuple(route.stop_text(i) for i, s in enumerate(route.stops) if not s.skipped)
         skipped = tuple(s.name or s.hex for s in route.stops if s.skipped)
         bonuses = ((f"×{route.multiplier}",) if route.multiplier != 1 else ()) + tuple(
-            f"+{amount} {bonus}" for bonus, amount in route.bonuses
+            f"+{amount} {bonus}" for bonus, amount in route.route_bonuses
         )
         return cls(
             colour, route.train, route.revenue, stops, skipped, bonuses, route.locked, route.dropped

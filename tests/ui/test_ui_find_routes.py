@@ -111,7 +111,10 @@ def test_a_long_route_is_fully_visible_in_a_narrow_window(qtbot, prefs, dialogs)
     assert "train's counted stops" in win.view.routes.readings.text()  # not "train&#x27;s"
     assert win.view.routes.readings.textFormat() == Qt.TextFormat.PlainText
     assert texts[1][0] == "<b>5+5E</b>"
-    assert texts[1][2] == ("Detroit 70 · Toronto 100 · Ottawa 60 · Montreal 100 · New England 60")
+    # what each stop earned (the 5+5E doubles): the values add up to the route's $780
+    assert texts[1][2] == (
+        "Detroit 140 · Toronto 200 · Ottawa 120 · Montreal 200 · New England 120"
+    )
     assert texts[1][3] == (
         "Sarnia, London, Berlin, Guelph, Peterborough, Belleville, Kingston, Cornwall,"
         " St. Jerome, Granby"

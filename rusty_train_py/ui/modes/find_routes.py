@@ -326,6 +326,7 @@ class FindRoutesMode(Mode):
         if self.last_run:
             total += f" · last run {money(sum(r.revenue for r in self.last_run))} (pale)"
         readings = "Rules read as: " + "; ".join(res.readings) if res.readings else ""
+        readings = "\n".join([readings, *res.notes]).strip()  # and what became of each train
         return RouteTable(rows, total, self.shown, readings)
 
     def scene(self, host: ModeHost) -> Scene:

@@ -1,0 +1,26 @@
+"""The common rules every game follows unless its own class (a module beside this one) says
+otherwise: the hooks a game may wrap, each calling the common rule by default."""
+
+from __future__ import annotations
+
+from ..bonus_kinds import BonusFacts
+from ..facts import StopFacts, TrainTable
+
+
+class GameRules:
+    """The common rules. A game's subclass overrides a hook and calls ``super()`` for the
+    common part, adding only its exception."""
+
+    game_id = ""
+
+    def __init__(self, phase_colours: tuple[str, ...] = ()):
+        self.phase_colours = tuple(phase_colours)
+
+    def stop_value(self, stop: StopFacts, value: int) -> int:
+        """What ``stop`` pays before the train's rule (``value``: the printed value of the
+        phase, or the train's column)."""
+        return value
+
+    def apply_bonus(self, bonus: BonusFacts, table: TrainTable, scale: int) -> None:
+        """Add what ``bonus`` pays to the compiled train (its kind's rule)."""
+        bonus.kind.apply(bonus, table, scale)

@@ -1,0 +1,24 @@
+"""1836Jr30: the ports are worth nothing while only yellow tiles are allowed (phase 2).
+
+Harwich E3, Dover G1 and Paris J2 print ``green_20|brown_30``; the 18xx.games engine pays a
+stop its revenue for the phase's tile colour, which a port does not list in phase 2 (the
+reference route note: "worth nothing while only yellow tiles are allowed"). The common rule
+pays a revenue listing no colour of the phase its first column.
+"""
+
+from __future__ import annotations
+
+from . import game_rules
+from .common import GameRules
+
+PORTS = frozenset({"E3", "G1", "J2"})
+PORT_COLOURS = frozenset({"green", "brown"})
+
+
+@game_rules("1836Jr30")
+class Rules1836Jr30(GameRules):
+    def stop_value(self, stop, value):
+        value = super().stop_value(stop, value)
+        if stop.hex in PORTS and PORT_COLOURS.isdisjoint(self.phase_colours):
+            return 0
+        return value

@@ -1,0 +1,69 @@
+"""The ``end_again`` bonus kind: a stop on one of the listed hexes is paid again when it is an
+end of the route and counted (1870-style destination runs pay the destination twice).
+
+It pays the stop's worth once more (its value for the train: column, doubling, multiplier and
+the stop bonuses at it), at the stop. One file: its parameters, its effect and its statement
+in the exact model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bonus_kinds import BONUS_KINDS, BonusKind
+from ..effects import ModelRoute, Need, Pay, RouteEffect
+from ..facts import TrainTable
+from ..params import KindParams
+from ..registry import strings
+
+
+@dataclass(frozen=True, slots=True)
+class EndAgainParams(KindParams):
+    at: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndAgainEffect(RouteEffect):
+    id: str
+    at: frozenset[int]
+
+    def centres(self) -> frozenset[int]:
+        return self.at
+
+    def _ends(self, stops: Sequence[int]) -> list[int]:
+        last = len(stops) - 1
+        return [i for i in sorted({0, last}) if stops[i] in self.at]
+
+    def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
+        ends = self._ends(stops)
+        return [None, *(Need(must=frozenset((i,))) for i in ends)] if ends else None
+
+    def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
+        return [(i, t.worth[stops[i]]) for i in self._ends(stops) if i in chosen]
+
+    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any:
+        terms = []
+        for c in sorted(self.at):
+            if not t.worth[c]:
+                continue
+            paid = m.new_bool_var("")
+            m.add_implication(paid, route.counted[c])
+            m.add(paid <= route.starts[c] + route.ends[c])
+            terms.append(t.worth[c] * paid)
+        return sum(terms)
+
+
+@BONUS_KINDS.register("end_again")
+class EndAgainBonus(BonusKind):
+    """A counted stop on ``at`` at an end of the route is paid again."""
+
+    Params = EndAgainParams
+    keys = {"at": strings}
+    hex_keys = ("at",)
+
+    def apply(self, bonus, t, scale):
+        at = frozenset(t.centres_on(bonus.params.at))
+        if at:
+            t.add_effect(EndAgainEffect(bonus.id, at))

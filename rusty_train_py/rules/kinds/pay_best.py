@@ -1,0 +1,66 @@
+"""Pay-best trains (1846 and 18 Los Angeles N/M): visit up to M, pay the best N."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..params import KindParams
+from ..registry import RuleDataError, whole
+from ..train_kinds import NO_ROUTE, TRAIN_RULES, Split, TrainKind
+
+
+@dataclass(frozen=True, slots=True)
+class PayBestParams(KindParams):
+    pay: int
+    visit: int
+
+
+@TRAIN_RULES.register("pay_best")
+class PayBestTrain(TrainKind):
+    """Visits up to ``visit`` cities and off-boards (no towns), pays the best ``pay``, one paid
+    stop holding the company's token (1846 and 18 Los Angeles N/M trains)."""
+
+    Params = PayBestParams
+    keys = {"pay": whole(1), "visit": whole(1)}
+
+    def parse(self, table, where):
+        params = super().parse(table, where)
+        if params.pay > params.visit:
+            raise RuleDataError(f"{where}: pays more stops ({params.pay}) than it visits")
+        return params
+
+    def centre_cost(self, p, c):
+        # its distance list has no row for towns: a route of it cannot visit one
+        return c.visit_cost if c.kind != "town" or c.visit_cost == 0 else NO_ROUTE
+
+    def limit(self, p):
+        return p.visit
+
+    def max_counted(self, p):
+        return p.pay
+
+    def split(self, e, stops):
+        return Split((), tuple(range(len(stops))), e.params.pay, e.token_positions(stops))
+
+    def fast(self, e, stops):
+        worth = e.worth
+        values = sorted(((worth[s], i) for i, s in enumerate(stops)), key=lambda t: -t[0])
+        room = e.params.pay
+        chosen = [v for v in values[:room] if v[0] > 0]
+        tokens = e.token_positions(stops)
+        if any(i in tokens for _, i in chosen):
+            return sum(v for v, _ in chosen)
+        best_token = max((worth[stops[i]] for i in tokens), default=None)
+        if best_token is None:
+            return -1
+        kept = chosen if len(chosen) < room else chosen[: room - 1]
+        return sum(v for v, _ in kept) + best_token
+
+    def describe(self, p):
+        return f"visits up to {p.visit}, pays the best {p.pay}"
+
+    def model_counting(self, m, e, v, s, end, run, tokens):
+        counted = self._counted_vars(m, v)
+        m.add(sum(counted) <= e.params.pay)
+        m.add(sum(counted[i] for i in tokens) >= run)
+        return counted
