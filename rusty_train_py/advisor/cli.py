@@ -8,7 +8,7 @@ import json
 import sys
 
 from ..mapstate import MapState
-from ..route.cli import train_list
+from ..route.cli import request_trains, train_list
 from .rank import advise
 from .result import Advice
 from .tokens import TOKEN_COST_NOTE
@@ -76,7 +76,7 @@ def format_advice(advice: Advice, top: int, state: MapState) -> str:
 
 def cmd_advise(args: argparse.Namespace, state: MapState) -> int:
     """Print the advice for ``args.company`` on ``state`` (the opened ``args.gamefile``)."""
-    trains = train_list(args.trains)
+    trains = request_trains(state, args.company, train_list(args.trains), None, "")
     result = advise(
         state,
         args.company,
