@@ -11,7 +11,7 @@ from ..advisor.rank import advise
 from ..advisor.result import Advice
 from ..advisor.tokens import TOKEN_COST_NOTE
 from ..mapstate import MapState
-from .route_report import train_list
+from .route_report import request_trains, train_list
 
 
 def _money(value: int) -> str:
@@ -76,7 +76,7 @@ def format_advice(advice: Advice, top: int, state: MapState) -> str:
 
 def cmd_advise(args: argparse.Namespace, state: MapState) -> int:
     """Print the advice for ``args.company`` on ``state`` (the opened ``args.gamefile``)."""
-    trains = train_list(args.trains)
+    trains = request_trains(state, args.company, train_list(args.trains), None, "")
     result = advise(
         state,
         args.company,
