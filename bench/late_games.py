@@ -29,8 +29,9 @@ sys.path.insert(0, str(HERE))
 
 from positions import late_path, track_reach  # noqa: E402
 
-from rusty_train_py.files.savefile import load_game_state  # noqa: E402
-from rusty_train_py.game import Game, TrainType, available_games  # noqa: E402
+from rusty_train_py.files.loader import open_game  # noqa: E402
+from rusty_train_py.game import Game, TrainType  # noqa: E402
+from rusty_train_py.gamefile import available_games  # noqa: E402
 from rusty_train_py.mapstate import MapState  # noqa: E402
 
 UNLIMITED = 99  # the length of a train with no distance limit (D)
@@ -127,7 +128,7 @@ def game_cases(game_id: str, path: Path | None = None) -> list[Case]:
     path = path or late_path(game_id)
     if not path.exists():
         return []
-    state = load_game_state(path)
+    state = open_game(path).state
     company = strong_company(state)
     kind = state.game.company(company).kind
     opts = options(state, company)
@@ -153,7 +154,7 @@ def _run(path, company, trains, bonuses, time_limit, mem_gb, queue) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     from rusty_train_py.route.search import find_routes
 
-    state = load_game_state(path)
+    state = open_game(path).state
     c0 = _cpu()
     t0 = time.perf_counter()
     try:

@@ -55,10 +55,10 @@ def _run(path, company, trains, time_limit, mem_gb, max_paths, queue) -> None:
     if mem_gb > 0:
         cap = int(mem_gb * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    from rusty_train_py.files.savefile import load_game_state
+    from rusty_train_py.files.loader import open_game
     from rusty_train_py.route.search import find_routes
 
-    state = load_game_state(path)
+    state = open_game(path).state
     c0 = _cpu()
     t0 = time.perf_counter()
     try:

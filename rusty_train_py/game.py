@@ -1,7 +1,7 @@
 """Games: the printed map, companies, trains, phases, tile manifest and route bonuses.
 
 A game is a data file ``games/<id>.toml`` (schema in games/README.md), read and validated
-by gamefile.py.
+by gamefile.py (the one loader); this module is the data only.
 """
 
 from __future__ import annotations
@@ -318,14 +318,6 @@ class Game:
         return [t for t in self.catalogue if t.name in self.manifest]
 
 
-# The loader lives in gamefile.py; its entry points are importable from here too.
-from .gamefile import (  # noqa: E402
-    available_games,
-    game_from_data,
-    load_game,
-    load_game_file,
-)
-
 __all__ = [
     "Bonus",
     "Company",
@@ -335,8 +327,4 @@ __all__ = [
     "Phase",
     "TrainType",
     "UpgradeRule",
-    "available_games",
-    "game_from_data",
-    "load_game",
-    "load_game_file",
 ]

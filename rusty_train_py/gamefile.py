@@ -19,9 +19,9 @@ from .game import (
     Phase,
     UpgradeRule,
 )
+from .gamefile_rules import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
-from .rules.loading import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .rules.registry import RuleDataError
 from .tile import COLOURS, TILE_COLOURS, TileDataError, normalise_colour, parse_tile
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.places import place_name
 
 

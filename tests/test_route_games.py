@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from route_oracle import check_finder_result, describe_state, oracle_best
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.route.search import find_routes
 

@@ -25,7 +25,7 @@ from route_oracle import (
 )
 from test_route_oracle import TEST_TILES, TRAINS, grid_bonuses, grid_hexes, random_map
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.hexgrid import Orientation
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.route.graph import build_graph

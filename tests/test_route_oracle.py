@@ -34,7 +34,7 @@ from route_oracle import (
 )
 
 from rusty_train_py import hexgrid
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.hexgrid import Orientation
 from rusty_train_py.mapstate import MapEditError, MapState
 from rusty_train_py.route.search import find_routes

@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import permutations
 
-from ..game import Game, GameDataError, available_games, load_game
+from ..game import Game, GameDataError
+from ..gamefile import available_games, load_game
 from ..hexgrid import HexAddressError, Orientation, coord_to_name
 from ..mapstate import MapEditError, MapState
 from ..tile import Tile

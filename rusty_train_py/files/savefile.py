@@ -12,7 +12,8 @@ import json
 import os
 from collections.abc import Sequence
 
-from ..game import GameDataError, available_games, load_game
+from ..game import GameDataError
+from ..gamefile import available_games, load_game
 from ..mapstate import MapEditError, MapState
 from ..route.last import LastRoute
 from .atomic import atomic_write_text
@@ -82,16 +83,6 @@ def save_game(
     state: MapState, path: str | os.PathLike, last_routes: Sequence[LastRoute] = ()
 ) -> None:
     atomic_write_text(path, dumps(state, last_routes))
-
-
-def load_game_state(path: str | os.PathLike) -> MapState:
-    """The state of a saved game (warnings dropped): ``loader.open_game(path).state``.
-
-    Kept for callers written before ``loader.open_game``; new code calls that.
-    """
-    from .loader import open_game
-
-    return open_game(path).state
 
 
 TOP_KEYS = ("format", "version", "game", "phase", "tiles", "tokens")

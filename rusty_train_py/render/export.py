@@ -202,7 +202,7 @@ def cmd_render(args, state: MapState) -> int:
 
 def cmd_tiles(args) -> int:
     """``rusty-train-py tiles GAME -o OUT [--hex-size N] [--chart]``."""
-    from ..game import load_game
+    from ..gamefile import load_game
 
     game = load_game(args.game)
     if getattr(args, "chart", False):

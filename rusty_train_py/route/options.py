@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..game import Bonus
-from ..rules.loading import READING_TEXT
+from ..gamefile_rules import READING_TEXT
 
 
 class RouteSearchError(ValueError):

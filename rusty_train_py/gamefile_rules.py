@@ -11,9 +11,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .bonus_kinds import BONUS_KINDS, COMMON_KEYS
-from .registry import RuleDataError, flag, one_of, strings, text, whole
-from .train_kinds import TRAIN_RULES
+from .game import Bonus, TrainType
+from .rules.bonus_kinds import BONUS_KINDS, COMMON_KEYS
+from .rules.registry import RuleDataError, flag, one_of, strings, text, whole
+from .rules.train_kinds import TRAIN_RULES
 
 
 class SourceLines:
@@ -73,8 +74,6 @@ def _count(v: Any, where: str) -> int | None:
 
 
 def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> list:
-    from ..game import TrainType
-
     out = []
     for i, t in enumerate(entries):
         where = lines.where("trains", i)
@@ -119,8 +118,6 @@ def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> li
 def parse_bonuses(
     entries: Sequence[Mapping[str, Any]], lines: SourceLines, hexes, train_names
 ) -> list:
-    from ..game import Bonus
-
     out = []
     for i, b in enumerate(entries):
         where = lines.where("bonuses", i)
