@@ -15,7 +15,7 @@ from .catalogue import Catalogue
 from .hexgrid import HexAddressError, Orientation
 from .rules.bonus_kinds import BONUS_KINDS, BonusKind
 from .rules.train_kinds import TRAIN_RULES, TrainKind
-from .tile import Tile
+from .tile import Border, Tile
 
 
 class GameDataError(ValueError):
@@ -260,7 +260,7 @@ class Game:
         coord = hexgrid.neighbour(self.orientation, self.hexes[name].coord, edge)
         return self.by_coord.get(coord)
 
-    def border(self, name: str, edge: int):
+    def border(self, name: str, edge: int) -> Border | None:
         """The border printed on ``edge`` of ``name`` (or its partner across), if any."""
         for b in self.hexes[name].tile.borders:
             if b.edge == edge:

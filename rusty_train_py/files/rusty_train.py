@@ -212,7 +212,7 @@ def phase_for(game: Game, phase: object, where: str, warn: Callable[[str], None]
             f"phase: Rusty Train's phase {phase!r} of {game.id} is read as phase"
             f" {mapping[phase]!r} (the names differ)"
         )
-        return mapping[phase]
+        return str(mapping[phase])
     if isinstance(phase, str) and phase in ours:
         return phase
     raise GameFileError(

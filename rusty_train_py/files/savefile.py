@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from typing import Any
 
-from ..game import GameDataError
+from ..game import Game, GameDataError
 from ..gamefile import available_games, load_game
 from ..mapstate import MapEditError, MapState
 from ..route.last import LastRoute
@@ -33,7 +34,7 @@ __all__ = [
 ]
 
 
-def state_to_data(state: MapState, last_routes: Sequence[LastRoute] = ()) -> dict:
+def state_to_data(state: MapState, last_routes: Sequence[LastRoute] = ()) -> dict[str, Any]:
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -80,7 +81,7 @@ def dumps(state: MapState, last_routes: Sequence[LastRoute] = ()) -> str:
 
 
 def save_game(
-    state: MapState, path: str | os.PathLike, last_routes: Sequence[LastRoute] = ()
+    state: MapState, path: str | os.PathLike[str], last_routes: Sequence[LastRoute] = ()
 ) -> None:
     atomic_write_text(path, dumps(state, last_routes))
 
@@ -96,7 +97,7 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _keys(obj: dict, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> None:
+def _keys(obj: dict[str, Any], keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> None:
     """Every key of ``keys`` present and no other but ``optional``; GameFileError naming the
     first at fault."""
     for key in keys:
@@ -205,7 +206,7 @@ def state_from_data(data: object, where: str) -> MapState:
     return state
 
 
-def last_routes_from_data(data: object, game, where: str) -> tuple[LastRoute, ...]:
+def last_routes_from_data(data: object, game: Game, where: str) -> tuple[LastRoute, ...]:
     """The ``last_routes`` of one of our saves (none when the key is absent), names made
     canonical; GameFileError naming the entry for a format error (an unknown company, train
     or hex, a wrong type). Whether each route still fits the map is ``check_last_routes``'s
