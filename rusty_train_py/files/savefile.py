@@ -97,7 +97,9 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _keys(obj: dict[str, Any], keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> None:
+def _keys(
+    obj: dict[str, Any], keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()
+) -> None:
     """Every key of ``keys`` present and no other but ``optional``; GameFileError naming the
     first at fault."""
     for key in keys:
