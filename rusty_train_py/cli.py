@@ -11,6 +11,10 @@ import argparse
 import math
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .files.loader import OpenedGame
 
 
 def _non_negative_seconds(text: str) -> float:
@@ -198,7 +202,7 @@ def output_path(text: str, command: str) -> Path:
     return path
 
 
-def open_for_cli(path: str, strict: bool):
+def open_for_cli(path: str, strict: bool) -> OpenedGame:
     """The loader's OpenedGame for ``path``; its warnings go to stderr."""
     from .files.loader import open_game
 
@@ -208,7 +212,7 @@ def open_for_cli(path: str, strict: bool):
     return opened
 
 
-def cmd_convert(args) -> int:
+def cmd_convert(args: argparse.Namespace) -> int:
     from .files.loader import OURS, save_game
 
     out = output_path(args.output, "convert")

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from .search import RouteSearchError, find_routes
 
+if TYPE_CHECKING:
+    from ..files.loader import OpenedGame
+    from ..game import Game
+    from .result import RouteResult
 
-def format_result(result, game) -> str:
+
+def format_result(result: RouteResult, game: Game) -> str:
     lines = []
     for r in result.routes:
         lines.append(r.describe())
@@ -21,7 +28,7 @@ def format_result(result, game) -> str:
             "paths": "stopped at the path limit",
             "time": "stopped at the time limit",
             "model": "the exact model and the routes disagree (a bug: please report it)",
-        }.get(result.stats.get("cut"), "stopped early" if not result.cancelled else "cancelled")
+        }.get(result.stats.get("cut", ""), "stopped early" if not result.cancelled else "cancelled")
         proof = f"best found, NOT proven optimal: {why}"
     how = f"{result.paths_found} paths"
     if result.stats.get("method") == "exact":
@@ -55,7 +62,7 @@ def train_list(text: str) -> list[str]:
     return trains
 
 
-def cmd_routes(args, opened) -> int:
+def cmd_routes(args: argparse.Namespace, opened: OpenedGame) -> int:
     """Print the best routes for ``args.company`` on the opened ``args.gamefile`` (a
     loader.OpenedGame); with ``--record``, keep them in that file as the company's last run."""
     from ..files.loader import OURS

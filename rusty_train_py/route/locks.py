@@ -23,6 +23,7 @@ from ..game import Game, TrainType
 from .earner import Earner
 from .graph import TrackGraph
 from .paths import RoutePath
+from .result import TrainRoute
 
 Track = tuple[tuple[str, int], ...]
 
@@ -55,7 +56,7 @@ def parse_lock(text: str) -> RouteLock:
     return RouteLock(train.strip(), stops)
 
 
-def lock_of_route(route) -> RouteLock:
+def lock_of_route(route: TrainRoute) -> RouteLock:
     """The lock that fixes a found route (a TrainRoute) exactly: its stops and its track."""
     return RouteLock(route.train, tuple(s.hex for s in route.stops), tuple(route.track))
 
@@ -107,15 +108,16 @@ def path_problem(graph: TrackGraph, stops: Sequence[int], corridors: Sequence[in
     anchor = stops[p]
     halves = []
     for direction in (-1, 1):
-        steps = []
+        steps: list[tuple[int, int]] = []
         i = p
         while 0 <= i + direction < len(stops):
             if direction == 1:
-                cid: int | None = corridors[i]
+                cid = corridors[i]
             else:
-                cid = _twin(graph, corridors[i - 1])
-                if cid is None:
+                twin = _twin(graph, corridors[i - 1])
+                if twin is None:
                     return f"its track between {centres[stops[i - 1]].hex} and {centres[stops[i]].hex} cannot be run backwards"
+                cid = twin
             steps.append((cid, stops[i + direction]))
             i += direction
         halves.append(steps)
@@ -163,9 +165,9 @@ def route_candidates(
     centres = graph.centres
     starts = [c.id for c in centres if c.hex == hexes[0]]
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    seen: set[tuple] = set()
+    seen: set[Track] = set()
 
-    def walk(stops: list[int], corrs: list[int], laid: tuple) -> None:
+    def walk(stops: list[int], corrs: list[int], laid: Track) -> None:
         n = len(stops)
         if n == len(hexes):
             if track is not None and laid != track:
@@ -205,7 +207,9 @@ def _hexes_of_bits(game: Game, graph: TrackGraph, bits: int) -> list[str]:
     return [h for h in game.hex_order if h in out]
 
 
-def _route_path(graph: TrackGraph, stops, corridors, earner: Earner) -> RoutePath:
+def _route_path(
+    graph: TrackGraph, stops: Sequence[int], corridors: Sequence[int], earner: Earner
+) -> RoutePath:
     mask = 0
     for cid in corridors:
         mask |= graph.corridors[cid].track_mask

@@ -11,7 +11,7 @@ lost (it is built from its lowest token, whatever tokens it meets later).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -117,7 +117,15 @@ def half_paths(
     start_bit = bits[anchor]
     counter = [0]
 
-    def dfs(node, stops, corrs, inner, track, dist, end_at_anchor):
+    def dfs(
+        node: int,
+        stops: tuple[int, ...],
+        corrs: tuple[int, ...],
+        inner: int,
+        track: int,
+        dist: tuple[int, ...],
+        end_at_anchor: bool,
+    ) -> None:
         counter[0] += 1
         if budget is not None and counter[0] % 4096 == 0:
             budget.poll(len(out))
@@ -195,7 +203,7 @@ class PathSet:
         self._second.append(second.astype(np.int32))
 
     def _freeze(self) -> None:
-        def cat(parts):
+        def cat(parts: list[np.ndarray]) -> np.ndarray:
             return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
 
         self.anchor = cat(self._anchor)
@@ -206,7 +214,7 @@ class PathSet:
     def __len__(self) -> int:
         return len(self.track)
 
-    def iter_stops(self):
+    def iter_stops(self) -> Iterator[tuple[int, ...]]:
         """The stops of every path, in order (one tuple at a time)."""
         halves = self.halves
         for k, i, j in zip(
