@@ -61,7 +61,7 @@ def load_game_file(path: Path, tiles_folder: Path | None = None) -> Game:
     return game_from_data(data, str(path), tiles_folder, text)
 
 
-def _req(d: dict, key: str, typ, where: str):
+def _req(d: dict[str, Any], key: str, typ: type | tuple[type, ...], where: str) -> Any:
     if key not in d:
         raise GameDataError(f"{where}: missing {key!r}")
     v = d[key]
@@ -72,14 +72,14 @@ def _req(d: dict, key: str, typ, where: str):
     return v
 
 
-def _bool(d: dict, key: str, default: bool, where: str) -> bool:
+def _bool(d: dict[str, Any], key: str, default: bool, where: str) -> bool:
     v = d.get(key, default)
     if not isinstance(v, bool):
         raise GameDataError(f"{where}: {key!r} should be true or false, got {v!r}")
     return v
 
 
-def _count(v, where: str) -> int | None:
+def _count(v: object, where: str) -> int | None:
     if v == "unlimited":
         return None
     if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
@@ -125,7 +125,7 @@ PHASE_KEYS = {"name", "tiles", "on", "train_limit"}
 
 def _check_keys(
     table: object, allowed: set[str], lines: SourceLines, array: str, index: int | None
-):
+) -> None:
     if not isinstance(table, dict):
         raise GameDataError(f"{lines.where(array, index)}: should be a table")
     for key in table:
@@ -136,7 +136,7 @@ def _check_keys(
             )
 
 
-def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, Any]:
+def _rusty_train(data: dict[str, Any], source: str, phase_names: set[str]) -> dict[str, Any]:
     """The ``[rusty_train]`` table (see games/README.md), ``phases``, ``companies`` and
     ``rotation_offsets`` checked."""
     rt = data.get("rusty_train", {})
@@ -162,7 +162,7 @@ def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, An
 
 
 def game_from_data(
-    data: dict, source: str, tiles_folder: Path | None = None, text: str | None = None
+    data: dict[str, Any], source: str, tiles_folder: Path | None = None, text: str | None = None
 ) -> Game:
     lines = SourceLines(source, text)
     for key in data:
@@ -176,7 +176,9 @@ def game_from_data(
         raise GameDataError(str(exc)) from None
 
 
-def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: SourceLines) -> Game:
+def _game_from_data(
+    data: dict[str, Any], source: str, tiles_folder: Path | None, lines: SourceLines
+) -> Game:
     gid = str(_req(data, "id", str, source))
     title = _req(data, "title", str, source)
     layout = _req(data, "layout", str, source)
@@ -329,7 +331,7 @@ UPGRADE_RULE_KEYS = ("hexes", "from_colour", "from_tiles", "to")
 
 
 def _upgrade_rules(
-    data: dict, source: str, hexes: dict[str, MapHex], catalogue: Catalogue
+    data: dict[str, Any], source: str, hexes: dict[str, MapHex], catalogue: Catalogue
 ) -> tuple[UpgradeRule, ...]:
     """The ``[[upgrade_rules]]`` tables (see games/README.md)."""
     tables = data.get("upgrade_rules", [])
@@ -371,7 +373,7 @@ def _upgrade_rules(
 
 
 def _phase_revenue(
-    data: dict, source: str, hexes: dict[str, MapHex], phase_names: list[str]
+    data: dict[str, Any], source: str, hexes: dict[str, MapHex], phase_names: list[str]
 ) -> dict[str, dict[str, int]]:
     """The ``[[phase_revenue]]`` tables: hex -> phase name -> revenue, every phase given."""
     tables = data.get("phase_revenue", [])
