@@ -35,10 +35,10 @@ CORE = ("base", "rules", "game data", "game loader", "map state")
 LAYERS: tuple[Layer, ...] = (
     Layer(
         "base",
-        ("", "hexgrid", "tile", "catalogue", "paths", "layers"),
+        ("", "hexgrid", "tile", "tile_code", "catalogue", "paths", "progress", "layers"),
         (),
         True,
-        "hex coordinates, tiles and their catalogue, where the data files are, this table",
+        "hex coordinates, tiles and their catalogue, data folders, progress reports, this table",
     ),
     Layer(
         "rules",
@@ -56,7 +56,7 @@ LAYERS: tuple[Layer, ...] = (
     ),
     Layer(
         "game loader",
-        ("gamefile", "gamefile_rules"),
+        ("gamefile", "gamefile_rules", "game_schema"),
         ("base", "rules", "game data"),
         True,
         "the one loader: games/*.toml and tiles/*.tiles into a Game, validated with file and line",
