@@ -8,8 +8,8 @@ time limit, cancel, determinism, and the corridors it leaves out.
 from __future__ import annotations
 
 import pytest
+from helpers.oracle_maps import make_games, map_for_seed
 from route_oracle import check_finder_result, oracle_solve
-from test_route_oracle import make_games, map_for_seed
 
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.paths import default_game_file
