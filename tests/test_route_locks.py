@@ -12,14 +12,12 @@ import random
 
 import pytest
 from helpers.oracle_checks import finder_problems, report
-from helpers.oracle_maps import GRIDS, TEST_TILES, TRAINS, grid_bonuses, grid_hexes, random_map
+from helpers.oracle_maps import GRIDS, TEST_TILES, TRAINS, grid_bonuses, grid_hexes, map_for_seed
 from route_oracle import (
     Model,
-    TooManyRoutes,
     check_finder_result,
     describe_state,
     game_rules,
-    oracle_route_objects,
     oracle_solve,
     route_revenue,
     set_tokens,
@@ -78,15 +76,7 @@ def games(tmp_path_factory):
 
 
 def small_map(seed, games):
-    for attempt in range(20):
-        state, company, trains, bonuses = random_map(seed + 100_000 * attempt, games)
-        try:
-            routes = oracle_route_objects(state, company, ROUTE_LIMIT)
-        except TooManyRoutes:
-            continue
-        if routes:
-            return state, company, trains, bonuses, routes
-    raise AssertionError(f"seed {seed}: no small map with routes")
+    return map_for_seed(seed, games, ROUTE_LIMIT, need_routes=True)
 
 
 def choose_locks(rng, state, company, trains, bonuses, routes):

@@ -328,13 +328,15 @@ def random_map(seed: int, games):
     return state, company, trains, bonuses
 
 
-def map_for_seed(seed, games):
-    """The first map drawn from ``seed`` (then seed + 100000, ...) that is small enough."""
+def map_for_seed(seed, games, route_limit=ROUTE_LIMIT, need_routes=False):
+    """The first map drawn from ``seed`` (then seed + 100000, ...) with at most
+    ``route_limit`` routes (and, with ``need_routes``, at least one)."""
     for attempt in range(20):
         state, company, trains, bonuses = random_map(seed + 100_000 * attempt, games)
         try:
-            routes = oracle_route_objects(state, company, ROUTE_LIMIT)
+            routes = oracle_route_objects(state, company, route_limit)
         except TooManyRoutes:
             continue
-        return state, company, trains, bonuses, routes
-    raise AssertionError(f"seed {seed}: no small map")
+        if routes or not need_routes:
+            return state, company, trains, bonuses, routes
+    raise AssertionError(f"seed {seed}: no small map" + (" with routes" if need_routes else ""))
