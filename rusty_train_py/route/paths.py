@@ -279,46 +279,62 @@ def enumerate_paths(
             break
         if n < 2:
             continue
-        words = _words([h.inner for h in halves], n_words)
-        dists = [np.array([h.dist[m] for h in halves], dtype=np.int64) for m in range(n_m)]
-        joinable = np.array([not h.end_at_anchor for h in halves], dtype=bool)
-        tracks = [h.track for h in halves]
-        for i in range(n - 1):
-            budget.count = len(out.track)
-            try:
-                budget.poll()
-            except EnumerationCut:
-                stopped = True
-                break
-            a = halves[i]
-            if a.end_at_anchor:
-                continue
-            row = words[i]
-            clash = (words[i + 1 :, 0] & row[0]) != 0
-            for w in range(1, n_words):
-                clash |= (words[i + 1 :, w] & row[w]) != 0
-            ok = ~clash & joinable[i + 1 :]
-            fit = None
-            for m in range(n_m):
-                lim = measures.limits[m]
-                if lim is None:
-                    fit = np.ones(n - i - 1, dtype=bool)
-                    break
-                f = dists[m][i + 1 :] + (a.dist[m] + base[m]) <= lim
-                fit = f if fit is None else fit | f
-            if fit is not None:
-                ok &= fit
-            js = np.flatnonzero(ok) + (i + 1)
-            if not len(js):
-                continue
-            out._add(k, np.full(len(js), i), js)
-            at = a.track
-            js_list = js.tolist()
-            out.track.extend([at | tracks[j] for j in js_list])
-            joined = [dists[m][js] + (a.dist[m] + base[m]) for m in range(n_m)]
-            out.dist.extend(zip(*(x.tolist() for x in joined), strict=True))
+        stopped = _join_halves(out, k, halves, base, measures, n_words, budget)
         if stopped:
             break
     out.complete = not stopped
     out._freeze()
     return out
+
+
+def _join_halves(
+    out: PathSet,
+    k: int,
+    halves: list[HalfPath],
+    base: list[int],
+    measures: Measures,
+    n_words: int,
+    budget: Budget,
+) -> bool:
+    """Add to ``out`` every path joining two half-paths of anchor ``k`` at it: all partners
+    of a half-path tested at once (no shared within-route bit, a measure that fits). True
+    when the budget cut it short."""
+    n, n_m = len(halves), len(measures)
+    words = _words([h.inner for h in halves], n_words)
+    dists = [np.array([h.dist[m] for h in halves], dtype=np.int64) for m in range(n_m)]
+    joinable = np.array([not h.end_at_anchor for h in halves], dtype=bool)
+    tracks = [h.track for h in halves]
+    for i in range(n - 1):
+        budget.count = len(out.track)
+        try:
+            budget.poll()
+        except EnumerationCut:
+            return True
+        a = halves[i]
+        if a.end_at_anchor:
+            continue
+        row = words[i]
+        clash = (words[i + 1 :, 0] & row[0]) != 0
+        for w in range(1, n_words):
+            clash |= (words[i + 1 :, w] & row[w]) != 0
+        ok = ~clash & joinable[i + 1 :]
+        fit = None
+        for m in range(n_m):
+            lim = measures.limits[m]
+            if lim is None:
+                fit = np.ones(n - i - 1, dtype=bool)
+                break
+            f = dists[m][i + 1 :] + (a.dist[m] + base[m]) <= lim
+            fit = f if fit is None else fit | f
+        if fit is not None:
+            ok &= fit
+        js = np.flatnonzero(ok) + (i + 1)
+        if not len(js):
+            continue
+        out._add(k, np.full(len(js), i), js)
+        at = a.track
+        js_list = js.tolist()
+        out.track.extend([at | tracks[j] for j in js_list])
+        joined = [dists[m][js] + (a.dist[m] + base[m]) for m in range(n_m)]
+        out.dist.extend(zip(*(x.tolist() for x in joined), strict=True))
+    return False
