@@ -5,7 +5,8 @@ tests/test_architecture.py computes the import graph from the source (every impo
 functions and under ``TYPE_CHECKING`` too) and fails on a cycle between modules or between
 parts, and on an import a layer does not allow; tests/test_core_no_qt.py imports every module
 of the Qt-free layers in a fresh interpreter and fails if PySide6 came with them; the README's
-Layout section is this table in prose. mypy checks the whole package (pyproject.toml).
+Layout section prints this table (``layout_table``, checked equal by the architecture test).
+mypy checks the whole package (pyproject.toml).
 
 A *part* is a module or a package under ``rusty_train_py`` (``route`` is the package and every
 module in it); a module belongs to the longest part naming it, so ``route.cli`` (a command-line
@@ -164,3 +165,19 @@ def layer_of(module: str) -> Layer | None:
 
 def qt_free_layers() -> tuple[Layer, ...]:
     return tuple(layer for layer in LAYERS if layer.qt_free)
+
+
+def layout_table() -> str:
+    """The layer table as the README's Layout section prints it (a test keeps them equal)."""
+    rows = [
+        "| layer | modules and packages (`rusty_train_py/`) | may import | Qt |",
+        "| --- | --- | --- | --- |",
+    ]
+    for layer in reversed(LAYERS):
+        parts = ", ".join(f"`{p.replace('.', '/')}`" if p else "`__init__`" for p in layer.parts)
+        below = ", ".join(layer.may_import) or "nothing"
+        rows.append(
+            f"| **{layer.name}**: {layer.holds} | {parts} | {below} |"
+            f" {'no' if layer.qt_free else 'yes'} |"
+        )
+    return "\n".join(rows)
