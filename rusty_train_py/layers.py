@@ -36,7 +36,17 @@ CORE = ("base", "rules", "game data", "game loader", "map state")
 LAYERS: tuple[Layer, ...] = (
     Layer(
         "base",
-        ("", "hexgrid", "tile", "tile_code", "catalogue", "paths", "progress", "layers"),
+        (
+            "",
+            "hexgrid",
+            "tile",
+            "tile_code",
+            "tile_lays",
+            "catalogue",
+            "paths",
+            "progress",
+            "layers",
+        ),
         (),
         True,
         "hex coordinates, tiles and their catalogue, data folders, progress reports, this table",
@@ -64,7 +74,7 @@ LAYERS: tuple[Layer, ...] = (
     ),
     Layer(
         "map state",
-        ("mapstate", "upgrades", "upgrade_chart", "manifest", "places"),
+        ("mapstate", "upgrades", "upgrade_chart", "manifest", "places", "train_limit"),
         ("base", "game data"),
         True,
         "tiles laid, tokens, phase; the upgrade rules, tile counts and place names on it",
