@@ -8,7 +8,7 @@ positions).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .game import Bonus, TrainType
@@ -73,8 +73,8 @@ def _count(v: Any, where: str) -> int | None:
     raise RuleDataError(f'{where}: count should be a number >= 0 or "unlimited", got {v!r}')
 
 
-def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> list:
-    out = []
+def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> list[TrainType]:
+    out: list[TrainType] = []
     for i, t in enumerate(entries):
         where = lines.where("trains", i)
         if not isinstance(t, dict) or not isinstance(t.get("name"), str):
@@ -116,9 +116,12 @@ def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> li
 
 
 def parse_bonuses(
-    entries: Sequence[Mapping[str, Any]], lines: SourceLines, hexes, train_names
-) -> list:
-    out = []
+    entries: Sequence[Mapping[str, Any]],
+    lines: SourceLines,
+    hexes: Mapping[str, object],
+    train_names: Collection[str],
+) -> list[Bonus]:
+    out: list[Bonus] = []
     for i, b in enumerate(entries):
         where = lines.where("bonuses", i)
         if not isinstance(b, dict) or not isinstance(b.get("id"), str):
