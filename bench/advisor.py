@@ -29,10 +29,10 @@ MORE = [("C&O", ["6", "8"]), ("CNR", ["5", "5+5E"])]
 
 def _run(gamefile: str, company: str, trains: list[str], opts: dict, queue) -> None:
     from rusty_train_py.advisor import advise, after_lay, legal_lays
-    from rusty_train_py.files.savefile import load_game_state
+    from rusty_train_py.files.loader import open_game
     from rusty_train_py.route.search import find_routes
 
-    state = load_game_state(gamefile)
+    state = open_game(gamefile).state
     first: list[float] = []
     best_at: dict[int, float] = {}
     t0 = time.process_time()

@@ -33,7 +33,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main(argv: list[str]) -> int:
-    from rusty_train_py.files.savefile import load_game_state
+    from rusty_train_py.files.loader import open_game
     from rusty_train_py.paths import default_game_file
     from rusty_train_py.route.search import find_routes
 
@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv[1:])
 
-    state = load_game_state(default_game_file())
+    state = open_game(default_game_file()).state
     starts: dict[str, float] = {}
     t0 = time.monotonic()
 

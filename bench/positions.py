@@ -32,8 +32,9 @@ import random
 import sys
 from pathlib import Path
 
-from rusty_train_py.files.savefile import load_game_state, save_game
-from rusty_train_py.game import available_games, load_game
+from rusty_train_py.files.loader import open_game
+from rusty_train_py.files.savefile import save_game
+from rusty_train_py.gamefile import available_games, load_game
 from rusty_train_py.hexgrid import opposite_edge
 from rusty_train_py.mapstate import MapEditError, MapState
 from rusty_train_py.tile import NodeKind
@@ -513,10 +514,10 @@ def build_all(out: Path = POSITIONS) -> list[Path]:
         path = out / f"grown_{game_id}_{seed}.json"
         save_game(state, path)
         written.append(path)
-    bundled = load_game_state(HERE.parent / "resources" / "1867_bc.json")
+    bundled = open_game(HERE.parent / "resources" / "1867_bc.json").state
     for name, base in (
         ("filled_1867", bundled),
-        ("filled_1861", load_game_state(out / "grown_1861_1.json")),
+        ("filled_1861", open_game(out / "grown_1861_1.json").state),
     ):
         path = out / f"{name}.json"
         save_game(filled_position(base), path)
@@ -548,7 +549,7 @@ def main(argv: list[str]) -> int:
     games = [a for a in argv[1:] if not a.startswith("--")] or None
     paths = build_late(games=games) if late_only or games else build_all()
     for path in paths:
-        print(f"{path.name}: {describe(load_game_state(path))}", flush=True)
+        print(f"{path.name}: {describe(open_game(path).state)}", flush=True)
     return 0
 
 

@@ -17,10 +17,10 @@ CASES = [("GW", ["5", "8"]), ("C&O", ["6", "8"]), ("CNR", ["5", "5+5E"])]
 
 
 def _run(gamefile: str, company: str, trains: list[str], queue) -> None:
-    from rusty_train_py.files.savefile import load_game_state
+    from rusty_train_py.files.loader import open_game
     from rusty_train_py.route.search import find_routes
 
-    state = load_game_state(gamefile)
+    state = open_game(gamefile).state
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.perf_counter()
     result = find_routes(state, company, trains)

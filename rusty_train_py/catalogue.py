@@ -83,13 +83,13 @@ class Catalogue:
         return [t.name for t in self]
 
 
-def tile_sort_key(tile: Tile) -> tuple:
+def tile_sort_key(tile: Tile) -> tuple[int, tuple[int, int, str]]:
     """Sort by colour order, then name (numbers numerically)."""
     order = {c: i for i, c in enumerate(TILE_COLOURS)}
     return (order.get(tile.colour, 9), name_sort_key(tile.name))
 
 
-def name_sort_key(name: str) -> tuple:
+def name_sort_key(name: str) -> tuple[int, int, str]:
     digits = "".join(ch for ch in name if ch.isdigit())
     prefix = name[: len(name) - len(name.lstrip("0123456789"))]
     if prefix:

@@ -1,7 +1,7 @@
 """Games: the printed map, companies, trains, phases, tile manifest and route bonuses.
 
 A game is a data file ``games/<id>.toml`` (schema in games/README.md), read and validated
-by gamefile.py.
+by gamefile.py (the one loader); this module is the data only.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .catalogue import Catalogue
 from .hexgrid import HexAddressError, Orientation
 from .rules.bonus_kinds import BONUS_KINDS, BonusKind
 from .rules.train_kinds import TRAIN_RULES, TrainKind
-from .tile import Tile
+from .tile import Border, Tile
 
 
 class GameDataError(ValueError):
@@ -262,7 +262,7 @@ class Game:
         coord = hexgrid.neighbour(self.orientation, self.hexes[name].coord, edge)
         return self.by_coord.get(coord)
 
-    def border(self, name: str, edge: int):
+    def border(self, name: str, edge: int) -> Border | None:
         """The border printed on ``edge`` of ``name`` (or its partner across), if any."""
         for b in self.hexes[name].tile.borders:
             if b.edge == edge:
@@ -323,14 +323,6 @@ class Game:
         return [t for t in self.catalogue if t.name in self.manifest]
 
 
-# The loader lives in gamefile.py; its entry points are importable from here too.
-from .gamefile import (  # noqa: E402
-    available_games,
-    game_from_data,
-    load_game,
-    load_game_file,
-)
-
 __all__ = [
     "Bonus",
     "Company",
@@ -340,8 +332,4 @@ __all__ = [
     "Phase",
     "TrainType",
     "UpgradeRule",
-    "available_games",
-    "game_from_data",
-    "load_game",
-    "load_game_file",
 ]

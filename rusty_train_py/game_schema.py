@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import COMPANY_KINDS, Game, GameDataError
-from .rules.loading import SourceLines
+from .gamefile_rules import SourceLines
 from .tile import COLOURS, TILE_COLOURS, normalise_colour
 
 

@@ -20,9 +20,9 @@ from .game import (
     UpgradeRule,
 )
 from .game_schema import check_game_data, check_game_references
+from .gamefile_rules import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
-from .rules.loading import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .rules.registry import RuleDataError
 from .tile import COLOURS, TILE_COLOURS, TileDataError, normalise_colour, parse_tile
 
@@ -66,7 +66,7 @@ def load_game_file(path: Path, tiles_folder: Path | None = None) -> Game:
     return game_from_data(data, str(path), tiles_folder, text)
 
 
-def _req(d: dict, key: str, typ, where: str):
+def _req(d: dict[str, Any], key: str, typ: type | tuple[type, ...], where: str) -> Any:
     if key not in d:
         raise GameDataError(f"{where}: missing {key!r}")
     v = d[key]
@@ -77,14 +77,14 @@ def _req(d: dict, key: str, typ, where: str):
     return v
 
 
-def _bool(d: dict, key: str, default: bool, where: str) -> bool:
+def _bool(d: dict[str, Any], key: str, default: bool, where: str) -> bool:
     v = d.get(key, default)
     if not isinstance(v, bool):
         raise GameDataError(f"{where}: {key!r} should be true or false, got {v!r}")
     return v
 
 
-def _count(v, where: str) -> int | None:
+def _count(v: object, where: str) -> int | None:
     if v == "unlimited":
         return None
     if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
@@ -111,7 +111,7 @@ PHASE_KEYS = {"name", "tiles", "on", "train_limit"}
 
 def _check_keys(
     table: object, allowed: set[str], lines: SourceLines, array: str, index: int | None
-):
+) -> None:
     if not isinstance(table, dict):
         raise GameDataError(f"{lines.where(array, index)}: should be a table")
     for key in table:
@@ -122,7 +122,7 @@ def _check_keys(
             )
 
 
-def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, Any]:
+def _rusty_train(data: dict[str, Any], source: str, phase_names: set[str]) -> dict[str, Any]:
     """The ``[rusty_train]`` table (see games/README.md), ``phases``, ``companies`` and
     ``rotation_offsets`` checked."""
     rt = data.get("rusty_train", {})
@@ -148,7 +148,7 @@ def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, An
 
 
 def game_from_data(
-    data: dict, source: str, tiles_folder: Path | None = None, text: str | None = None
+    data: dict[str, Any], source: str, tiles_folder: Path | None = None, text: str | None = None
 ) -> Game:
     lines = SourceLines(source, text)
     check_game_data(data, lines)  # every key's type and range (game_schema.py)
@@ -165,7 +165,9 @@ def game_from_data(
     return game
 
 
-def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: SourceLines) -> Game:
+def _game_from_data(
+    data: dict[str, Any], source: str, tiles_folder: Path | None, lines: SourceLines
+) -> Game:
     gid = str(_req(data, "id", str, source))
     title = _req(data, "title", str, source)
     layout = _req(data, "layout", str, source)
@@ -322,7 +324,7 @@ UPGRADE_RULE_KEYS = ("hexes", "from_colour", "from_tiles", "to")
 
 
 def _upgrade_rules(
-    data: dict, source: str, hexes: dict[str, MapHex], catalogue: Catalogue
+    data: dict[str, Any], source: str, hexes: dict[str, MapHex], catalogue: Catalogue
 ) -> tuple[UpgradeRule, ...]:
     """The ``[[upgrade_rules]]`` tables (see games/README.md)."""
     tables = data.get("upgrade_rules", [])
@@ -364,7 +366,7 @@ def _upgrade_rules(
 
 
 def _phase_revenue(
-    data: dict, source: str, hexes: dict[str, MapHex], phase_names: list[str]
+    data: dict[str, Any], source: str, hexes: dict[str, MapHex], phase_names: list[str]
 ) -> dict[str, dict[str, int]]:
     """The ``[[phase_revenue]]`` tables: hex -> phase name -> revenue, every phase given."""
     tables = data.get("phase_revenue", [])

@@ -118,7 +118,7 @@ def chart_groups(game: Game) -> list[ChartGroup]:
         if kind not in seen:
             seen.append(kind)
 
-    def order(key: tuple[str | None, str]) -> tuple:
+    def order(key: tuple[str | None, str]) -> tuple[bool, str, int, str]:
         label, kind = key
         k = _KIND_ORDER.index(kind) if kind in _KIND_ORDER else len(_KIND_ORDER)
         return (label is not None, label or "", k, kind)

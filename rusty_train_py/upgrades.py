@@ -80,12 +80,15 @@ def crosses_impassable(state: MapState, hex_name: str, tile: Tile, rotation: int
     return False
 
 
-def _centres(tile: Tile, rotation: int) -> list[tuple[Node, frozenset[int]]]:
+_Centre = tuple[Node, frozenset[int]]  # a revenue centre and the edges it reaches
+
+
+def _centres(tile: Tile, rotation: int) -> list[_Centre]:
     conn = tile.connectivity(rotation)
     return [(n, conn.node_edges[n.index]) for n in tile.revenue_centres]
 
 
-def _towns_kept(old: list, new: list) -> bool:
+def _towns_kept(old: list[_Centre], new: list[_Centre]) -> bool:
     """Every old town matches its own new town reaching all of its edges."""
     if len(old) != len(new):
         return False
@@ -95,7 +98,7 @@ def _towns_kept(old: list, new: list) -> bool:
     )
 
 
-def _cities_kept(old: list, new: list, merge_allowed: bool) -> bool:
+def _cities_kept(old: list[_Centre], new: list[_Centre], merge_allowed: bool) -> bool:
     """Every old city maps to a new city reaching all of its edges, with room for its tokens.
 
     With as many new cities as old, the map is one-to-one and no city loses token spaces;
@@ -139,7 +142,7 @@ def keeps_track(
     if any(n.kind not in (NodeKind.CITY, NodeKind.TOWN) for n, _ in old_c + new_c):
         return False
 
-    def of(kind, items):
+    def of(kind: NodeKind, items: list[_Centre]) -> list[_Centre]:
         return [x for x in items if x[0].kind is kind]
 
     if not _towns_kept(of(NodeKind.TOWN, old_c), of(NodeKind.TOWN, new_c)):

@@ -12,7 +12,7 @@ import random
 
 from advisor_slow import slow_sides
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapEditError, MapState
 from rusty_train_py.upgrades import upgrade_candidates
 

@@ -34,7 +34,7 @@ from reference_data import REFERENCE  # noqa: E402
 
 from rusty_train_py.files.errors import GameFileError  # noqa: E402
 from rusty_train_py.files.loader import OpenedGame, open_game, save_game  # noqa: E402
-from rusty_train_py.game import load_game  # noqa: E402
+from rusty_train_py.gamefile import load_game  # noqa: E402
 from rusty_train_py.mapstate import MapState  # noqa: E402
 from rusty_train_py.paths import default_game_file  # noqa: E402
 

@@ -1074,7 +1074,7 @@ def write_game(
     """
     import shutil
 
-    from rusty_train_py.game import load_game_file
+    from rusty_train_py.gamefile import load_game_file
     from rusty_train_py.paths import tiles_dir
 
     folder = Path(folder)

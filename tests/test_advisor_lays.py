@@ -11,7 +11,7 @@ from reference_data import GAMES
 
 from rusty_train_py.advisor import company_reach, legal_lays, legal_tokens, where_tile_goes
 from rusty_train_py.advisor.lays import hex_lays
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 
 

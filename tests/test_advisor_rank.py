@@ -15,7 +15,7 @@ from reference_data import GAMES
 
 from rusty_train_py.advisor import advise, after_lay, after_token, legal_lays, legal_tokens
 from rusty_train_py.advisor.lays import Lay
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.route.search import RouteSearchError, find_routes
 

@@ -1,6 +1,8 @@
-"""The shape of the code: the Qt-free core imports no Qt, modes leave through DONE rather than
-importing each other, the geometry modules import only those below them, and the files
-package has no import circle."""
+"""The shape of the code, checked against the layer table of rusty_train_py/layers.py: the
+import graph (computed from the source, imports inside functions and under TYPE_CHECKING
+included) has no cycle between modules or between parts, every import follows the layer
+order, the Qt-free layers import no Qt; modes leave through DONE rather than importing each
+other, and the geometry modules import only those below them."""
 
 from __future__ import annotations
 
@@ -8,10 +10,19 @@ import ast
 from pathlib import Path
 
 import pytest
+from helpers.import_graph import (
+    condensed,
+    import_graph,
+    package_modules,
+    strongly_connected,
+    without,
+)
 
+from rusty_train_py import layers
 from rusty_train_py.paths import PROJECT_ROOT
 
 PACKAGE = PROJECT_ROOT / "rusty_train_py"
+GRAPH = import_graph(PACKAGE, "rusty_train_py")
 
 
 def imports(path: Path) -> set[str]:
@@ -25,21 +36,152 @@ def imports(path: Path) -> set[str]:
     return out
 
 
-CORE = [
-    *PACKAGE.glob("*.py"),
-    *(PACKAGE / "files").glob("*.py"),
-    *(PACKAGE / "route").glob("*.py"),
-    *(PACKAGE / "render" / "geometry").glob("*.py"),
-    PACKAGE / "render" / "colours.py",
-]
+def part(module: str) -> str:
+    found = layers.part_of(module)
+    assert found is not None, f"{module} is in no layer"
+    return found
 
 
-@pytest.mark.parametrize("path", CORE, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_the_core_imports_no_qt(path):
-    if path.parent == PACKAGE and path.name in ("cli.py", "__main__.py"):
-        pytest.skip("the command line starts the GUI or the offscreen renderer")
+def layer(module: str) -> layers.Layer:
+    found = layers.layer_of(module)
+    assert found is not None, f"{module} is in no layer"
+    return found
+
+
+def violations(graph, layer_of) -> list[str]:
+    """Every import of ``graph`` the layer table does not allow, as 'a (layer) -> b (layer)'."""
+    out = []
+    for source, targets in sorted(graph.items()):
+        a = layer_of(source)
+        for target in sorted(targets):
+            b = layer_of(target)
+            if a is None or b is None:
+                out.append(f"{source or '__init__'} -> {target or '__init__'}: not in a layer")
+            elif a is not b and b.name not in a.may_import:
+                out.append(f"{source} ({a.name}) -> {target} ({b.name})")
+    return out
+
+
+CHECKED = without(GRAPH, layers.PENDING_IMPORTS)
+
+
+def test_every_module_is_in_a_layer():
+    assert [m for m in GRAPH if layers.layer_of(m) is None] == []
+
+
+def test_the_layer_table_is_an_order():
+    """Each layer names once, and may import only layers below it (so no layer cycle)."""
+    names = [x.name for x in layers.LAYERS]
+    assert len(set(names)) == len(names)
+    parts = [p for x in layers.LAYERS for p in x.parts]
+    assert len(set(parts)) == len(parts)
+    for i, x in enumerate(layers.LAYERS):
+        assert set(x.may_import) <= set(names[:i]), x.name
+        if x.qt_free:  # a Qt-free layer stands only on Qt-free layers
+            assert all(layers.layer_named(n).qt_free for n in x.may_import), x.name
+
+
+def test_no_import_cycle_between_modules():
+    assert strongly_connected(CHECKED) == []
+
+
+def test_no_import_cycle_between_parts():
+    """Packages and top-level modules (files, route, rules, game ...) form no cycle either."""
+    assert strongly_connected(condensed(CHECKED, part)) == []
+
+
+def test_every_import_follows_the_layer_order():
+    assert violations(CHECKED, layers.layer_of) == []
+
+
+def test_pending_imports_still_exist():
+    """An entry of layers.PENDING_IMPORTS whose import is gone must be deleted from it."""
+    gone = sorted((a, b) for a, b in layers.PENDING_IMPORTS if b not in GRAPH.get(a, ()))
+    assert gone == [], "delete these from layers.PENDING_IMPORTS"
+
+
+def test_the_graph_sees_every_kind_of_import():
+    """Function-level, TYPE_CHECKING and relative imports are all in the graph."""
+    assert {"files.savefile", "route.last"} <= GRAPH["files.loader"]  # `from . import savefile`
+    assert "route.locks" in GRAPH["route.last"]  # imported inside a function
+    assert "game" in GRAPH["route.last"]  # imported under TYPE_CHECKING only
+
+
+QT_FREE = sorted(m for m in GRAPH if layer(m).qt_free)
+
+
+@pytest.mark.parametrize("module", QT_FREE)
+def test_the_qt_free_layers_import_no_qt(module):
+    path = package_modules(PACKAGE)[module]
     assert not [m for m in imports(path) if "PySide6" in m or "shiboken" in m]
 
+
+# -- the checker fails where it should: a small package written for the test ----------------
+
+
+def write_package(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / "toy" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root / "toy"
+
+
+def test_the_checker_finds_a_planted_cycle(tmp_path):
+    """hexgrid imports route.graph inside a function; route.graph imports hexgrid only for
+    its types: a cycle of modules and of parts, and base importing route against the order."""
+    pkg = write_package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "hexgrid.py": "def f():\n    from .route.graph import Graph\n    return Graph\n",
+            "tile.py": "import toy.hexgrid\n",
+            "route/__init__.py": "",
+            "route/graph.py": (
+                "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n"
+                "    from ..hexgrid import f\n"
+                "class Graph: ...\n"
+            ),
+            "route/paths.py": "from . import graph\nfrom toy.route.graph import Graph\n",
+        },
+    )
+    graph = import_graph(pkg, "toy")
+    assert graph == {
+        "": set(),
+        "hexgrid": {"route.graph"},
+        "tile": {"hexgrid"},
+        "route": set(),
+        "route.graph": {"hexgrid"},
+        "route.paths": {"route.graph"},
+    }
+    assert strongly_connected(graph) == [["hexgrid", "route.graph"]]
+    assert strongly_connected(condensed(graph, part)) == [["hexgrid", "route"]]
+    assert violations(graph, layers.layer_of) == ["hexgrid (base) -> route.graph (route)"]
+    assert strongly_connected(without(graph, {("route.graph", "hexgrid")})) == []
+
+
+def test_the_checker_finds_a_cycle_of_packages_only(tmp_path):
+    """No module cycle, yet files -> route -> files: a cycle between parts."""
+    pkg = write_package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "files/__init__.py": "",
+            "files/loader.py": "from ..route import last\n",
+            "files/errors.py": "",
+            "route/__init__.py": "",
+            "route/last.py": "",
+            "route/search.py": "from ..files.errors import *\n",
+        },
+    )
+    graph = import_graph(pkg, "toy")
+    assert strongly_connected(graph) == []
+    assert strongly_connected(condensed(graph, part)) == [["files", "route"]]
+    assert violations(graph, layers.layer_of) == ["route.search (route) -> files.errors (files)"]
+
+
+# -- rules inside layers -------------------------------------------------------------------
 
 MODES = ("default", "edit_tokens", "find_routes", "replace_tile")
 
@@ -64,3 +206,9 @@ def test_geometry_modules_import_only_those_below_them(module):
 
 def test_saved_games_do_not_import_the_rusty_train_reader():
     assert not [m for m in imports(PACKAGE / "files" / "savefile.py") if "rusty_train" in m]
+
+
+def test_the_readme_layout_is_the_layer_table():
+    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :]
+    assert layers.layout_table() in layout, "paste layers.layout_table() into README's Layout"

@@ -10,8 +10,9 @@ import sys
 import pytest
 
 from rusty_train_py.cli import main
-from rusty_train_py.files.savefile import load_game_state, save_game
-from rusty_train_py.game import load_game
+from rusty_train_py.files.loader import open_game
+from rusty_train_py.files.savefile import save_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.paths import default_game_file
 
@@ -42,7 +43,7 @@ def line(tmp_path) -> str:
 
 def routes_after(capsys, tmp_path, game: str, lay: dict, company: str, trains: str) -> int:
     """Make the lay, save, and run ``routes --json``: its net revenue."""
-    state = load_game_state(game)
+    state = open_game(game).state
     state.apply(state.place_tile_edit(lay["hex"], lay["tile"], lay["rotation"]))
     path = tmp_path / "after.json"
     save_game(state, path)

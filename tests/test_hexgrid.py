@@ -8,7 +8,7 @@ import pytest
 from reference_data import GAMES, reference_game
 
 from rusty_train_py import hexgrid
-from rusty_train_py.game import available_games, load_game
+from rusty_train_py.gamefile import available_games, load_game
 from rusty_train_py.hexgrid import HexAddressError, HexLayout, Orientation
 
 

@@ -14,7 +14,7 @@ from reference_data import REFERENCE
 from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.loader import OURS, RUSTY_TRAIN, OpenedGame, open_game, save_game
 from rusty_train_py.files.reader import MAX_BYTES
-from rusty_train_py.game import available_games, load_game
+from rusty_train_py.gamefile import available_games, load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.paths import default_game_file
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rusty_train_py import hexgrid
-from rusty_train_py.game import GameDataError, game_from_data
+from rusty_train_py.game import GameDataError
+from rusty_train_py.gamefile import game_from_data
 from rusty_train_py.hexgrid import HexAddressError, Orientation
 from rusty_train_py.tile import TileDataError, parse_tile
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import HexEdit, HexState, MapEditError, MapState, PhaseEdit
 
 

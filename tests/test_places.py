@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rusty_train_py.cli import main
-from rusty_train_py.game import available_games, load_game
+from rusty_train_py.gamefile import available_games, load_game
 from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.places import find_place, place_name
 

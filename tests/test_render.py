@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
 from reference_data import GAMES  # noqa: E402
 
 from rusty_train_py.cli import main  # noqa: E402
-from rusty_train_py.game import load_game  # noqa: E402
+from rusty_train_py.gamefile import load_game  # noqa: E402
 from rusty_train_py.hexgrid import SQRT3, HexLayout  # noqa: E402
 from rusty_train_py.mapstate import MapState  # noqa: E402
 from rusty_train_py.render import export, geometry, painter  # noqa: E402

@@ -10,7 +10,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.hexgrid import SQRT3, HexLayout, Orientation
 from rusty_train_py.render import geometry
 from rusty_train_py.render.geometry import tile_layout, token_space_at

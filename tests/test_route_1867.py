@@ -13,7 +13,7 @@ import sys
 import pytest
 from reference_data import REFERENCE
 
-from rusty_train_py.files.savefile import load_game_state
+from rusty_train_py.files.loader import open_game
 from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.search import RouteSearchError, find_routes
 
@@ -22,7 +22,7 @@ RUST_SAVE = REFERENCE / "rusty_train" / "1867_bc.game"
 
 @pytest.fixture(scope="module")
 def state():
-    return load_game_state(default_game_file())
+    return open_game(default_game_file()).state
 
 
 @pytest.mark.parametrize(

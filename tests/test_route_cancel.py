@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from rusty_train_py.files.savefile import load_game_state
+from rusty_train_py.files.loader import open_game
 from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.search import find_routes
 
@@ -20,7 +20,7 @@ MARGIN = 1.0  # seconds; the target is 0.3
 
 @pytest.fixture(scope="module")
 def state():
-    return load_game_state(default_game_file())
+    return open_game(default_game_file()).state
 
 
 @pytest.mark.parametrize("phase", ["paths", "revenues", "prices", "search"])

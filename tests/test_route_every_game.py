@@ -29,8 +29,9 @@ import pytest
 from route_oracle import TooManyRoutes, check_finder_result, describe_state, oracle_solve
 
 from rusty_train_py.files.checks import rule_warnings
-from rusty_train_py.files.savefile import load_game_state
-from rusty_train_py.game import Game, available_games
+from rusty_train_py.files.loader import open_game
+from rusty_train_py.game import Game
+from rusty_train_py.gamefile import available_games
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.route.search import find_routes
 
@@ -109,7 +110,7 @@ def late_case(game_id: str):
     path = late_path(game_id)
     if not path.exists():
         pytest.skip(f"no late position for {game_id} ({path.name}): bench/positions.py makes it")
-    state = load_game_state(path)
+    state = open_game(path).state
     company = bench_games.strong_company(state)
     return state, company, short_trains(state.game), list(bench_games.options(state, company))
 

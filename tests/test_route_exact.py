@@ -8,10 +8,10 @@ time limit, cancel, determinism, and the corridors it leaves out.
 from __future__ import annotations
 
 import pytest
+from helpers.oracle_maps import make_games, map_for_seed
 from route_oracle import check_finder_result, oracle_solve
-from test_route_oracle import make_games, map_for_seed
 
-from rusty_train_py.files.savefile import load_game_state
+from rusty_train_py.files.loader import open_game
 from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.exact import _dominates, useful_corridors
 from rusty_train_py.route.graph import build_graph
@@ -27,7 +27,7 @@ def games(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def state():
-    return load_game_state(default_game_file())
+    return open_game(default_game_file()).state
 
 
 @pytest.mark.parametrize("batch", range(6))

@@ -11,11 +11,11 @@ oracle).
 
 from __future__ import annotations
 
-from route_oracle import check_finder_result, describe_state, oracle_best
+import pytest
+from helpers.hand_maps import check_revenue as check
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
-from rusty_train_py.route.search import find_routes
 
 
 def position(game_id, phase=None, tiles=(), tokens=()):
@@ -25,20 +25,6 @@ def position(game_id, phase=None, tiles=(), tokens=()):
     for h, space, company in tokens:
         state.apply(state.place_token_edit(h, space, company))
     return state
-
-
-def check(state, company, trains, expected, bonuses=()):
-    got = oracle_best(state, company, trains, bonuses)
-    assert got == expected, f"oracle says {got}\n{describe_state(state, company, trains, bonuses)}"
-    res = find_routes(state, company, list(trains), list(bonuses))
-    assert res.net_revenue == expected, (
-        f"finder says {res.net_revenue}, expected {expected}\n"
-        + "\n".join(r.describe() for r in res.routes)
-        + "\n"
-        + describe_state(state, company, trains, bonuses)
-    )
-    problems = check_finder_result(state, company, trains, bonuses, res)
-    assert not problems, "\n".join(problems)
 
 
 def test_1882_fishing_is_a_free_stop():

@@ -8,10 +8,7 @@ Each expected number is asserted against the brute-force oracle and against the 
 
 from __future__ import annotations
 
-from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
-
-from rusty_train_py.mapstate import MapState
-from rusty_train_py.route.search import find_routes
+from helpers.hand_maps import UP_DOWN, check_revenue, city, column, hand_state, town
 
 TRAINS = [
     {"name": "2", "stops": 2},
@@ -35,46 +32,17 @@ TRAINS = [
     {"name": "H6", "rule": "edges", "edges": 5},
 ]
 
-UP_DOWN = "path=a:3,b:_0;path=a:_0,b:0"  # a node joined to the top and bottom sides
-
-
-def city(r, slots=1):
-    return ("grey", f"city=revenue:{r},slots:{slots};{UP_DOWN}")
-
-
-def town(r):
-    return ("grey", f"town=revenue:{r};{UP_DOWN}")
-
 
 def offboard(r, extra=""):
     return ("red", f"offboard=revenue:{r}{extra};{UP_DOWN}")
 
 
-def column(*contents):
-    """Hexes A1, A3, A5, ... holding ``contents`` in order."""
-    return {f"A{2 * i + 1}": c for i, c in enumerate(contents) if c is not None}
-
-
 def make(tmp_path, hexes, tokens, bonuses=(), phase=None):
-    game = write_game(tmp_path, hexes, TRAINS, bonuses=bonuses)
-    state = MapState(game, phase)
-    for h, toks in tokens.items():
-        set_tokens(state, h, toks)
-    return state
+    return hand_state(tmp_path, hexes, TRAINS, tokens, bonuses, phase)
 
 
 def check(state, trains, expected, bonuses=(), company="A"):
-    got = oracle_best(state, company, trains, bonuses)
-    assert got == expected, f"oracle says {got}\n{describe_state(state, company, trains, bonuses)}"
-    res = find_routes(state, company, list(trains), list(bonuses))
-    assert res.net_revenue == expected, (
-        f"finder says {res.net_revenue}, expected {expected}\n"
-        + "\n".join(r.describe() for r in res.routes)
-        + "\n"
-        + describe_state(state, company, trains, bonuses)
-    )
-    problems = check_finder_result(state, company, trains, bonuses, res)
-    assert not problems, "\n".join(problems)
+    check_revenue(state, company, trains, expected, bonuses)
 
 
 # ---------------------------------------------------------------------------------------------

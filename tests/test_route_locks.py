@@ -11,21 +11,20 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers.oracle_checks import finder_problems, report
+from helpers.oracle_maps import GRIDS, TEST_TILES, TRAINS, grid_bonuses, grid_hexes, map_for_seed
 from route_oracle import (
     Model,
-    TooManyRoutes,
     check_finder_result,
     describe_state,
     game_rules,
-    oracle_route_objects,
     oracle_solve,
     route_revenue,
     set_tokens,
     write_game,
 )
-from test_route_oracle import TEST_TILES, TRAINS, grid_bonuses, grid_hexes, random_map
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.hexgrid import Orientation
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.route.graph import build_graph
@@ -58,11 +57,7 @@ def run_bonuses(places: dict) -> list[dict]:
 def games(tmp_path_factory):
     folder = tmp_path_factory.mktemp("lockgames")
     out = {}
-    for key, orientation, big in (
-        ("flat", Orientation.FLAT, False),
-        ("pointy", Orientation.POINTY, False),
-        ("big", Orientation.FLAT, True),
-    ):
+    for key, orientation, big in GRIDS:
         hexes, places = grid_hexes(orientation, big)
         bonuses = grid_bonuses(places, with_always=orientation is Orientation.POINTY)
         out[key] = write_game(
@@ -81,15 +76,7 @@ def games(tmp_path_factory):
 
 
 def small_map(seed, games):
-    for attempt in range(20):
-        state, company, trains, bonuses = random_map(seed + 100_000 * attempt, games)
-        try:
-            routes = oracle_route_objects(state, company, ROUTE_LIMIT)
-        except TooManyRoutes:
-            continue
-        if routes:
-            return state, company, trains, bonuses, routes
-    raise AssertionError(f"seed {seed}: no small map with routes")
+    return map_for_seed(seed, games, ROUTE_LIMIT, need_routes=True)
 
 
 def choose_locks(rng, state, company, trains, bonuses, routes):
@@ -142,12 +129,7 @@ def lock_disagreement(state, company, trains, bonuses, locks):
         )
     except Exception as exc:  # noqa: BLE001 - a crash is a disagreement too
         return f"finder raised {type(exc).__name__}: {exc}\noracle:\n{sol.describe()}"
-    problems = []
-    if res.net_revenue != sol.total:
-        problems.append(f"net_revenue: finder {res.net_revenue}, oracle {sol.total}")
-    if not res.optimal:
-        problems.append("not proven optimal")
-    problems += check_finder_result(state, company, trains, bonuses, res)
+    problems = finder_problems(state, company, trains, bonuses, res, sol.total)
     locked = [r for r in res.routes if r.locked]
     if len(locked) != len(locks):
         problems.append(f"{len(locked)} locked routes in the result, {len(locks)} locks")
@@ -175,10 +157,7 @@ def lock_disagreement(state, company, trains, bonuses, locks):
             r.track for r in res.routes if r.locked
         ):
             problems.append("exact model: the locked routes differ")
-    if not problems:
-        return None
-    finder = "\n".join("  " + r.describe() for r in res.routes)
-    return "\n".join(problems) + f"\nfinder routes:\n{finder}\noracle:\n{sol.describe()}"
+    return report(problems, res, sol)
 
 
 N_BATCHES = 8

@@ -28,6 +28,17 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from helpers.oracle_checks import disagreement, fail_on_disagreements
+from helpers.oracle_maps import (
+    GRIDS,
+    TEST_TILES,
+    grid_hexes,
+    grow_cluster,
+    joining_rotation,
+    place_random_tokens,
+    scatter_real_tokens,
+    tile_weight,
+)
 from reference_data import GAMES
 from route_oracle import (
     TooManyRoutes,
@@ -37,21 +48,11 @@ from route_oracle import (
     oracle_best,
     oracle_route_objects,
     oracle_solve,
-    set_tokens,
     write_game,
-)
-from test_route_oracle import (
-    TEST_TILES,
-    disagreement,
-    grid_hexes,
-    grow_cluster,
-    joining_rotation,
-    shrink,
-    tile_weight,
 )
 
 from rusty_train_py import hexgrid
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.hexgrid import Orientation
 from rusty_train_py.mapstate import MapEditError, MapState
 from rusty_train_py.route.search import find_routes
@@ -591,11 +592,7 @@ def scenario_games(sc: Scenario, folder) -> dict:
     if sc.name in _GAMES:
         return _GAMES[sc.name]
     out = {}
-    for key, orientation, big in (
-        ("flat", Orientation.FLAT, False),
-        ("pointy", Orientation.POINTY, False),
-        ("big", Orientation.FLAT, True),
-    ):
+    for key, orientation, big in GRIDS:
         hexes, places = grid_hexes(orientation, big)
         places = dict(
             places, bypass=bypass_hex(orientation), orientation=orientation, all=sorted(hexes)
@@ -626,37 +623,6 @@ def scenario_games(sc: Scenario, folder) -> dict:
 # Random maps
 
 
-def tokens_for(rng, state, company, others):
-    cities = []
-    for h in state.game.hexes:
-        tile, _ = state.tile_at(h)
-        for n in tile.cities:
-            spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
-            cities.append((h, spaces))
-    rng.shuffle(cities)
-    tokens: dict[str, dict[int, str]] = {}
-    for h, spaces in cities:
-        r = rng.random()
-        if r < 0.35:
-            toks = {spaces[0]: company}
-            for s in spaces[1:]:
-                if rng.random() < 0.4:
-                    toks[s] = rng.choice(others)
-        elif r < 0.55:  # full of other companies
-            toks = {s: rng.choice(others) for s in spaces}
-        elif r < 0.7:
-            toks = {spaces[-1]: rng.choice(others)}
-        else:
-            continue
-        tokens.setdefault(h, {}).update(toks)
-    if cities and not any(company in t.values() for t in tokens.values()):
-        h, spaces = cities[0]
-        free = [s for s in spaces if s not in tokens.get(h, {})] or spaces[:1]
-        tokens.setdefault(h, {})[free[0]] = company
-    for h, toks in tokens.items():
-        set_tokens(state, h, toks)
-
-
 def random_map(sc: Scenario, seed: int, folder):
     """(state, company, trains, bonuses) for a seed; deterministic."""
     rng = random.Random(seed)
@@ -682,7 +648,7 @@ def random_map(sc: Scenario, seed: int, folder):
     company = rng.choice(["A", "A", "A", "B"])
     abbrevs = [c if isinstance(c, str) else c["abbrev"] for c in sc.companies]
     others = [c for c in abbrevs if c != company]
-    tokens_for(rng, state, company, others)
+    place_random_tokens(rng, state, state.game.hexes, company, others)
     names = [t["name"] for t in sc.trains]
     trains = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 2, 2, 3]))]
     bonuses = sc.pick_bonuses(rng, places) if sc.pick_bonuses else []
@@ -718,15 +684,7 @@ def run_batch(sc: Scenario, seeds, folder):
         why = disagreement(state, company, trains, bonuses)
         if why:
             failures.append((seed, state, company, trains, bonuses, why.splitlines()[0]))
-    if failures:
-        summary = "\n".join(f"  seed {f[0]}: {f[5]}" for f in failures)
-        seed, state, company, trains, bonuses, _ = failures[0]
-        state, trains, bonuses = shrink(state, company, trains, bonuses)
-        pytest.fail(
-            f"{sc.name}: {len(failures)} of {len(seeds)} maps disagree:\n{summary}\n"
-            f"seed {seed}, shrunk:\n{describe_state(state, company, trains, bonuses)}\n"
-            f"{disagreement(state, company, trains, bonuses)}"
-        )
+    fail_on_disagreements(f"{sc.name}: ", failures, len(seeds))
 
 
 def batches(n_maps, first=0):
@@ -860,22 +818,7 @@ def real_map(game_id: str, seed: int):
     company = rng.choice(runners[:3])
     neutral = [c.abbrev for c in game.companies if c.kind == "neutral"]
     others = [c for c in runners if c != company][:2] + neutral
-    saved: dict[str, dict[int, str]] = {}
-    for h in token_hexes:
-        tile, _ = state.tile_at(h)
-        for n in tile.cities:
-            spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
-            r = rng.random()
-            if r < 0.4:
-                saved.setdefault(h, {})[spaces[0]] = company
-            elif r < 0.6:
-                for sp in spaces:
-                    saved.setdefault(h, {})[sp] = rng.choice(others)
-    for h, toks in saved.items():
-        try:
-            set_tokens(state, h, toks)
-        except MapEditError:
-            pass  # out of tokens, or a reserved space: fine
+    scatter_real_tokens(rng, state, token_hexes, company, others)
     names = [t.name for t in game.trains]
     trains = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 2, 2, 3]))]
     return state, company, trains, real_options(rng, game)
@@ -900,15 +843,7 @@ def run_real_batch(game_id: str, seeds):
         why = disagreement(state, company, trains, bonuses)
         if why:
             failures.append((seed, state, company, trains, bonuses, why.splitlines()[0]))
-    if failures:
-        summary = "\n".join(f"  seed {f[0]}: {f[5]}" for f in failures)
-        seed, state, company, trains, bonuses, _ = failures[0]
-        state, trains, bonuses = shrink(state, company, trains, bonuses)
-        pytest.fail(
-            f"{game_id}: {len(failures)} of {len(seeds)} maps disagree:\n{summary}\n"
-            f"seed {seed}, shrunk:\n{describe_state(state, company, trains, bonuses)}\n"
-            f"{disagreement(state, company, trains, bonuses)}"
-        )
+    fail_on_disagreements(f"{game_id}: ", failures, len(seeds))
 
 
 REAL = [pytest.param(g, range(0, REAL_CI_MAPS), id=f"{g}-0") for g in GAMES] + [

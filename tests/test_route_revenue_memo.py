@@ -8,7 +8,7 @@ from advisor_maps import random_map
 from reference_data import GAMES
 
 from rusty_train_py.advisor import after_lay, legal_lays
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.route.revenue_memo import RevenueMemo
 from rusty_train_py.route.search import find_routes
 

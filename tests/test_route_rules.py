@@ -10,10 +10,7 @@ finder, whose routes the oracle also checks.
 
 from __future__ import annotations
 
-from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
-
-from rusty_train_py.mapstate import MapState
-from rusty_train_py.route.search import find_routes
+from helpers.hand_maps import UP_DOWN, check_revenue, city, column, hand_state, town
 
 TRAINS = [
     {"name": "2", "stops": 2},
@@ -37,47 +34,18 @@ TRAINS = [
     {"name": "E", "rule": "edges", "edges": 99, "gauges": ["broad", "dual"], "double_at": ["A5"]},
 ]
 
-UP_DOWN = "path=a:3,b:_0;path=a:_0,b:0"  # a node joined to the top and bottom sides
-
-
-def city(r, slots=1, extra=""):
-    return ("grey", f"city=revenue:{r},slots:{slots};{UP_DOWN}{extra}")
-
-
-def town(r):
-    return ("grey", f"town=revenue:{r};{UP_DOWN}")
-
 
 def offboard(r, opts="", side="bottom"):
     edge = 0 if side == "bottom" else 3
     return ("red", f"offboard=revenue:{r}{opts};path=a:{edge},b:_0")
 
 
-def column(*contents):
-    """Hexes A1, A3, A5, ... holding ``contents`` in order."""
-    return {f"A{2 * i + 1}": c for i, c in enumerate(contents) if c is not None}
-
-
 def make(tmp_path, hexes, tokens, bonuses=(), phase=None, **kw):
-    game = write_game(tmp_path, hexes, TRAINS, bonuses=bonuses, **kw)
-    state = MapState(game, phase)
-    for h, toks in tokens.items():
-        set_tokens(state, h, toks)
-    return state
+    return hand_state(tmp_path, hexes, TRAINS, tokens, bonuses, phase, **kw)
 
 
 def check(state, trains, expected, bonuses=(), company="A"):
-    got = oracle_best(state, company, trains, bonuses)
-    assert got == expected, f"oracle says {got}\n{describe_state(state, company, trains, bonuses)}"
-    res = find_routes(state, company, list(trains), list(bonuses))
-    assert res.net_revenue == expected, (
-        f"finder says {res.net_revenue}, expected {expected}\n"
-        + "\n".join(r.describe() for r in res.routes)
-        + "\n"
-        + describe_state(state, company, trains, bonuses)
-    )
-    problems = check_finder_result(state, company, trains, bonuses, res)
-    assert not problems, "\n".join(problems)
+    check_revenue(state, company, trains, expected, bonuses)
 
 
 # ---------------------------------------------------------------------------------------------

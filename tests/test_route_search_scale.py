@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from rusty_train_py.files.savefile import load_game_state
+from rusty_train_py.files.loader import open_game
 from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.earner import Earner
 from rusty_train_py.route.graph import build_graph
@@ -64,7 +64,7 @@ def plain_best(state, company, trains) -> int:
 
 @pytest.fixture(scope="module")
 def state():
-    return load_game_state(default_game_file())
+    return open_game(default_game_file()).state
 
 
 @pytest.mark.parametrize(

@@ -15,13 +15,14 @@ import pytest
 from reference_data import REFERENCE, RUSTY_TRAIN_GAMES
 
 from rusty_train_py.files import rusty_train
+from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.rusty_train import (
     CITY_EDGES,
     hex_name_for,
     state_from_rusty_train,
 )
-from rusty_train_py.files.savefile import GameFileError, dumps, load_game_state
-from rusty_train_py.game import load_game
+from rusty_train_py.files.savefile import GameFileError, dumps
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.hexgrid import HexAddressError, opposite_edge
 from rusty_train_py.paths import default_game_file
 
@@ -366,7 +367,7 @@ def bc_game() -> dict:
 
 @pytest.fixture(scope="module")
 def bc_state():
-    return load_game_state(reference_file("1867_bc.game"))
+    return open_game(reference_file("1867_bc.game")).state
 
 
 def test_bc_tiles_rotations_and_tokens(bc_game, bc_state):
@@ -450,14 +451,14 @@ def test_bc_track_joins_up(bc_state):
 
 
 def test_bc_equals_bundled_resource(bc_state):
-    ours = load_game_state(RESOURCE)
+    ours = open_game(RESOURCE).state
     assert ours == bc_state
     assert dumps(bc_state) == RESOURCE.read_text(encoding="utf-8")
     assert default_game_file().resolve() == RESOURCE.resolve()
 
 
 def test_bundled_resource_without_reference():
-    state = load_game_state(RESOURCE)
+    state = open_game(RESOURCE).state
     assert state.game.id == "1867" and state.phase == "8"
     assert len(state.laid_tiles()) == 27
     assert len(state.all_tokens()) == 14
@@ -475,14 +476,14 @@ def save(tiles, game="1867: The Railways of Canada", phase="8", orientation="Fla
 def load(tmp_path, data, name="test.game"):
     path = tmp_path / name
     path.write_text(json.dumps(data), encoding="utf-8")
-    return load_game_state(path)
+    return open_game(path).state
 
 
 def error(tmp_path, data) -> str:
     path = tmp_path / "bad.game"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(GameFileError) as info:
-        load_game_state(path)
+        open_game(path)
     msg = str(info.value)
     assert str(path) in msg
     return msg

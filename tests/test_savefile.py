@@ -11,8 +11,8 @@ from reference_data import GAMES
 
 from rusty_train_py.files import savefile
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.files.savefile import GameFileError, dumps, load_game_state, save_game
-from rusty_train_py.game import load_game
+from rusty_train_py.files.savefile import GameFileError, dumps, save_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 
 SMALL = """\
@@ -99,7 +99,7 @@ def test_round_trip(tmp_path, make):
     state = make()
     path = tmp_path / "game.json"
     save_game(state, path)
-    loaded = load_game_state(path)
+    loaded = open_game(path).state
     assert loaded == state
     assert loaded.laid_tiles() == state.laid_tiles()
     assert loaded.all_tokens() == state.all_tokens()
@@ -111,7 +111,7 @@ def test_round_trip(tmp_path, make):
 def test_load_small_literal(tmp_path):
     path = tmp_path / "small.json"
     path.write_text(SMALL, encoding="utf-8")
-    state = load_game_state(path)
+    state = open_game(path).state
     assert state.game.id == "1867" and state.phase == "3"
     assert state.laid_tiles() == {"I15": ("57", 1), "K9": ("8", 5)}
     assert state.all_tokens() == [("I15", 0, "GW"), ("L12", 2, "CN")]
@@ -122,7 +122,7 @@ def test_aliases_are_saved_as_abbreviations(tmp_path):
     text = SMALL.replace('"company": "GW"', '"company": "GWR"')
     path = tmp_path / "alias.json"
     path.write_text(text, encoding="utf-8")
-    assert dumps(load_game_state(path)) == SMALL
+    assert dumps(open_game(path).state) == SMALL
 
 
 # ---- atomic save ------------------------------------------------------------------------------
@@ -217,7 +217,7 @@ def error_for(tmp_path, data, name="bad.json") -> str:
     text = data if isinstance(data, str) else json.dumps(data, indent=2)
     path.write_text(text, encoding="utf-8")
     with pytest.raises(GameFileError) as info:
-        load_game_state(path)
+        open_game(path)
     msg = str(info.value)
     assert str(path) in msg
     return msg
@@ -348,12 +348,12 @@ def test_truncated_file(tmp_path):
 
 def test_missing_and_binary_files(tmp_path):
     with pytest.raises(GameFileError) as info:
-        load_game_state(tmp_path / "nothing.json")
+        open_game(tmp_path / "nothing.json")
     assert str(tmp_path / "nothing.json") in str(info.value)
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00\x81")
     with pytest.raises(GameFileError) as info:
-        load_game_state(path)
+        open_game(path)
     assert str(path) in str(info.value)
 
 

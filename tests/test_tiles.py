@@ -13,7 +13,7 @@ import re
 import pytest
 from reference_data import GAMES, REFERENCE, reference_game_file
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.tile import NodeKind, TileDataError, parse_tile
 
 GAME_COLOURS = {"gray": "grey"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rusty_train_py.game import available_games, load_game
+from rusty_train_py.gamefile import available_games, load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.upgrade_chart import (
     CHART_COLOURS,

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.upgrades import (
     Candidate,

@@ -1,9 +1,9 @@
 """What a running advisor reports: its phase, how many lays (tokens, pairs) are scored of how
-many, and the best found so far; in the style of ``route/progress.py``.
+many, and the best found so far.
 
-The advisor calls a ``Reporter`` after every map it scores; the reporter passes an
-``AdviceProgress`` on to the caller's callback when the phase or the best changed, or every
-``interval`` seconds, so a window showing it costs next to nothing.
+The advisor calls a ``Reporter`` after every map it scores; the reporter (a
+``PhaseReporter``, ../progress.py, as the route search's) passes an ``AdviceProgress`` on to
+the caller's callback when the phase or the best changed, or every ``interval`` seconds.
 """
 
 from __future__ import annotations
@@ -13,13 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..progress import PhaseProgress, PhaseReporter
+
 # "base": the map as it is; "lays", "tokens", "pairs" (a lay then a token), "next" (the tie
 # break by next round's revenue); "done".
 PHASES = ("base", "lays", "tokens", "pairs", "next", "done")
 
 
 @dataclass(frozen=True, slots=True)
-class AdviceProgress:
+class AdviceProgress(PhaseProgress):
     """A snapshot of the advisor.
 
     ``done`` of ``total`` items of the phase scored; ``best``: the best item of the phase so
@@ -28,20 +30,10 @@ class AdviceProgress:
     ``elapsed``: seconds since the advisor started.
     """
 
-    phase: str
-    done: int = 0
-    total: int = 0
     best: Any = None
     base: int | None = None
     searches: int = 0
     elapsed: float = 0.0
-
-    @property
-    def fraction(self) -> float | None:
-        """How far the phase is, 0 to 1, or None where it cannot be measured."""
-        if self.total <= 0:
-            return None
-        return min(1.0, max(0.0, self.done / self.total))
 
     def describe(self) -> str:
         """One line for a status bar or a terminal."""
@@ -56,20 +48,17 @@ class AdviceProgress:
 AdviceProgressFn = Callable[[AdviceProgress], None]
 
 
-class Reporter:
+class Reporter(PhaseReporter[AdviceProgress]):
     """Keeps the latest figures and hands them to ``callback`` when they matter."""
 
     def __init__(self, callback: AdviceProgressFn | None, t0: float, interval: float = 0.1):
-        self.callback = callback
-        self.t0 = t0
-        self.interval = interval
-        self.phase = "base"
-        self.done = 0
-        self.total = 0
+        super().__init__(callback, t0, "base", interval)
         self.best: Any = None
         self.base: int | None = None
         self.searches = 0
-        self._last = -1.0
+
+    def new_phase(self) -> None:
+        self.best = None  # the best of a phase is among its own items
 
     def __call__(
         self,
@@ -83,24 +72,14 @@ class Reporter:
         force: bool = False,
     ) -> None:
         """Update the figures given; report at once when the phase or the best changed."""
-        if phase is not None and phase != self.phase:
-            self.phase, self.done, self.total, self.best, force = phase, 0, 0, None, True
-        if done is not None:
-            self.done = done
-        if total is not None:
-            self.total = total
+        force = self.count(phase, done, total) or force
         if base is not None:
             self.base = base
         if searches is not None:
             self.searches = searches
         if best is not None and best is not self.best:
             self.best, force = best, True
-        if self.callback is None:
-            return
-        now = time.monotonic()
-        if force or now - self._last >= self.interval:
-            self._last = now
-            self.callback(self.snapshot(now))
+        self.send(force)
 
     def snapshot(self, now: float | None = None) -> AdviceProgress:
         now = time.monotonic() if now is None else now

@@ -205,15 +205,6 @@ def advise(
     if token_scores is not None:
         token_scores.sort(key=lambda s: (-s.net_revenue, s.order))
     report("done", len(scored), len(lays), best=scored[0] if scored else None, force=True)
-    stats = AdviceStats(
-        lays_legal=len(lays),
-        lays_pruned=counts["pruned"],
-        lays_shared=counts["shared"],
-        lays_searched=counts["searched"],
-        tokens_legal=len(places),
-        pairs_scored=pairs,
-        searches=scorer.searches,
-    )
     return Advice(
         company=scorer.company,
         trains=scorer.trains,
@@ -226,7 +217,22 @@ def advise(
         two_step=pair,
         two_step_asked=two_step,
         complete=complete,
-        stats=stats,
+        stats=_stats(counts, len(lays), len(places), pairs, scorer.searches),
+    )
+
+
+def _stats(
+    counts: dict[str, int], lays: int, places: int, pairs: int, searches: int
+) -> AdviceStats:
+    """The figures of a run: lays legal, pruned, shared and searched; tokens; pairs."""
+    return AdviceStats(
+        lays_legal=lays,
+        lays_pruned=counts["pruned"],
+        lays_shared=counts["shared"],
+        lays_searched=counts["searched"],
+        tokens_legal=places,
+        pairs_scored=pairs,
+        searches=searches,
     )
 
 

@@ -68,7 +68,7 @@ def remove_stale_temporaries(path: Path) -> list[str]:
     return removed
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` via a temporary file and a rename.
 
     GameFileError for a name no file can have (a NUL character); OSError for a missing

@@ -49,7 +49,7 @@ class OpenedGame:
     last_routes: tuple[LastRoute, ...] = ()  # what each company ran last (our saves only)
 
 
-def open_game(path: str | os.PathLike, strict: bool = False) -> OpenedGame:
+def open_game(path: str | os.PathLike[str], strict: bool = False) -> OpenedGame:
     """Read a saved game (ours or Rusty Train's) into a new MapState.
 
     Raises GameFileError (only) for anything that is not a readable game; with ``strict``
@@ -83,7 +83,7 @@ def open_game(path: str | os.PathLike, strict: bool = False) -> OpenedGame:
     return OpenedGame(state, fmt, warnings, last)
 
 
-def last_route_warnings(state: MapState, routes) -> list[str]:
+def last_route_warnings(state: MapState, routes: Sequence[LastRoute]) -> list[str]:
     """A warning for every kept route that is not a route of its train on ``state`` now."""
     from ..route.last import check_last_routes
 
@@ -101,7 +101,7 @@ def last_route_warnings(state: MapState, routes) -> list[str]:
 
 def save_game(
     state: MapState,
-    path: str | os.PathLike,
+    path: str | os.PathLike[str],
     format: str = OURS,
     last_routes: Sequence[LastRoute] = (),
 ) -> None:

@@ -18,7 +18,7 @@ MAX_BYTES = 5 * 1024 * 1024  # saves are a few kB; Rusty Train's list every hex 
 MAX_DEPTH = 16  # our saves nest 3 levels, Rusty Train's 6
 
 
-def describe_path(path: str | os.PathLike) -> str:
+def describe_path(path: str | os.PathLike[str]) -> str:
     """``path`` as text; GameFileError for a path no system call can take."""
     try:
         text = os.fsdecode(os.fspath(path))
@@ -36,7 +36,7 @@ def shown(path: str) -> str:
     return path if path.isprintable() else repr(path)
 
 
-def read_bytes(path: str | os.PathLike, limit: int = MAX_BYTES) -> bytes:
+def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes; GameFileError otherwise.
 
     The file is opened without blocking (a FIFO with no writer would otherwise wait
@@ -109,14 +109,14 @@ def decode(data: bytes, where: str) -> str:
     return text
 
 
-class _Object(dict):
+class _Object(dict[str, object]):
     """A JSON object that remembers the first key given twice."""
 
     __slots__ = ("repeated",)
     repeated: str | None
 
 
-def _object(pairs: list[tuple[str, object]]) -> dict:
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     obj = _Object()
     obj.repeated = None
     for key, value in pairs:

@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import permutations
 
-from ..game import Game, GameDataError, available_games, load_game
+from ..game import Game, GameDataError
+from ..gamefile import available_games, load_game
 from ..hexgrid import HexAddressError, Orientation, coord_to_name
 from ..mapstate import MapEditError, MapState
 from ..tile import Tile
@@ -216,7 +217,7 @@ def phase_for(game: Game, phase: object, where: str, warn: Callable[[str], None]
             f"phase: Rusty Train's phase {phase!r} of {game.id} is read as phase"
             f" {mapping[phase]!r} (the names differ)"
         )
-        return mapping[phase]
+        return str(mapping[phase])
     if isinstance(phase, str) and phase in ours:
         return phase
     raise GameFileError(

@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from typing import Any
 
-from ..game import GameDataError, available_games, load_game
+from ..game import Game, GameDataError
+from ..gamefile import available_games, load_game
 from ..mapstate import MapEditError, MapState
 from ..route.last import LastRoute
 from .atomic import atomic_write_text
@@ -32,7 +34,7 @@ __all__ = [
 ]
 
 
-def state_to_data(state: MapState, last_routes: Sequence[LastRoute] = ()) -> dict:
+def state_to_data(state: MapState, last_routes: Sequence[LastRoute] = ()) -> dict[str, Any]:
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -79,19 +81,9 @@ def dumps(state: MapState, last_routes: Sequence[LastRoute] = ()) -> str:
 
 
 def save_game(
-    state: MapState, path: str | os.PathLike, last_routes: Sequence[LastRoute] = ()
+    state: MapState, path: str | os.PathLike[str], last_routes: Sequence[LastRoute] = ()
 ) -> None:
     atomic_write_text(path, dumps(state, last_routes))
-
-
-def load_game_state(path: str | os.PathLike) -> MapState:
-    """The state of a saved game (warnings dropped): ``loader.open_game(path).state``.
-
-    Kept for callers written before ``loader.open_game``; new code calls that.
-    """
-    from .loader import open_game
-
-    return open_game(path).state
 
 
 TOP_KEYS = ("format", "version", "game", "phase", "tiles", "tokens")
@@ -105,7 +97,9 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _keys(obj: dict, keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()) -> None:
+def _keys(
+    obj: dict[str, Any], keys: tuple[str, ...], where: str, optional: tuple[str, ...] = ()
+) -> None:
     """Every key of ``keys`` present and no other but ``optional``; GameFileError naming the
     first at fault."""
     for key in keys:
@@ -214,7 +208,7 @@ def state_from_data(data: object, where: str) -> MapState:
     return state
 
 
-def last_routes_from_data(data: object, game, where: str) -> tuple[LastRoute, ...]:
+def last_routes_from_data(data: object, game: Game, where: str) -> tuple[LastRoute, ...]:
     """The ``last_routes`` of one of our saves (none when the key is absent), names made
     canonical; GameFileError naming the entry for a format error (an unknown company, train
     or hex, a wrong type). Whether each route still fits the map is ``check_last_routes``'s

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -20,6 +20,12 @@ from .paths import _WORD, _words
 
 class _Stopped(Exception):
     pass
+
+
+# One train's paths, best first: (path ids, their revenues, their track masks) by position.
+PathTable = tuple[list[int], list[int], list[int]]
+# A distinct table as the search holds it: word masks (paths x words) and revenues.
+_Table = tuple[np.ndarray, np.ndarray]
 
 
 EPS = 1e-6
@@ -37,7 +43,13 @@ class _Search:
     Equal trains take paths in rising positions, so each combination is met once.
     """
 
-    def __init__(self, per_train, n_bits, deadline, cancel):
+    def __init__(
+        self,
+        per_train: Sequence[PathTable],
+        n_bits: int,
+        deadline: float | None,
+        cancel: Callable[[], bool] | None,
+    ) -> None:
         self.per_train = per_train
         self.k = len(per_train)
         self.n_bits = max(1, n_bits)
@@ -52,7 +64,7 @@ class _Search:
         self.ticks = 0
         self.last_base: tuple[int, int, int] | None = None  # (used, clash, hi) for the last train
         # Per distinct table (equal trains share one): word masks, bit matrix, revenues.
-        self._tables: dict[int, tuple] = {}
+        self._tables: dict[int, _Table] = {}
         self._users: dict[int, list[int]] = {}
         for order, revs, masks in per_train:
             key = id(order)
@@ -67,7 +79,7 @@ class _Search:
 
     # -- prices -----------------------------------------------------------------------------
 
-    def set_prices(self, lam: np.ndarray, matrices: dict | None = None) -> None:
+    def set_prices(self, lam: np.ndarray, matrices: dict[int, np.ndarray] | None = None) -> None:
         """Use prices ``lam`` (``matrices``: the bit matrices by table, when already built)."""
         self.lam = lam
         self.lam_list = lam.tolist()
@@ -82,7 +94,9 @@ class _Search:
         self.adj = [adj_by_table[id(order)] for order, _, _ in self.per_train]
         self.adj_list = [a.tolist() for a in self.adj]
 
-    def tune_prices(self, lower: int, iterations: int = 200, report=None) -> float:
+    def tune_prices(
+        self, lower: int, iterations: int = 200, report: Callable[..., None] | None = None
+    ) -> float:
         """Subgradient steps towards the prices giving the tightest root bound (each step
         checks cancel and the deadline)."""
         lam = np.zeros(self.n_bits)
@@ -196,7 +210,7 @@ class _Search:
 
     # -- search -----------------------------------------------------------------------------
 
-    def check(self, force: bool = False):
+    def check(self, force: bool = False) -> None:
         """Every 64 calls (a few ms): stop on cancel or the deadline, report progress."""
         self.ticks += 1
         if force or self.ticks & 63 == 0:
@@ -220,7 +234,9 @@ class _Search:
         self._dfs(start, 0, 0, pick, same_type_prev, start)
         return self.best, list(self.best_pick)
 
-    def _dfs(self, i, used, total, pick, same_prev, start):
+    def _dfs(
+        self, i: int, used: int, total: int, pick: list[int], same_prev: list[bool], start: int
+    ) -> None:
         k = self.k
         if i == k:
             if total > self.best:
@@ -317,7 +333,7 @@ def _bit_users(words: np.ndarray, n_bits: int) -> list[int]:
     return users
 
 
-def _revenue_of(per_train, picks) -> int:
+def _revenue_of(per_train: Sequence[PathTable], picks: Sequence[int]) -> int:
     total = 0
     for i, p in enumerate(picks):
         if p != -1 and i < len(per_train):
@@ -325,7 +341,7 @@ def _revenue_of(per_train, picks) -> int:
     return total
 
 
-def _greedy(per_train) -> list[int]:
+def _greedy(per_train: Sequence[PathTable]) -> list[int]:
     """A quick feasible answer: each train in turn takes its best path that still fits."""
     used = 0
     picks = []

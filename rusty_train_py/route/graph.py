@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from ..hexgrid import opposite_edge
 from ..mapstate import MapState
-from ..tile import TILE_COLOURS, NodeKind
+from ..tile import TILE_COLOURS, End, Node, NodeKind, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,223 +82,257 @@ class TrackGraph:
 
 def build_graph(state: MapState, company: str | None) -> TrackGraph:
     """Build the track graph of ``state`` as seen by ``company`` (None: no tokens count)."""
-    game = state.game
-    phase_colours = state.phase_colours
-    hex_order = game.hex_order
+    build = _GraphBuild(state, company)
+    n_track_bits = build.add_track_bits()
+    build.add_centres()
+    build.add_corridors()
+    return TrackGraph(
+        build.centres,
+        build.corridors,
+        build.adjacency,
+        n_track_bits,
+        (1 << n_track_bits) - 1,
+        build.bits.names,
+        _icons(state),
+    )
 
-    bit_names: list[str] = []
-    bit_of: dict[object, int] = {}
 
-    def bit(key: object, name: str) -> int:
-        b = bit_of.get(key)
+PathEnd = tuple[str, int]  # ("e", hex side after rotation) or ("n", node index)
+
+
+def _rotated(end: End, rotation: int) -> PathEnd:
+    if end.edge is not None:
+        return ("e", (end.edge + rotation) % 6)
+    if end.node is None:
+        raise ValueError(f"a path end with neither a side nor a node: {end}")
+    return ("n", end.node)
+
+
+class _Bits:
+    """Bit numbers handed out in order of first use, each with a name (``bit_names``)."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.number: dict[tuple[object, ...], int] = {}
+
+    def __call__(self, key: tuple[object, ...], name: str) -> int:
+        b = self.number.get(key)
         if b is None:
-            b = len(bit_names)
-            bit_of[key] = b
-            bit_names.append(name)
+            b = self.number[key] = len(self.names)
+            self.names.append(name)
         return b
 
-    # Pass 1: tiles as laid, with rotated path ends; shared-track bits first so that the
-    # shared-track mask is one contiguous low range.
-    tiles = {}
-    for h in hex_order:
-        tile, rot = state.tile_at(h)
-        ends = []
-        for p in tile.paths:
-            ea = ("e", (p.a.edge + rot) % 6) if p.a.edge is not None else ("n", p.a.node)
-            eb = ("e", (p.b.edge + rot) % 6) if p.b.edge is not None else ("n", p.b.node)
-            ends.append((ea, eb))
-        tiles[h] = (tile, rot, ends)
 
-    def crossing_key(h: str, e: int):
-        other = game.neighbour(h, e)
-        if other is None:
-            return None
+class _GraphBuild:
+    """The stages of ``build_graph``, in order: the shared-track bits (hex sides crossed and
+    node-to-node pieces, numbered first so that they are one low range), the revenue centres
+    with their within-route bits, then the corridors walked from every centre."""
+
+    def __init__(self, state: MapState, company: str | None) -> None:
+        self.state = state
+        self.game = game = state.game
+        self.company = game.company(company).abbrev if company else None
+        self.bits = _Bits()
+        readings = game.readings
+        self.no_reentry = not readings.get("hex_reentry", True)
+        self.one_stop_per_hex = readings.get("one_stop_per_hex", True)
+        self.neutral_block = readings.get("neutral_tokens_block", False)
+        self.neutral = {c.abbrev for c in game.companies if c.tokens_neutral}
+        self.phase_colours = state.phase_colours
+        # every laid tile (or printed hex) with its paths' ends after rotation
+        self.tiles: dict[str, tuple[Tile, list[tuple[PathEnd, PathEnd]]]] = {}
+        for h in game.hex_order:
+            tile, rot = state.tile_at(h)
+            ends = [(_rotated(p.a, rot), _rotated(p.b, rot)) for p in tile.paths]
+            self.tiles[h] = (tile, ends)
+        self.crossable = self._crossable_sides()
+        self.centres: list[Centre] = []
+        self.centre_of: dict[tuple[str, int], int] = {}
+        self.corridors: list[Corridor] = []
+        self.adjacency: list[list[tuple[int, int]]] = []
+
+    def _crossable_sides(self) -> dict[tuple[str, int], str]:
+        """(hex, side) -> the hex across, where both have track on the side and no
+        impassable border lies between them."""
+        game = self.game
+        crossable: dict[tuple[str, int], str] = {}
+        for h in game.hex_order:
+            ends = self.tiles[h][1]
+            my_edges = {end[1] for pair in ends for end in pair if end[0] == "e"}
+            for e in sorted(my_edges):
+                other = game.neighbour(h, e)
+                if other is None:
+                    continue
+                oe = opposite_edge(e)
+                if not any(end == ("e", oe) for pair in self.tiles[other][1] for end in pair):
+                    continue
+                border = game.border(h, e)
+                if border is not None and border.type == "impassable":
+                    continue
+                crossable[(h, e)] = other
+        return crossable
+
+    def crossing_key(self, h: str, e: int) -> tuple[str, int]:
+        """The side ``e`` of ``h`` named from the hex first in map order (one name a side)."""
+        other = self.crossable[(h, e)]
         a, b = (h, e), (other, opposite_edge(e))
-        return min(a, b, key=lambda t: (game.hexes[t[0]].coord, t[1]))
+        return min(a, b, key=lambda t: (self.game.hexes[t[0]].coord, t[1]))
 
-    # Which sides can be crossed: both hexes have track on the shared side, no impassable border.
-    crossable: dict[tuple[str, int], str] = {}
-    for h in hex_order:
-        tile, rot, ends = tiles[h]
-        my_edges = {end[1] for pair in ends for end in pair if end[0] == "e"}
-        for e in sorted(my_edges):
-            other = game.neighbour(h, e)
-            if other is None:
-                continue
-            o_ends = tiles[other][2]
-            oe = opposite_edge(e)
-            if not any(end == ("e", oe) for pair in o_ends for end in pair):
-                continue
-            border = game.border(h, e)
-            if border is not None and border.type == "impassable":
-                continue
-            crossable[(h, e)] = other
-    for h in hex_order:
-        for e in range(6):
-            if (h, e) in crossable:
-                k = crossing_key(h, e)
-                bit(("x",) + k, f"{k[0]}.{k[1]}")
-    for h in hex_order:
-        tile, rot, ends = tiles[h]
-        for i, (ea, eb) in enumerate(ends):
-            if ea[0] == "n" and eb[0] == "n":
-                bit(("s", h, i), f"{h}/path{i}")
-    n_track_bits = len(bit_names)
-    track_bits = (1 << n_track_bits) - 1
+    def add_track_bits(self) -> int:
+        """Number the shared-track bits; returns how many there are."""
+        for h in self.game.hex_order:
+            for e in range(6):
+                if (h, e) in self.crossable:
+                    k = self.crossing_key(h, e)
+                    self.bits(("x", *k), f"{k[0]}.{k[1]}")
+        for h in self.game.hex_order:
+            for i, (ea, eb) in enumerate(self.tiles[h][1]):
+                if ea[0] == "n" and eb[0] == "n":
+                    self.bits(("s", h, i), f"{h}/path{i}")
+        return len(self.bits.names)
 
-    # Revenue centres.
-    readings = game.readings
-    no_reentry = not readings.get("hex_reentry", True)
+    def entered_bit(self, h: str) -> int:
+        """The bit of being in hex ``h`` (where a route may not come back to a hex)."""
+        return 1 << self.bits(("e", h), f"visited {h}") if self.no_reentry else 0
 
-    def entered_bit(h: str) -> int:
-        return 1 << bit(("e", h), f"visited {h}") if no_reentry else 0
+    def add_centres(self) -> None:
+        """Every revenue centre of the map, in map order, with its within-route bits."""
+        for h in self.game.hex_order:
+            tile = self.tiles[h][0]
+            hex_bit = None
+            for node in tile.nodes:
+                if node.kind is NodeKind.JUNCTION:
+                    continue
+                node_bit = 1 << self.bits(("c", h, node.index), f"{h}/node{node.index}")
+                if self.no_reentry:
+                    node_bit |= self.entered_bit(h)  # its hex is visited: no coming back
+                if self.one_stop_per_hex:
+                    if hex_bit is None:
+                        hex_bit = self.bits(("h", h), f"hex {h}")
+                    node_bit |= 1 << hex_bit
+                for g in node.groups:
+                    node_bit |= 1 << self.bits(("g", g), f"group {g}")
+                self._add_centre(h, tile, node, node_bit)
+        self.adjacency = [[] for _ in self.centres]
 
-    one_stop_per_hex = readings.get("one_stop_per_hex", True)
-    neutral_block = readings.get("neutral_tokens_block", False)
-    neutral = {c.abbrev for c in game.companies if c.tokens_neutral}
-    phase_revenue = game.phase_revenue
-    centres: list[Centre] = []
-    centre_of: dict[tuple[str, int], int] = {}
-    company_abbrev = game.company(company).abbrev if company else None
-    for h in hex_order:
-        tile, rot, ends = tiles[h]
-        tokens = state.tokens_at(h)
-        hex_bit = None
-        for node in tile.nodes:
-            if node.kind is NodeKind.JUNCTION:
-                continue
-            node_bit = 1 << bit(("c", h, node.index), f"{h}/node{node.index}")
-            if no_reentry:
-                node_bit |= entered_bit(h)  # its hex is visited: no route may come back
-            if one_stop_per_hex:
-                if hex_bit is None:
-                    hex_bit = bit(("h", h), f"hex {h}")
-                node_bit |= 1 << hex_bit
-            for g in node.groups:
-                node_bit |= 1 << bit(("g", g), f"group {g}")
-            token = False
-            blocked = False
-            if node.kind is NodeKind.CITY:
-                held = [tokens.get(sp.index) for sp in tile.token_spaces if sp.city == node.index]
-                token = company_abbrev is not None and company_abbrev in held
-                opened = not neutral_block and any(c in neutral for c in held)
-                blocked = not token and not opened and all(c is not None for c in held)
-            terminal_node = node.kind is NodeKind.OFFBOARD
-            value = node.revenue.value(phase_colours)
-            if h in phase_revenue and state.phase in phase_revenue[h]:
-                value = phase_revenue[h][state.phase]
-            columns = tuple(
-                (col, v) for col, v in node.revenue.by_column if col not in TILE_COLOURS
+    def _add_centre(self, h: str, tile: Tile, node: Node, node_bit: int) -> None:
+        game, state = self.game, self.state
+        token = blocked = False
+        if node.kind is NodeKind.CITY:
+            tokens = state.tokens_at(h)
+            held = [tokens.get(sp.index) for sp in tile.token_spaces if sp.city == node.index]
+            token = self.company is not None and self.company in held
+            opened = not self.neutral_block and any(c in self.neutral for c in held)
+            blocked = not token and not opened and all(c is not None for c in held)
+        value = node.revenue.value(self.phase_colours)
+        phase_revenue = game.phase_revenue
+        if h in phase_revenue and state.phase in phase_revenue[h]:
+            value = phase_revenue[h][state.phase]
+        columns = tuple((col, v) for col, v in node.revenue.by_column if col not in TILE_COLOURS)
+        cid = len(self.centres)
+        self.centre_of[(h, node.index)] = cid
+        self.centres.append(
+            Centre(
+                id=cid,
+                hex=h,
+                node=node.index,
+                kind=node.kind.value,
+                value=value,
+                token=token,
+                blocked=blocked,
+                terminal=node.kind is NodeKind.OFFBOARD,
+                bit=node_bit,
+                name=game.hexes[h].location,
+                visit_cost=node.visit_cost,
+                columns=columns,
             )
-            cid = len(centres)
-            centre_of[(h, node.index)] = cid
-            centres.append(
-                Centre(
-                    id=cid,
-                    hex=h,
-                    node=node.index,
-                    kind=node.kind.value,
-                    value=value,
-                    token=token,
-                    blocked=blocked,
-                    terminal=terminal_node,
-                    bit=node_bit,
-                    name=game.hexes[h].location,
-                    visit_cost=getattr(node, "visit_cost", 1),
-                    columns=columns,
-                )
-            )
+        )
 
-    # Corridors: walk from every centre along each of its paths.
-    corridors: list[Corridor] = []
-    adjacency: list[list[tuple[int, int]]] = [[] for _ in centres]
-    junction_bit: dict[tuple[str, int], int] = {}
+    def add_corridors(self) -> None:
+        """Walk from every centre along each of its paths, recording corridors."""
+        for c in self.centres:
+            here = ("n", c.node)
+            for i, (ea, eb) in enumerate(self.tiles[c.hex][1]):
+                if ea == here or eb == here:
+                    self.walk(c.id, c.hex, i, here, _Walk())
 
-    def jbit(h: str, n: int) -> int:
-        if (h, n) not in junction_bit:
-            junction_bit[(h, n)] = bit(("j", h, n), f"{h}/junction{n}")
-        return 1 << junction_bit[(h, n)]
+    def junction_bit(self, h: str, n: int) -> int:
+        return 1 << self.bits(("j", h, n), f"{h}/junction{n}")
 
-    def is_junction(h: str, n: int) -> bool:
-        return tiles[h][0].nodes[n].kind is NodeKind.JUNCTION
-
-    def piece(h: str, i: int):
-        return tiles[h][0].paths[i]
-
-    def walk(start: int, h: str, path_i: int, from_end, w: _Walk):
+    def walk(self, start: int, h: str, path_i: int, from_end: PathEnd, w: _Walk) -> None:
         """Follow path ``path_i`` of hex ``h`` from ``from_end`` onward, recording corridors."""
-        ea, eb = tiles[h][2][path_i]
+        tile, ends = self.tiles[h]
+        ea, eb = ends[path_i]
         to_end = eb if ea == from_end else ea
-        p = piece(h, path_i)
+        p = tile.paths[path_i]
         gauges = w.gauges | {p.track}
         if "broad" in gauges and "narrow" in gauges:
             return  # the gauge changes only at a station
         w = w.step((h, path_i), gauges, w.a_terminal if w.track else p.terminal)
         if ea[0] == "n" and eb[0] == "n":
-            b = 1 << bit_of[("s", h, path_i)]
+            b = 1 << self.bits.number[("s", h, path_i)]
             if w.track_mask & b:
                 return
             w = w.add(b, b)
-        if to_end[0] == "n":
-            n = to_end[1]
-            if is_junction(h, n):
-                jb = jbit(h, n)
-                if w.inner_mask & jb:
-                    return
-                for j, (pa, pb) in enumerate(tiles[h][2]):
-                    if j != path_i and (pa == to_end or pb == to_end):
-                        walk(start, h, j, to_end, w.add(0, jb))
-                return
-            cid = centre_of[(h, n)]
-            if cid == start:
-                return
-            corr = Corridor(
-                start,
-                cid,
-                w.track_mask,
-                w.inner_mask,
-                w.track,
-                w.hexes,
-                w.crossings,
-                tuple(sorted(w.by_gauge.items())),
-                w.a_terminal,
-                p.terminal,
-            )
-            adjacency[start].append((len(corridors), cid))
-            corridors.append(corr)
+        if to_end[0] == "e":
+            self._cross(start, h, to_end[1], p.track, w)
             return
-        e = to_end[1]
-        other = crossable.get((h, e))
+        n = to_end[1]
+        if tile.nodes[n].kind is NodeKind.JUNCTION:
+            jb = self.junction_bit(h, n)
+            if w.inner_mask & jb:
+                return
+            for j, (pa, pb) in enumerate(ends):
+                if j != path_i and (pa == to_end or pb == to_end):
+                    self.walk(start, h, j, to_end, w.add(0, jb))
+            return
+        cid = self.centre_of[(h, n)]
+        if cid == start:
+            return
+        corridor = Corridor(
+            start,
+            cid,
+            w.track_mask,
+            w.inner_mask,
+            w.track,
+            w.hexes,
+            w.crossings,
+            tuple(sorted(w.by_gauge.items())),
+            w.a_terminal,
+            p.terminal,
+        )
+        self.adjacency[start].append((len(self.corridors), cid))
+        self.corridors.append(corridor)
+
+    def _cross(self, start: int, h: str, e: int, track: str, w: _Walk) -> None:
+        """Go on across side ``e`` of ``h`` into the track of the hex there."""
+        other = self.crossable.get((h, e))
         if other is None:
             return
-        k = crossing_key(h, e)
-        b = 1 << bit_of[("x",) + k]
+        b = 1 << self.bits.number[("x", *self.crossing_key(h, e))]
         if w.track_mask & b:
             return
-        eb_ = entered_bit(other)
-        if w.inner_mask & eb_ or (no_reentry and other == centres[start].hex):
+        eb_ = self.entered_bit(other)
+        if w.inner_mask & eb_ or (self.no_reentry and other == self.centres[start].hex):
             return  # a route visits each hex in one stretch
         oe = ("e", opposite_edge(e))
-        for j, (pa, pb) in enumerate(tiles[other][2]):
+        other_tile, other_ends = self.tiles[other]
+        for j, (pa, pb) in enumerate(other_ends):
             if pa == oe or pb == oe:
-                gauge = _crossing_gauge(p.track, piece(other, j).track)
-                walk(start, other, j, oe, w.cross(b, eb_, other, gauge))
+                gauge = _crossing_gauge(track, other_tile.paths[j].track)
+                self.walk(start, other, j, oe, w.cross(b, eb_, other, gauge))
 
-    for c in centres:
-        tile, rot, ends = tiles[c.hex]
-        here = ("n", c.node)
-        for i, (ea, eb) in enumerate(ends):
-            if ea == here or eb == here:
-                walk(c.id, c.hex, i, here, _Walk())
 
+def _icons(state: MapState) -> dict[str, dict[str, int]]:
+    """Hex -> icon name -> how many of it the printed hex shows."""
+    game = state.game
     icons: dict[str, dict[str, int]] = {}
-    for h in hex_order:
+    for h in game.hex_order:
         for icon in game.hexes[h].tile.icons:
             name = icon.rsplit("/", 1)[-1]
             icons.setdefault(h, {})
             icons[h][name] = icons[h].get(name, 0) + 1
-
-    return TrackGraph(centres, corridors, adjacency, n_track_bits, track_bits, bit_names, icons)
+    return icons
 
 
 def _crossing_gauge(a: str, b: str) -> str:
@@ -327,7 +361,7 @@ class _Walk:
     def by_gauge(self) -> dict[str, int]:
         return dict(self.by_gauge_items) or {"broad": 0}
 
-    def step(self, piece, gauges, a_terminal: bool) -> _Walk:
+    def step(self, piece: tuple[str, int], gauges: frozenset[str], a_terminal: bool) -> _Walk:
         return replace(
             self, track=self.track + (piece,), gauges=frozenset(gauges), a_terminal=a_terminal
         )

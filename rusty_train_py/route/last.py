@@ -18,6 +18,8 @@ from ..mapstate import MapState
 if TYPE_CHECKING:
     from ..game import TrainType
     from .graph import TrackGraph
+    from .locks import RouteLock
+    from .result import RouteResult, TrainRoute
 
 Track = tuple[tuple[str, int], ...]
 
@@ -37,13 +39,13 @@ class LastRoute:
     def lock_text(self) -> str:
         return f"{self.train}:{','.join(self.stops)}"
 
-    def lock(self):  # -> locks.RouteLock (imported when needed: it brings numpy)
+    def lock(self) -> RouteLock:  # locks.py is imported when needed: it brings numpy
         from .locks import RouteLock
 
         return RouteLock(self.train, self.stops, self.track)
 
 
-def last_routes_of(result) -> tuple[LastRoute, ...]:
+def last_routes_of(result: RouteResult) -> tuple[LastRoute, ...]:
     """The routes of a RouteResult as the company's last run (routes not paid kept too)."""
     return tuple(
         LastRoute(
@@ -92,7 +94,9 @@ def check_last_routes(state: MapState, routes: Sequence[LastRoute]) -> list[tupl
         graph = build_graph(state, company)
         earners: dict[str, Earner] = {}
 
-        def earner_of(t: TrainType, graph: TrackGraph = graph, earners: dict = earners) -> Earner:
+        def earner_of(
+            t: TrainType, graph: TrackGraph = graph, earners: dict[str, Earner] = earners
+        ) -> Earner:
             e: Earner | None = earners.get(t.name)
             if e is None:
                 e = earners[t.name] = Earner(t, graph, (), game.readings)
@@ -116,7 +120,7 @@ def check_last_routes(state: MapState, routes: Sequence[LastRoute]) -> list[tupl
     return sorted(problems)
 
 
-def routes_to_draw(state: MapState, routes: Sequence[LastRoute]) -> list:
+def routes_to_draw(state: MapState, routes: Sequence[LastRoute]) -> list[TrainRoute | None]:
     """Each kept route as a TrainRoute on ``state`` (stops, track, what it would earn now),
     or None where it is no longer a route there: what the map draws of a last run."""
     from .earner import Earner
@@ -125,7 +129,7 @@ def routes_to_draw(state: MapState, routes: Sequence[LastRoute]) -> list:
     from .routes import build_train_route
 
     game = state.game
-    out: list = [None] * len(routes)
+    out: list[TrainRoute | None] = [None] * len(routes)
     graphs: dict[str, TrackGraph] = {}
     for i, r in enumerate(routes):
         if r.company not in graphs:

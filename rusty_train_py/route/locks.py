@@ -23,6 +23,7 @@ from ..game import Game, TrainType
 from .earner import Earner
 from .graph import TrackGraph
 from .paths import RoutePath
+from .result import TrainRoute
 
 Track = tuple[tuple[str, int], ...]
 
@@ -55,7 +56,7 @@ def parse_lock(text: str) -> RouteLock:
     return RouteLock(train.strip(), stops)
 
 
-def lock_of_route(route) -> RouteLock:
+def lock_of_route(route: TrainRoute) -> RouteLock:
     """The lock that fixes a found route (a TrainRoute) exactly: its stops and its track."""
     return RouteLock(route.train, tuple(s.hex for s in route.stops), tuple(route.track))
 
@@ -107,15 +108,16 @@ def path_problem(graph: TrackGraph, stops: Sequence[int], corridors: Sequence[in
     anchor = stops[p]
     halves = []
     for direction in (-1, 1):
-        steps = []
+        steps: list[tuple[int, int]] = []
         i = p
         while 0 <= i + direction < len(stops):
             if direction == 1:
-                cid: int | None = corridors[i]
+                cid = corridors[i]
             else:
-                cid = _twin(graph, corridors[i - 1])
-                if cid is None:
+                twin = _twin(graph, corridors[i - 1])
+                if twin is None:
                     return f"its track between {centres[stops[i - 1]].hex} and {centres[stops[i]].hex} cannot be run backwards"
+                cid = twin
             steps.append((cid, stops[i + direction]))
             i += direction
         halves.append(steps)
@@ -163,9 +165,9 @@ def route_candidates(
     centres = graph.centres
     starts = [c.id for c in centres if c.hex == hexes[0]]
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    seen: set[tuple] = set()
+    seen: set[Track] = set()
 
-    def walk(stops: list[int], corrs: list[int], laid: tuple) -> None:
+    def walk(stops: list[int], corrs: list[int], laid: Track) -> None:
         n = len(stops)
         if n == len(hexes):
             if track is not None and laid != track:
@@ -205,7 +207,9 @@ def _hexes_of_bits(game: Game, graph: TrackGraph, bits: int) -> list[str]:
     return [h for h in game.hex_order if h in out]
 
 
-def _route_path(graph: TrackGraph, stops, corridors, earner: Earner) -> RoutePath:
+def _route_path(
+    graph: TrackGraph, stops: Sequence[int], corridors: Sequence[int], earner: Earner
+) -> RoutePath:
     mask = 0
     for cid in corridors:
         mask |= graph.corridors[cid].track_mask
@@ -222,34 +226,9 @@ def resolve_locks(
     """Each lock's route on ``graph``, checked; LockError naming the lock and what is wrong.
     Locks of trains of one ``track_class`` may not share track."""
     resolved: list[ResolvedLock] = []
-    centres = graph.centres
     for lock in locks:
-        what = f"lock {lock.describe()}"
-        try:
-            train = game.train(lock.train)
-        except KeyError as exc:
-            raise LockError(f"{what}: {exc.args[0]}") from None
-        hexes = []
-        for h in lock.stops:
-            try:
-                hexes.append(game.hex(h).name)
-            except ValueError as exc:
-                raise LockError(f"{what}: {exc}") from None
-        what = f"lock {train.name}:{','.join(hexes)}"
-        if len(hexes) < 2:
-            raise LockError(f"{what}: a route needs at least two stops")
-        on_hex = {c.hex for c in centres}
-        for h in hexes:
-            if h not in on_hex:
-                raise LockError(f"{what}: {h} has no revenue centre (city, town or off-board)")
-        for a, b in zip(hexes, hexes[1:], strict=False):
-            if not any(
-                centres[o].hex == b
-                for c in centres
-                if c.hex == a
-                for _k, o in graph.adjacency[c.id]
-            ):
-                raise LockError(f"{what}: no track joins {a} to {b} without passing another stop")
+        train, hexes, what = _named_stops(game, lock)
+        _check_stops(graph, hexes, what)
         track = tuple((h, int(i)) for h, i in lock.track) if lock.track is not None else None
         cands = route_candidates(graph, hexes, track)
         if not cands:
@@ -258,48 +237,107 @@ def resolve_locks(
                 + ("of the one given " if track is not None else "")
                 + f"joins {', '.join(hexes)} in this order"
             )
-        earner = earner_of(train)
-        valid = []
-        first_problem = None
-        for stops, corrs in cands:
-            problem = path_problem(graph, stops, corrs)
-            if problem is None:
-                path = _route_path(graph, stops, corrs, earner)
-                rev = earner.revenue(stops, path.dist[0])
-                if rev >= 0:
-                    valid.append((path, rev))
-                    continue
-                if earner.limit is not None and path.dist[0] > earner.limit:
-                    problem = (
-                        f"too long for a {train.name} (it needs {path.dist[0]},"
-                        f" the train runs {earner.limit})"
-                    )
-                else:
-                    problem = f"a {train.name} cannot run it (its rule refuses this route)"
-            first_problem = first_problem or problem
-        if not valid:
-            raise LockError(f"{what}: not a route {company} can run: {first_problem}")
-        shift = {}
-        clear = []
-        for path, rev in valid:
-            clash = [
-                r
-                for r in resolved
-                if r.train.track_class == train.track_class and r.path.track & path.track
-            ]
-            if not clash:
-                clear.append((path, rev))
-            else:
-                shift[id(path)] = clash[0]
-        if not clear:
-            other = shift[id(valid[0][0])]
-            shared = valid[0][0].track & other.path.track
-            where = _hexes_of_bits(game, graph, shared)
-            raise LockError(
-                f"{what}: shares track with lock {other.train.name}:"
-                f"{','.join(other.hexes_shown)} (at {', '.join(where)})"
-            )
+        valid = _runnable(graph, train, earner_of(train), cands, company, what)
+        clear = _clear_of(resolved, valid, train, game, graph, what)
         best = max(rev for _p, rev in clear)
         path = next(p for p, rev in clear if rev == best)
         resolved.append(ResolvedLock(lock, train, path, best, len(valid), tuple(hexes)))
     return resolved
+
+
+def _named_stops(game: Game, lock: RouteLock) -> tuple[TrainType, list[str], str]:
+    """The lock's train, its stops as the map names them, and the lock as messages name it."""
+    what = f"lock {lock.describe()}"
+    try:
+        train = game.train(lock.train)
+    except KeyError as exc:
+        raise LockError(f"{what}: {exc.args[0]}") from None
+    hexes = []
+    for h in lock.stops:
+        try:
+            hexes.append(game.hex(h).name)
+        except ValueError as exc:
+            raise LockError(f"{what}: {exc}") from None
+    return train, hexes, f"lock {train.name}:{','.join(hexes)}"
+
+
+def _check_stops(graph: TrackGraph, hexes: Sequence[str], what: str) -> None:
+    """Two stops or more, each a revenue centre, each joined to the next by track."""
+    centres = graph.centres
+    if len(hexes) < 2:
+        raise LockError(f"{what}: a route needs at least two stops")
+    on_hex = {c.hex for c in centres}
+    for h in hexes:
+        if h not in on_hex:
+            raise LockError(f"{what}: {h} has no revenue centre (city, town or off-board)")
+    for a, b in zip(hexes, hexes[1:], strict=False):
+        if not any(
+            centres[o].hex == b for c in centres if c.hex == a for _k, o in graph.adjacency[c.id]
+        ):
+            raise LockError(f"{what}: no track joins {a} to {b} without passing another stop")
+
+
+def _runnable(
+    graph: TrackGraph,
+    train: TrainType,
+    earner: Earner,
+    cands: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
+    company: str,
+    what: str,
+) -> list[tuple[RoutePath, int]]:
+    """The candidates the train can run, with what each earns; LockError with the first
+    reason when none."""
+    valid = []
+    first_problem = None
+    for stops, corrs in cands:
+        problem = path_problem(graph, stops, corrs)
+        if problem is None:
+            path = _route_path(graph, stops, corrs, earner)
+            rev = earner.revenue(stops, path.dist[0])
+            if rev >= 0:
+                valid.append((path, rev))
+                continue
+            if earner.limit is not None and path.dist[0] > earner.limit:
+                problem = (
+                    f"too long for a {train.name} (it needs {path.dist[0]},"
+                    f" the train runs {earner.limit})"
+                )
+            else:
+                problem = f"a {train.name} cannot run it (its rule refuses this route)"
+        first_problem = first_problem or problem
+    if not valid:
+        raise LockError(f"{what}: not a route {company} can run: {first_problem}")
+    return valid
+
+
+def _clear_of(
+    resolved: Sequence[ResolvedLock],
+    valid: Sequence[tuple[RoutePath, int]],
+    train: TrainType,
+    game: Game,
+    graph: TrackGraph,
+    what: str,
+) -> list[tuple[RoutePath, int]]:
+    """The paths of ``valid`` sharing no track with the locks of the train's class already
+    resolved; LockError naming the lock in the way when none."""
+    shift = {}
+    clear = []
+    for path, rev in valid:
+        clash = [
+            r
+            for r in resolved
+            if r.train.track_class == train.track_class and r.path.track & path.track
+        ]
+        if not clash:
+            clear.append((path, rev))
+        else:
+            shift[id(path)] = clash[0]
+    if not clear:
+        other = shift[id(valid[0][0])]
+        shared = valid[0][0].track & other.path.track
+        where = _hexes_of_bits(game, graph, shared)
+        raise LockError(
+            f"{what}: shares track with lock {other.train.name}:"
+            f"{','.join(other.hexes_shown)} (at {', '.join(where)})"
+        )
+    return clear

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Bonus, Game, TrainType
-from ..rules.loading import READING_TEXT
+from ..gamefile_rules import READING_TEXT
 
 
 class RouteSearchError(ValueError):

@@ -11,7 +11,7 @@ lost (it is built from its lowest token, whatever tokens it meets later).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -117,7 +117,15 @@ def half_paths(
     start_bit = bits[anchor]
     counter = [0]
 
-    def dfs(node, stops, corrs, inner, track, dist, end_at_anchor):
+    def dfs(
+        node: int,
+        stops: tuple[int, ...],
+        corrs: tuple[int, ...],
+        inner: int,
+        track: int,
+        dist: tuple[int, ...],
+        end_at_anchor: bool,
+    ) -> None:
         counter[0] += 1
         if budget is not None and counter[0] % 4096 == 0:
             budget.poll(len(out))
@@ -195,7 +203,7 @@ class PathSet:
         self._second.append(second.astype(np.int32))
 
     def _freeze(self) -> None:
-        def cat(parts):
+        def cat(parts: list[np.ndarray]) -> np.ndarray:
             return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
 
         self.anchor = cat(self._anchor)
@@ -206,7 +214,7 @@ class PathSet:
     def __len__(self) -> int:
         return len(self.track)
 
-    def iter_stops(self):
+    def iter_stops(self) -> Iterator[tuple[int, ...]]:
         """The stops of every path, in order (one tuple at a time)."""
         halves = self.halves
         for k, i, j in zip(
@@ -271,46 +279,62 @@ def enumerate_paths(
             break
         if n < 2:
             continue
-        words = _words([h.inner for h in halves], n_words)
-        dists = [np.array([h.dist[m] for h in halves], dtype=np.int64) for m in range(n_m)]
-        joinable = np.array([not h.end_at_anchor for h in halves], dtype=bool)
-        tracks = [h.track for h in halves]
-        for i in range(n - 1):
-            budget.count = len(out.track)
-            try:
-                budget.poll()
-            except EnumerationCut:
-                stopped = True
-                break
-            a = halves[i]
-            if a.end_at_anchor:
-                continue
-            row = words[i]
-            clash = (words[i + 1 :, 0] & row[0]) != 0
-            for w in range(1, n_words):
-                clash |= (words[i + 1 :, w] & row[w]) != 0
-            ok = ~clash & joinable[i + 1 :]
-            fit = None
-            for m in range(n_m):
-                lim = measures.limits[m]
-                if lim is None:
-                    fit = np.ones(n - i - 1, dtype=bool)
-                    break
-                f = dists[m][i + 1 :] + (a.dist[m] + base[m]) <= lim
-                fit = f if fit is None else fit | f
-            if fit is not None:
-                ok &= fit
-            js = np.flatnonzero(ok) + (i + 1)
-            if not len(js):
-                continue
-            out._add(k, np.full(len(js), i), js)
-            at = a.track
-            js_list = js.tolist()
-            out.track.extend([at | tracks[j] for j in js_list])
-            joined = [dists[m][js] + (a.dist[m] + base[m]) for m in range(n_m)]
-            out.dist.extend(zip(*(x.tolist() for x in joined), strict=True))
+        stopped = _join_halves(out, k, halves, base, measures, n_words, budget)
         if stopped:
             break
     out.complete = not stopped
     out._freeze()
     return out
+
+
+def _join_halves(
+    out: PathSet,
+    k: int,
+    halves: list[HalfPath],
+    base: list[int],
+    measures: Measures,
+    n_words: int,
+    budget: Budget,
+) -> bool:
+    """Add to ``out`` every path joining two half-paths of anchor ``k`` at it: all partners
+    of a half-path tested at once (no shared within-route bit, a measure that fits). True
+    when the budget cut it short."""
+    n, n_m = len(halves), len(measures)
+    words = _words([h.inner for h in halves], n_words)
+    dists = [np.array([h.dist[m] for h in halves], dtype=np.int64) for m in range(n_m)]
+    joinable = np.array([not h.end_at_anchor for h in halves], dtype=bool)
+    tracks = [h.track for h in halves]
+    for i in range(n - 1):
+        budget.count = len(out.track)
+        try:
+            budget.poll()
+        except EnumerationCut:
+            return True
+        a = halves[i]
+        if a.end_at_anchor:
+            continue
+        row = words[i]
+        clash = (words[i + 1 :, 0] & row[0]) != 0
+        for w in range(1, n_words):
+            clash |= (words[i + 1 :, w] & row[w]) != 0
+        ok = ~clash & joinable[i + 1 :]
+        fit = None
+        for m in range(n_m):
+            lim = measures.limits[m]
+            if lim is None:
+                fit = np.ones(n - i - 1, dtype=bool)
+                break
+            f = dists[m][i + 1 :] + (a.dist[m] + base[m]) <= lim
+            fit = f if fit is None else fit | f
+        if fit is not None:
+            ok &= fit
+        js = np.flatnonzero(ok) + (i + 1)
+        if not len(js):
+            continue
+        out._add(k, np.full(len(js), i), js)
+        at = a.track
+        js_list = js.tolist()
+        out.track.extend([at | tracks[j] for j in js_list])
+        joined = [dists[m][js] + (a.dist[m] + base[m]) for m in range(n_m)]
+        out.dist.extend(zip(*(x.tolist() for x in joined), strict=True))
+    return False

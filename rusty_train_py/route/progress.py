@@ -1,9 +1,9 @@
 """What a running route search reports: its phase, how far it is, the best routes found so
 far and the most they could still be beaten by.
 
-The search calls a ``Reporter`` often; the reporter passes a ``SearchProgress`` on to the
-caller's callback only when something a player would notice changed (the phase, the best, the
-bound) or every ``interval`` seconds, so a window showing it costs next to nothing.
+The search calls a ``Reporter`` often; the reporter (a ``PhaseReporter``, ../progress.py)
+passes a ``SearchProgress`` on to the caller's callback only when something a player would
+notice changed (the phase, the best, the bound) or every ``interval`` seconds.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..progress import PhaseProgress, PhaseReporter
+
 PHASES = ("graph", "paths", "revenues", "prices", "search", "done")
 
 
 @dataclass(frozen=True, slots=True)
-class SearchProgress:
+class SearchProgress(PhaseProgress):
     """A snapshot of a route search.
 
     ``phase``: "graph", "paths" (enumeration), "revenues", "prices" (tuning the bound),
@@ -27,40 +29,27 @@ class SearchProgress:
     yet). ``paths``: paths enumerated; ``elapsed``: seconds since the search started.
     """
 
-    phase: str
-    done: int = 0
-    total: int = 0
     best: int | None = None
     bound: int | None = None
     paths: int = 0
     elapsed: float = 0.0
 
-    @property
-    def fraction(self) -> float | None:
-        """How far the phase is, 0 to 1, or None where it cannot be measured."""
-        if self.total <= 0:
-            return None
-        return min(1.0, max(0.0, self.done / self.total))
-
 
 ProgressFn = Callable[[SearchProgress], None]
 
 
-class Reporter:
+class Reporter(PhaseReporter[SearchProgress]):
     """Keeps the latest figures of a search and hands them to ``callback`` when they matter."""
 
     def __init__(self, callback: ProgressFn | None, t0: float, interval: float = 0.1):
-        self.callback = callback
-        self.t0 = t0
-        self.interval = interval
-        self.phase = "graph"
-        self.done = 0
-        self.total = 0
+        super().__init__(callback, t0, "graph", interval)
         self.best: int | None = None
         self.bound: int | None = None
         self.paths = 0
-        self._last = -1.0
         self._gap0: int | None = None  # best to bound when the branch and bound began
+
+    def new_phase(self) -> None:
+        self._gap0 = None
 
     def __call__(
         self,
@@ -74,13 +63,7 @@ class Reporter:
         force: bool = False,
     ) -> None:
         """Update the figures given; report at once when the phase or the best changed."""
-        if phase is not None and phase != self.phase:
-            self.phase, self.done, self.total, force = phase, 0, 0, True
-            self._gap0 = None
-        if done is not None:
-            self.done = done
-        if total is not None:
-            self.total = total
+        force = self.count(phase, done, total) or force
         if paths is not None:
             self.paths = paths
         if best is not None and (self.best is None or best > self.best):
@@ -91,12 +74,7 @@ class Reporter:
                 b = max(b, self.best)
             if self.bound is None or b < self.bound:
                 self.bound = b
-        if self.callback is None:
-            return
-        now = time.monotonic()
-        if force or now - self._last >= self.interval:
-            self._last = now
-            self.callback(self.snapshot(now))
+        self.send(force)
 
     def snapshot(self, now: float | None = None) -> SearchProgress:
         """The figures now. In the branch and bound, how far is how much of the gap between

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from ..files.loader import OURS, OpenedGame, open_game, save_game
-from ..game import load_game
+from ..gamefile import load_game
 from ..mapstate import Edit, MapState
 from ..route.last import LastRoute, last_routes_of, replace_company
 from .undo import EditCommand

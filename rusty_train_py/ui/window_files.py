@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 from ..files.loader import OURS, GameFileError, open_game
-from ..game import GameDataError, available_games, load_game
+from ..game import GameDataError
+from ..gamefile import available_games, load_game
 from ..mapstate import MapEditError, MapState
 from ..paths import default_game_file
 

@@ -16,8 +16,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
 
-from rusty_train_py.files.savefile import load_game_state  # noqa: E402
-from rusty_train_py.game import load_game  # noqa: E402
+from rusty_train_py.files.loader import open_game  # noqa: E402
+from rusty_train_py.gamefile import load_game  # noqa: E402
 from rusty_train_py.mapstate import MapState  # noqa: E402
 from rusty_train_py.paths import default_game_file  # noqa: E402
 from rusty_train_py.ui.main_window import MainWindow  # noqa: E402
@@ -135,7 +135,7 @@ def bc_window(qtbot, prefs, dialogs) -> MainWindow:
 
 
 def bundled_state() -> MapState:
-    return load_game_state(default_game_file())
+    return open_game(default_game_file()).state
 
 
 def key(qtbot, win: MainWindow, *keys, modifier=Qt.KeyboardModifier.NoModifier) -> None:

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 
 from rusty_train_py.advisor import advise, where_tile_goes
 from rusty_train_py.advisor.progress import AdviceProgress
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.ui.modes import AdvisorMode, DefaultMode, ReplaceTileMode
 from rusty_train_py.ui.modes.replace_tile import ANYWHERE, REACHABLE

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from reference_data import REFERENCE
 
-from rusty_train_py.files.savefile import load_game_state
-from rusty_train_py.game import available_games
+from rusty_train_py.files.loader import open_game
+from rusty_train_py.gamefile import available_games
 
 from .conftest import key
 
@@ -32,7 +32,7 @@ def test_ctrl_s_on_a_new_game_asks_where_then_saves(qtbot, window, dialogs, tmp_
     dialogs.save_path = str(target)
     key(qtbot, window, K.Key_S, modifier=CTRL)
     assert dialogs.calls[-1][0] == "save_file"
-    assert load_game_state(target) == window.state
+    assert open_game(target).state == window.state
     assert window.windowTitle() == "mygame.json — 1867: The Railways of Canada — rusty-train-py"
     assert window.last_message == f"Saved {target}"
     # Saving again writes to the same file without asking.
@@ -100,7 +100,7 @@ def test_ctrl_o_reads_the_seed_programs_save_and_ctrl_s_asks_for_a_new_name(
     dialogs.save_path = str(tmp_path / "converted.json")
     key(qtbot, window, K.Key_S, modifier=CTRL)
     assert dialogs.calls[-1] == ("save_file", str(SEED_SAVE.with_suffix(".json")))
-    assert load_game_state(tmp_path / "converted.json") == window.state
+    assert open_game(tmp_path / "converted.json").state == window.state
 
 
 def test_ctrl_n_starts_a_new_game_of_any_supported_game(qtbot, window, dialogs):
@@ -156,7 +156,7 @@ def test_q_quits_asking_to_save_unsaved_changes(qtbot, window, dialogs, tmp_path
     dialogs.save_path = str(tmp_path / "at-quit.json")
     key(qtbot, window, K.Key_Q)
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=2000)
-    assert load_game_state(tmp_path / "at-quit.json").laid_tile("E5") == "57"
+    assert open_game(tmp_path / "at-quit.json").state.laid_tile("E5") == "57"
 
 
 def test_q_without_changes_just_quits(qtbot, window, dialogs):
@@ -190,7 +190,7 @@ def test_run_gui_opens_the_file_given_on_the_command_line(qtbot, tmp_path, monke
     from PySide6.QtWidgets import QApplication
 
     from rusty_train_py.files.savefile import save_game
-    from rusty_train_py.game import load_game
+    from rusty_train_py.gamefile import load_game
     from rusty_train_py.mapstate import MapState
     from rusty_train_py.ui.app import run_gui
     from rusty_train_py.ui.main_window import MainWindow

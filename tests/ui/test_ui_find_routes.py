@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult

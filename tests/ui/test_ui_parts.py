@@ -6,7 +6,7 @@ import threading
 
 from PySide6.QtCore import QSettings, Qt
 
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from shapely.geometry import Polygon
 
@@ -35,7 +36,7 @@ def _dir(angle: float) -> Point:
 @dataclass(frozen=True, slots=True)
 class _Curve:
     kind: str  # "line" | "arc" | "bezier"
-    data: tuple
+    data: tuple[Any, ...]  # by kind: (p0, p1); (centre, radius, a0, sweep); (p0, p1, p2, p3)
 
     def at(self, t: float) -> Point:
         if self.kind == "line":

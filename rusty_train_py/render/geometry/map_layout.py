@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...hexgrid import HexLayout, Orientation, edge_angle
 from ...tile import Tile
 from .curves import _corners, _dir, _mul
-from .values import INRADIUS, BorderMark, Point, _floats
+from .values import INRADIUS, BorderMark, Point, _point
+
+if TYPE_CHECKING:
+    from ...game import Game, MapHex
 
 
 def border_marks(
@@ -20,7 +25,9 @@ def border_marks(
             continue
         line = (corners[(b.edge - 1) % 6], corners[b.edge % 6])
         cost_pos = _mul(_dir(edge_angle(orientation, b.edge)), radius * INRADIUS)
-        out.append(BorderMark(b.edge, b.type, b.cost, _floats(line), _floats(cost_pos)))
+        out.append(
+            BorderMark(b.edge, b.type, b.cost, (_point(line[0]), _point(line[1])), _point(cost_pos))
+        )
     return tuple(out)
 
 
@@ -35,11 +42,12 @@ def coordinate_margin(hex_layout: HexLayout) -> float:
 
 
 def map_bounds(
-    game, hex_layout: HexLayout, margin: float | None = None
+    game: Game, hex_layout: HexLayout, margin: float | None = None
 ) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of the map's hexes plus room for the coordinates, in map pixels."""
     margin = coordinate_margin(hex_layout) if margin is None else margin
-    xs, ys = [], []
+    xs: list[float] = []
+    ys: list[float] = []
     offs = hex_layout.corner_offsets()
     for h in drawn_hexes(game):
         cx, cy = hex_layout.centre(h.coord)
@@ -49,12 +57,12 @@ def map_bounds(
     return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
 
 
-def drawn_hexes(game) -> list:
+def drawn_hexes(game: Game) -> list[MapHex]:
     """The hexes a map drawing shows: all but the ``empty`` ones (18MS B14)."""
     return [h for h in game.hexes.values() if h.colour != "empty"]
 
 
-def coordinate_labels(game, hex_layout: HexLayout) -> list[tuple[Point, str]]:
+def coordinate_labels(game: Game, hex_layout: HexLayout) -> list[tuple[Point, str]]:
     """Hex coordinate letters and numbers along the four sides of the map."""
     x0, y0, x1, y1 = map_bounds(game, hex_layout, 0.0)
     m = coordinate_margin(hex_layout) / 2
@@ -77,7 +85,7 @@ def coordinate_labels(game, hex_layout: HexLayout) -> list[tuple[Point, str]]:
     return out
 
 
-def _coord_part(game, coord: tuple[int, int], column: bool) -> str:
+def _coord_part(game: Game, coord: tuple[int, int], column: bool) -> str:
     """The letter or the number of the hex names in a column (or row) of the map: the
     letter names columns where the numbers count rows (``game.numbers``)."""
     name = game.name_of(coord)

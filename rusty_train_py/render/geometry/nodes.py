@@ -17,6 +17,7 @@ from functools import lru_cache
 import numpy as np
 import shapely
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
 from shapely.prepared import prep
 
 from ...hexgrid import SQRT3
@@ -62,7 +63,9 @@ def slot_offsets(slots: int, s: float = SLOT_RADIUS, angle: float = 0.0) -> list
     return [_mul(_dir(-math.pi / 2 + 2 * math.pi * i / slots), rho) for i in range(slots)]
 
 
-def _node_shape(kind: NodeKind, slots: int, pos: Point, bar: bool, angle: float = 0.0):
+def _node_shape(
+    kind: NodeKind, slots: int, pos: Point, bar: bool, angle: float = 0.0
+) -> BaseGeometry | None:
     """The outline a node covers (for overlap tests), or None for nodes not drawn."""
     unit = _unit_node_shape(kind, slots, bar, angle)
     if unit is None:
@@ -71,7 +74,7 @@ def _node_shape(kind: NodeKind, slots: int, pos: Point, bar: bool, angle: float 
 
 
 @lru_cache(maxsize=256)
-def _unit_node_shape(kind: NodeKind, slots: int, bar: bool, angle: float):
+def _unit_node_shape(kind: NodeKind, slots: int, bar: bool, angle: float) -> BaseGeometry | None:
     if kind is NodeKind.CITY:
         circles = [
             ShapelyPoint(o).buffer(SLOT_RADIUS, 12) for o in slot_offsets(slots, angle=angle)
@@ -245,9 +248,9 @@ def _place_nodes(tile: Tile, frame: _Frame, topo: _Topology) -> dict[int, _Cand]
             row.append(cost)
         unary.append(row)
     order = [sorted(range(len(cs)), key=unary[i].__getitem__) for i, cs in enumerate(cands)]
-    own_cache: dict[tuple, object] = {}
+    own_cache: dict[tuple[object, ...], BaseGeometry | None] = {}
 
-    def own_tracks(i: int, j: int):
+    def own_tracks(i: int, j: int) -> BaseGeometry | None:
         c = cands[i][j]
         key = (i, c.pos, c.t, c.edges)
         if key not in own_cache:
@@ -304,7 +307,7 @@ def _place_nodes(tile: Tile, frame: _Frame, topo: _Topology) -> dict[int, _Cand]
     return {nodes[i].index: cands[i][j] for i, j in enumerate(best)}
 
 
-def _track_lines(pieces: Sequence[tuple[_Curve, float, float]]):
+def _track_lines(pieces: Sequence[tuple[_Curve, float, float]]) -> BaseGeometry:
     return shapely.MultiLineString([curve.sample(t0, t1) for curve, t0, t1 in pieces])
 
 

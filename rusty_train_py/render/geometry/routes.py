@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import LineString, Polygon
 
 from ...hexgrid import HexLayout
 from ...tile import NodeKind
 from .tile_layout import tile_layout
-from .values import ROUTE_WIDTH, Point, _floats
+from .values import ROUTE_WIDTH, Point, TileLayout, _points
+
+if TYPE_CHECKING:
+    from ...mapstate import MapState
 
 Piece = tuple[str, int]  # (hex, index of the tile's path)
 StopAt = tuple[str, int]  # (hex, node index)
@@ -68,14 +71,14 @@ def route_parts(item: Any) -> tuple[list[Piece], list[StopAt]]:
     return [(h, int(p)) for h, p in pieces], stop_pairs
 
 
-def route_overlay(state, hex_layout: HexLayout, routes: Sequence[Any]) -> RouteOverlay:
+def route_overlay(state: MapState, hex_layout: HexLayout, routes: Sequence[Any]) -> RouteOverlay:
     """The lines and stop rings of ``routes`` (see ``route_parts``) on the map of ``state``."""
     game = state.game
     size = hex_layout.size
     width = size * ROUTE_WIDTH
     parts = [route_parts(r) for r in routes]
 
-    def layout_of(h: str):
+    def layout_of(h: str) -> TileLayout:
         tile, rot = state.tile_at(h)
         return tile_layout(tile, rot, hex_layout.orientation, size, game.hexes[h].location)
 
@@ -101,7 +104,7 @@ def route_overlay(state, hex_layout: HexLayout, routes: Sequence[Any]) -> RouteO
                 if not line.is_empty and line.geom_type == "LineString":
                     pts = tuple(line.coords)
             cx, cy = hex_layout.centre(game.hexes[h].coord)
-            lines.append(RouteLine(i, _floats(tuple((x + cx, y + cy) for x, y in pts))))
+            lines.append(RouteLine(i, _points((x + cx, y + cy) for x, y in pts)))
     rings: list[StopRing] = []
     for i, (_, stops) in enumerate(parts):
         for h, node_index in stops:
@@ -114,16 +117,16 @@ def route_overlay(state, hex_layout: HexLayout, routes: Sequence[Any]) -> RouteO
     return RouteOverlay(tuple(lines), tuple(rings), hexes, width)
 
 
-def _ring(route: int, layout, node_index: int, c: Point, width: float) -> StopRing | None:
+def _ring(
+    route: int, layout: TileLayout, node_index: int, c: Point, width: float
+) -> StopRing | None:
     node = layout.node(node_index)
     if node is None:
         return None
     centre = (node.centre[0] + c[0], node.centre[1] + c[1])
     if node.kind is NodeKind.CITY and node.outline:
         outline = Polygon(node.outline).buffer(width * 0.5).exterior.coords
-        return StopRing(
-            route, "polygon", points=_floats(tuple((x + c[0], y + c[1]) for x, y in outline))
-        )
+        return StopRing(route, "polygon", points=_points((x + c[0], y + c[1]) for x, y in outline))
     if node.kind is NodeKind.CITY:
         return StopRing(route, "circle", centre, node.radius + width * 0.5)
     if node.kind is NodeKind.OFFBOARD:

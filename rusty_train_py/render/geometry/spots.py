@@ -9,10 +9,11 @@ from collections.abc import Sequence
 import numpy as np
 import shapely
 from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
 
 from ...hexgrid import Orientation
 from .curves import _dir, _mul
-from .values import NAME_SIZE, NAME_WIDTH, Point, TextItem, _floats
+from .values import NAME_SIZE, NAME_WIDTH, Point, TextItem, _point
 
 
 class _Occupancy:
@@ -21,21 +22,21 @@ class _Occupancy:
     def __init__(self, hexp: Polygon):
         self.hexp = hexp
         self.inner = hexp.buffer(-0.03)
-        self.geoms: list = []
-        self._union = None
+        self.geoms: list[BaseGeometry] = []
+        self._union: BaseGeometry | None = None
 
-    def add(self, geom) -> None:
+    def add(self, geom: BaseGeometry | None) -> None:
         if geom is not None and not geom.is_empty:
             self.geoms.append(geom)
             self._union = None
 
     @property
-    def union(self):
+    def union(self) -> BaseGeometry:
         if self._union is None:
             self._union = shapely.unary_union(self.geoms) if self.geoms else Polygon()
         return self._union
 
-    def costs(self, shapes: Sequence, out_weight: float = 30.0) -> np.ndarray:
+    def costs(self, shapes: Sequence[BaseGeometry], out_weight: float = 30.0) -> np.ndarray:
         """Cost of drawing each shape: the share of it over drawn things or outside the hex."""
         arr = np.asarray(shapes, dtype=object)
         area = np.maximum(shapely.area(arr), 1e-9)
@@ -54,7 +55,10 @@ class _Occupancy:
         return 10.0 * over + out_weight * out
 
     def pick(
-        self, shapes: Sequence, prefs: Sequence[float] | None = None, out_weight: float = 30.0
+        self,
+        shapes: Sequence[BaseGeometry],
+        prefs: Sequence[float] | None = None,
+        out_weight: float = 30.0,
     ) -> int:
         """Index of the shape that hides the least (ties: the lowest preference, then first)."""
         extra = (
@@ -116,7 +120,7 @@ def _place_name(occ: _Occupancy, location: str | None) -> Point:
     prefs = [0.05 * abs(x) + 0.03 * abs(0.62 - abs(y)) for x, y in spots]
     i = occ.pick([_box(sp, w, h) for sp in spots], prefs, out_weight=4.0)
     occ.add(_box(spots[i], w, h))
-    return _floats(spots[i])
+    return _point(spots[i])
 
 
 def _place_text(
@@ -152,4 +156,4 @@ def _place_text(
     assert best is not None  # the loop above always sets it
     _, spot, sz, box = best
     occ.add(box)
-    return TextItem(_floats(spot), text, sz, colour)
+    return TextItem(_point(spot), text, sz, colour)

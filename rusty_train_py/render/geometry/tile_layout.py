@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import TypeVar, cast
 
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
 from ...hexgrid import Orientation
-from ...tile import TILE_COLOURS, NodeKind, Revenue, Tile
-from .curves import _add, _corners, _dir, _Frame, _hex_polygon, _len, _mul, _sub
+from ...tile import TILE_COLOURS, Node, NodeKind, Revenue, Tile
+from .curves import _add, _corners, _Curve, _dir, _Frame, _hex_polygon, _len, _mul, _sub
 from .nodes import (
     _TWELVE,
     _is_bar,
@@ -48,7 +49,8 @@ from .values import (
     TileLayout,
     TokenSpaceLayout,
     TrackPiece,
-    _floats,
+    _point,
+    _points,
 )
 
 
@@ -91,14 +93,16 @@ def _scaled_layout(
     return unit if radius == 1.0 else _scale(unit, radius)
 
 
+_T = TypeVar("_T")
+
 _UNSCALED = frozenset({"index", "path_index", "edge", "node", "node_indices", "columns"})
 
 
-def _scale(obj, k: float):
+def _scale(obj: _T, k: float) -> _T:
     if isinstance(obj, float):
-        return obj * k
+        return cast(_T, obj * k)
     if isinstance(obj, tuple):
-        return tuple(_scale(x, k) for x in obj)
+        return cast(_T, tuple(_scale(x, k) for x in obj))
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         changes = {
             f.name: _scale(getattr(obj, f.name), k)
@@ -125,7 +129,7 @@ def _unit_layout(
     for pi, (curve, t0, t1) in curves.items():
         p = tile.paths[pi]
         pts = curve.sample(t0, t1)
-        tracks.append(TrackPiece(_floats(pts), pi, p.terminal, p.track))
+        tracks.append(TrackPiece(_points(pts), pi, p.terminal, p.track))
         occ.add(LineString(pts).buffer(CASING_WIDTH / 2, 8))
         node = p.b.node if p.a.edge is not None else p.a.node
         edge = p.a.edge if p.a.edge is not None else p.b.edge
@@ -139,14 +143,14 @@ def _unit_layout(
                 tip,
                 _sub(base, _mul(perp, ARROW_WIDTH / 2)),
             )
-            arrows.append(OffboardArrow((edge + rotation) % 6, _floats(tri)))
+            arrows.append(OffboardArrow((edge + rotation) % 6, _points(tri)))
             occ.add(Polygon(tri).buffer(0.02))
 
     stubs = []
     for e in tile.stubs:
         m = frame.mid(e)
         pts = (m, _sub(m, _mul(frame.u(e), STUB_LENGTH)))
-        stubs.append(TrackPiece(_floats(pts), -1))
+        stubs.append(TrackPiece(_points(pts), -1))
         occ.add(LineString(pts).buffer(CASING_WIDTH / 2))
 
     nodes = []
@@ -157,12 +161,13 @@ def _unit_layout(
         if n.kind is NodeKind.CITY:
             offs = slot_offsets(n.slots, angle=cand.angle)
             spaces = tuple(
-                TokenSpaceLayout(token_index[(n.index, s)], _floats(_add(pos, o)), SLOT_RADIUS)
+                TokenSpaceLayout(token_index[(n.index, s)], _point(_add(pos, o)), SLOT_RADIUS)
                 for s, o in enumerate(offs)
             )
             shape = _node_shape(n.kind, n.slots, pos, False, cand.angle)
-            outline = _floats(tuple(shape.exterior.coords)[:-1]) if n.slots > 1 else ()
-            nodes.append(NodeLayout(n.index, n.kind, _floats(pos), SLOT_RADIUS, spaces, outline))
+            assert shape is not None  # a city always has an outline
+            outline = _points(tuple(shape.exterior.coords)[:-1]) if n.slots > 1 else ()
+            nodes.append(NodeLayout(n.index, n.kind, _point(pos), SLOT_RADIUS, spaces, outline))
             occ.add(shape.buffer(0.02))
         elif n.kind is NodeKind.TOWN:
             bar = None
@@ -173,14 +178,14 @@ def _unit_layout(
                     tan = _track_tangent_at(tile, curves, n.index, pos)
                 perp = (-tan[1], tan[0])
                 half = TOWN_BAR_LENGTH / 2
-                bar = (_floats(_add(pos, _mul(perp, half))), _floats(_sub(pos, _mul(perp, half))))
+                bar = (_point(_add(pos, _mul(perp, half))), _point(_sub(pos, _mul(perp, half))))
                 occ.add(LineString(bar).buffer(TOWN_BAR_WIDTH / 2 + 0.02))
-                nodes.append(NodeLayout(n.index, n.kind, _floats(pos), half, bar=bar))
+                nodes.append(NodeLayout(n.index, n.kind, _point(pos), half, bar=bar))
             else:
-                nodes.append(NodeLayout(n.index, n.kind, _floats(pos), TOWN_DOT_RADIUS))
+                nodes.append(NodeLayout(n.index, n.kind, _point(pos), TOWN_DOT_RADIUS))
                 occ.add(ShapelyPoint(pos).buffer(TOWN_DOT_RADIUS + 0.02))
         else:
-            nodes.append(NodeLayout(n.index, n.kind, _floats(pos), 0.0))
+            nodes.append(NodeLayout(n.index, n.kind, _point(pos), 0.0))
 
     # Revenue: phase rows for phased revenue, discs for the rest (one disc when all equal).
     revenues: list[RevenueDisc] = []
@@ -194,7 +199,7 @@ def _unit_layout(
             offsets = [(0.0, 0.0), (0.0, -0.22), (0.0, 0.22), (0.0, -0.4), (0.0, 0.4)]
             spots = [_add(pos, o) for o in offsets]
             i = occ.pick([_box(s, width, PHASE_BOX_HEIGHT) for s in spots])
-            rows.append(PhaseRevenueRow(_floats(spots[i]), bw, PHASE_BOX_HEIGHT, cols, n.index))
+            rows.append(PhaseRevenueRow(_point(spots[i]), bw, PHASE_BOX_HEIGHT, cols, n.index))
             occ.add(_box(spots[i], width + 0.04, PHASE_BOX_HEIGHT + 0.04))
     name_pos = _place_name(occ, location)
     plain = [
@@ -202,7 +207,7 @@ def _unit_layout(
         for n in tile.nodes
         if n.is_revenue_centre and not n.revenue.is_phased and not n.hidden and n.revenue.fixed > 0
     ]
-    groups: list[list] = []
+    groups: list[list[Node]] = []
     cities = [n for n in plain if n.kind is NodeKind.CITY]
     if len(cities) > 1 and len({n.revenue.fixed for n in cities}) == 1:
         groups = [cities] + [[n] for n in plain if n.kind is not NodeKind.CITY]
@@ -226,7 +231,7 @@ def _unit_layout(
         shapes = [ShapelyPoint(s).buffer(REVENUE_RADIUS, 16) for s in spots]
         i = occ.pick(shapes, prefs)
         revenues.append(
-            RevenueDisc(_floats(spots[i]), REVENUE_RADIUS, text, tuple(n.index for n in group))
+            RevenueDisc(_point(spots[i]), REVENUE_RADIUS, text, tuple(n.index for n in group))
         )
         occ.add(shapes[i].buffer(0.02))
 
@@ -252,18 +257,18 @@ def _unit_layout(
         spots = [_mul(_dir(math.radians(a)), d) for d in (0.55, 0.45) for a in range(0, 360, 30)]
         prefs = [0.02 * abs(math.sin(math.radians(a))) for _ in (0, 1) for a in range(0, 360, 30)]
         i = occ.pick([_box(s, w, size * 1.3) for s in spots], prefs)
-        terrain = TerrainMark(_floats(spots[i]), tuple(tile.terrain), text, size)
+        terrain = TerrainMark(_point(spots[i]), tuple(tile.terrain), text, size)
         occ.add(_box(spots[i], w, size * 1.3))
     icons = []
     for name in tile.icons:
         spots = [_mul(_dir(math.radians(a)), 0.55) for a in range(0, 360, 30)]
         i = occ.pick([ShapelyPoint(s).buffer(0.14) for s in spots])
-        icons.append(IconMark(_floats(spots[i]), name, 0.28))
+        icons.append(IconMark(_point(spots[i]), name, 0.28))
         occ.add(ShapelyPoint(spots[i]).buffer(0.16))
 
     return TileLayout(
         radius=1.0,
-        corners=_floats(tuple(_corners(orientation))),
+        corners=_points(_corners(orientation)),
         tracks=tuple(tracks),
         stubs=tuple(stubs),
         nodes=tuple(nodes),
@@ -292,7 +297,9 @@ def _node_extent(tile: Tile, index: int, nodes: Iterable[NodeLayout]) -> float:
     return 0.1
 
 
-def _track_tangent_at(tile: Tile, curves, node: int, pos: Point) -> Point:
+def _track_tangent_at(
+    tile: Tile, curves: Mapping[int, tuple[_Curve, float, float]], node: int, pos: Point
+) -> Point:
     for pi, (curve, t0, t1) in curves.items():
         p = tile.paths[pi]
         if node in (p.a.node, p.b.node):

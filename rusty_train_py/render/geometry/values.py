@@ -6,6 +6,7 @@ hex's centre-to-corner radius.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ...hexgrid import SQRT3
@@ -180,8 +181,11 @@ class BorderMark:
     cost_pos: Point
 
 
-def _floats(obj):
-    """``obj`` (a number or nested tuples of numbers) with every number a float."""
-    if isinstance(obj, (int, float)):
-        return float(obj)
-    return tuple(_floats(x) for x in obj)
+def _point(p: Sequence[float]) -> Point:
+    """``p`` (two numbers) as a point of floats."""
+    return (float(p[0]), float(p[1]))
+
+
+def _points(ps: Iterable[Sequence[float]]) -> tuple[Point, ...]:
+    """Every point of ``ps`` as a point of floats."""
+    return tuple((float(p[0]), float(p[1])) for p in ps)

@@ -8,12 +8,13 @@ positions).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from .bonus_kinds import BONUS_KINDS, COMMON_KEYS
-from .registry import RuleDataError, flag, one_of, strings, text, whole
-from .train_kinds import TRAIN_RULES
+from .game import Bonus, TrainType
+from .rules.bonus_kinds import BONUS_KINDS, COMMON_KEYS
+from .rules.registry import RuleDataError, flag, one_of, strings, text, whole
+from .rules.train_kinds import TRAIN_RULES
 
 
 class SourceLines:
@@ -72,10 +73,8 @@ def _count(v: Any, where: str) -> int | None:
     raise RuleDataError(f'{where}: count should be a number >= 0 or "unlimited", got {v!r}')
 
 
-def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> list:
-    from ..game import TrainType
-
-    out = []
+def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> list[TrainType]:
+    out: list[TrainType] = []
     for i, t in enumerate(entries):
         where = lines.where("trains", i)
         if not isinstance(t, dict) or not isinstance(t.get("name"), str):
@@ -117,11 +116,12 @@ def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> li
 
 
 def parse_bonuses(
-    entries: Sequence[Mapping[str, Any]], lines: SourceLines, hexes, train_names
-) -> list:
-    from ..game import Bonus
-
-    out = []
+    entries: Sequence[Mapping[str, Any]],
+    lines: SourceLines,
+    hexes: Mapping[str, object],
+    train_names: Collection[str],
+) -> list[Bonus]:
+    out: list[Bonus] = []
     for i, b in enumerate(entries):
         where = lines.where("bonuses", i)
         if not isinstance(b, dict) or not isinstance(b.get("id"), str):
