@@ -31,7 +31,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from rusty_train_py.game import GameDataError, load_game_file  # noqa: E402
+from rusty_train_py.game import GameDataError  # noqa: E402
+from rusty_train_py.gamefile import load_game_file  # noqa: E402
 from rusty_train_py.mapstate import MapState  # noqa: E402
 from rusty_train_py.paths import games_dir, tiles_dir  # noqa: E402
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import fuzz_game_data
 import pytest
 
-from rusty_train_py.game import GameDataError, load_game_file
+from rusty_train_py.game import GameDataError
+from rusty_train_py.gamefile import load_game_file
 from rusty_train_py.paths import games_dir, tiles_dir
 
 # Rule kinds' parameters their checkers (rules/) still let through; the fuzz counts them apart.

@@ -11,7 +11,6 @@ oracle).
 
 from __future__ import annotations
 
-import pytest
 from helpers.hand_maps import check_revenue as check
 
 from rusty_train_py.gamefile import load_game

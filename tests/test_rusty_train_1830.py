@@ -11,7 +11,7 @@ import pytest
 from rusty_train_py.cli import main
 from rusty_train_py.files.loader import RUSTY_TRAIN, open_game
 from rusty_train_py.files.savefile import GameFileError
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.hexgrid import HexAddressError, parse_hex_name
 from rusty_train_py.paths import default_game_file
 

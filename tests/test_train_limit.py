@@ -8,7 +8,7 @@ import pytest
 
 from rusty_train_py.cli import main
 from rusty_train_py.files.loader import open_game, save_game
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.paths import PROJECT_ROOT, default_game_file
 from rusty_train_py.train_limit import TrainLimitError, check_train_count, train_limit
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..route.result import RouteResult
 
+
 def format_result(result: RouteResult, game: Game) -> str:
     lines = []
     for r in result.routes:
