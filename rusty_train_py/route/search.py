@@ -392,11 +392,11 @@ class RouteSearch:
             if v not in tables:
                 continue
             order, revenues, tracks = tables[v]
-            pos = next((p for p, track in enumerate(tracks) if not track & used), None)
-            if pos is None or (paid and revenues[pos] > min(paid)):
+            clear = next((p for p, track in enumerate(tracks) if not track & used), None)
+            if clear is None or (paid and revenues[clear] > min(paid)):
                 continue
-            used |= tracks[pos]
-            path = self.paths.path(order[pos])
+            used |= tracks[clear]
+            path = self.paths.path(order[clear])
             out.append(build_train_route(self.graph, self.earner(v), path, self.game, dropped=True))
         return out
 
