@@ -8,7 +8,9 @@ nothing else in the code lists kinds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
 
@@ -52,6 +54,14 @@ class Registry(Generic[K]):
 
     def __contains__(self, name: object) -> bool:
         return name in self._kinds
+
+
+def import_modules_of(package: str, path: Iterable[str], skip: tuple[str, ...] = ()) -> None:
+    """Import every module of ``package`` (its ``__path__``) but ``skip``, in name order: each
+    registers what it defines (a kind, a game's rules)."""
+    for info in sorted(pkgutil.iter_modules(list(path)), key=lambda m: m.name):
+        if info.name not in skip:
+            importlib.import_module(f"{package}.{info.name}")
 
 
 # ---- checkers -----------------------------------------------------------------------------
