@@ -17,7 +17,7 @@ from itertools import product
 from typing import Any
 
 from ..game import Bonus, TrainType
-from ..rules.effects import Need, RouteEffect
+from ..rules.facts import Need, RouteEffect
 from ..rules.games import GameRules
 from .graph import TrackGraph
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..rules.effects import ModelRoute
+from ..rules.facts import ModelRoute
 from .earner import Earner
 from .graph import TrackGraph
 from .paths import RoutePath

@@ -392,11 +392,11 @@ class RouteSearch:
             if v not in tables:
                 continue
             order, revenues, tracks = tables[v]
-            pos = next((p for p, track in enumerate(tracks) if not track & used), None)
-            if pos is None or (paid and revenues[pos] > min(paid)):
+            clear = next((p for p, track in enumerate(tracks) if not track & used), None)
+            if clear is None or (paid and revenues[clear] > min(paid)):
                 continue
-            used |= tracks[pos]
-            path = self.paths.path(order[pos])
+            used |= tracks[clear]
+            path = self.paths.path(order[clear])
             out.append(build_train_route(self.graph, self.earner(v), path, self.game, dropped=True))
         return out
 
@@ -436,10 +436,12 @@ class RouteSearch:
             elapsed=time.monotonic() - self.t0,
             stats=self.stats,
             readings=self.used_readings,
-            notes=self.lock_notes + self.train_notes(routes, cancelled),
+            notes=self.lock_notes + self.train_notes(routes, optimal, cancelled),
         )
 
-    def train_notes(self, routes: Sequence[TrainRoute], cancelled: bool) -> tuple[str, ...]:
+    def train_notes(
+        self, routes: Sequence[TrainRoute], optimal: bool, cancelled: bool
+    ) -> tuple[str, ...]:
         """Why a train given has no route, or is not paid: left out by a whole-run rule, or
         no route of it earns anything on the track the others leave."""
         if cancelled or not self.graph.tokens():
@@ -463,8 +465,10 @@ class RouteSearch:
             if adjusting and run_left_out:
                 notes.append(f"{name}: runs for nothing (no route paid): {why}")
                 run_left_out = False  # one train left out per run
-            else:
+            elif optimal:
                 notes.append(f"{name}: no route: none earns anything on the track left to it")
+            else:
+                notes.append(f"{name}: no route found before the search stopped")
         return tuple(notes)
 
 

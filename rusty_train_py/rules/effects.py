@@ -16,61 +16,21 @@ train kind's fast sum), ``per_visit`` money per stop visited whatever is counted
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from .facts import TrainTable
+from .facts import ModelRoute, Need, Pay, RouteEffect
 
-Pay = tuple[int | None, int]  # (position in the path, or None for the route; amount)
-
-
-@dataclass(frozen=True, slots=True)
-class ModelRoute:
-    """One train's route in the exact model: per centre, whether it is ``visited``,
-    ``counted``, where the route ``starts`` and where it ``ends`` (CP-SAT boolean vars)."""
-
-    visited: list[Any]
-    counted: list[Any]
-    starts: list[Any]
-    ends: list[Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Need:
-    """One alternative for the chooser: positions that ``must`` be counted, positions that may
-    not (``excluded``), and ``min_stops`` counted stops when one of ``at`` is counted."""
-
-    must: frozenset[int] = frozenset()
-    excluded: frozenset[int] = frozenset()
-    min_stops: int = 0
-    at: frozenset[int] = frozenset()
-
-
-class RouteEffect:
-    """Base: an effect paying nothing, asking nothing, stated in the model as 0."""
-
-    id: str
-    per_visit = 0  # money per stop visited (counted or not)
-    modelled = True  # ``model`` states it (False: the finder keeps path enumeration)
-
-    def centres(self) -> frozenset[int]:
-        return frozenset()
-
-    def finalize(self, t: TrainTable) -> None:
-        """Called once every bonus of the train is applied (an effect may take over a stop's
-        worth here)."""
-
-    def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
-        return None
-
-    def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
-        return []
-
-    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any | None:
-        """The revenue term (a linear expression over the model's variables of one route),
-        or None when the model cannot state the effect."""
-        return 0
+__all__ = [
+    "ModelRoute",
+    "Need",
+    "OnceAtEffect",
+    "PairEffect",
+    "Pay",
+    "PerVisitEffect",
+    "PortEffect",
+    "RouteEffect",
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,7 @@
 """What a rule kind sees of the finder, as protocols: a revenue centre, a corridor of track,
-and a train compiled on one track graph (``TrainTable``, route/earner.py's ``Earner``).
+and a train compiled on one track graph (``TrainTable``, route/earner.py's ``Earner``); and
+what the finder calls of a bonus's route effect (``RouteEffect``, concrete ones in
+effects.py).
 
 The kinds (train_kinds.py, bonus_kinds.py, kinds/) and the per-game rules (games/) are
 written against these; the finder implements them and never names a kind.
@@ -8,10 +10,8 @@ written against these; the finder implements them and never names a kind.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from .effects import RouteEffect
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 
 class StopFacts(Protocol):
@@ -63,3 +63,54 @@ class TrainTable(Protocol):
     def icon_count(self, hex_name: str, icon: str) -> int: ...
     def add_stop_bonus(self, hex_name: str, bonus_id: str, amount: int) -> None: ...
     def add_effect(self, effect: RouteEffect) -> None: ...
+
+
+Pay = tuple[int | None, int]  # (position in the path, or None for the route; amount)
+
+
+@dataclass(frozen=True, slots=True)
+class ModelRoute:
+    """One train's route in the exact model: per centre, whether it is ``visited``,
+    ``counted``, where the route ``starts`` and where it ``ends`` (CP-SAT boolean vars)."""
+
+    visited: list[Any]
+    counted: list[Any]
+    starts: list[Any]
+    ends: list[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """One alternative for the chooser: positions that ``must`` be counted, positions that may
+    not (``excluded``), and ``min_stops`` counted stops when one of ``at`` is counted."""
+
+    must: frozenset[int] = frozenset()
+    excluded: frozenset[int] = frozenset()
+    min_stops: int = 0
+    at: frozenset[int] = frozenset()
+
+
+class RouteEffect:
+    """Base: an effect paying nothing, asking nothing, stated in the model as 0."""
+
+    id: str
+    per_visit = 0  # money per stop visited (counted or not)
+    modelled = True  # ``model`` states it (False: the finder keeps path enumeration)
+
+    def centres(self) -> frozenset[int]:
+        return frozenset()
+
+    def finalize(self, t: TrainTable) -> None:
+        """Called once every bonus of the train is applied (an effect may take over a stop's
+        worth here)."""
+
+    def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
+        return None
+
+    def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
+        return []
+
+    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any | None:
+        """The revenue term (a linear expression over the model's variables of one route),
+        or None when the model cannot state the effect."""
+        return 0

@@ -1,13 +1,16 @@
 """Registries of rule kinds: a game file names a kind, the registry gives the one object for it.
 
-A kind declares the keys it takes (with a checker each); ``parse`` validates a table of the
-game file against them, naming the file and entry at fault, and returns the kind's frozen
-parameters. Adding a kind is registering one object; nothing else in the code lists kinds.
+A kind declares the keys it takes (with a checker each) and its typed ``Params``; ``parse``
+validates a table of the game file against them (params.py), naming the file and entry at
+fault, and returns the kind's frozen parameters. Adding a kind is registering one object;
+nothing else in the code lists kinds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
 
@@ -53,22 +56,12 @@ class Registry(Generic[K]):
         return name in self._kinds
 
 
-def parse_params(
-    table: Mapping[str, Any],
-    keys: Mapping[str, Checker],
-    required: tuple[str, ...],
-    where: str,
-) -> tuple[tuple[str, Any], ...]:
-    """Check ``table`` against a kind's keys; the parameters as sorted (key, value) pairs."""
-    for key in table:
-        if key not in keys:
-            raise RuleDataError(
-                f"{where}: unknown key {key!r} (this kind takes: {', '.join(sorted(keys)) or 'nothing'})"
-            )
-    for key in required:
-        if key not in table:
-            raise RuleDataError(f"{where}: missing {key!r}")
-    return tuple(sorted((k, keys[k](v, f"{where}: {k}")) for k, v in table.items()))
+def import_modules_of(package: str, path: Iterable[str], skip: tuple[str, ...] = ()) -> None:
+    """Import every module of ``package`` (its ``__path__``) but ``skip``, in name order: each
+    registers what it defines (a kind, a game's rules)."""
+    for info in sorted(pkgutil.iter_modules(list(path)), key=lambda m: m.name):
+        if info.name not in skip:
+            importlib.import_module(f"{package}.{info.name}")
 
 
 # ---- checkers -----------------------------------------------------------------------------

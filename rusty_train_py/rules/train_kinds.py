@@ -7,7 +7,6 @@ states, for a train compiled on one track graph (a ``TrainTable``, facts.py):
   checker per key; unknown and missing keys are refused with the file and line);
 - ``readings``: the game's rule readings it reads (the finder names them in its output);
 - ``prepare``: its own per-train state, computed once (``table.state``);
-
 - ``limit`` and ``centre_cost`` / ``corridor_cost``: the distance a path uses and the most the
   train may use (path enumeration keeps a path only if some train's distance allows it);
 - ``row_multiplier`` and ``centre_value``: what one counted stop is worth to it;

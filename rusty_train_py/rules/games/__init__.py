@@ -8,10 +8,9 @@ common rules. Generic code never tests a game's id.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 
+from ..registry import import_modules_of
 from .common import GameRules
 
 _BY_GAME: dict[str, type[GameRules]] = {}
@@ -39,12 +38,6 @@ def games_with_rules() -> tuple[str, ...]:
     return tuple(sorted(_BY_GAME))
 
 
-def _register_all() -> None:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name != "common":
-            importlib.import_module(f"{__name__}.{info.name}")
-
-
-_register_all()
+import_modules_of(__name__, __path__, skip=("common",))
 
 __all__ = ["GameRules", "game_rules", "games_with_rules", "rules_for"]

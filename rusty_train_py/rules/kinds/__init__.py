@@ -6,13 +6,6 @@ state, its exact-model statement) and its tests; nothing else in the code lists 
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+from ..registry import import_modules_of
 
-
-def _register_all() -> None:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        importlib.import_module(f"{__name__}.{info.name}")
-
-
-_register_all()
+import_modules_of(__name__, __path__)

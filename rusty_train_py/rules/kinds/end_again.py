@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bonus_kinds import BONUS_KINDS, BonusKind
-from ..effects import ModelRoute, Need, Pay, RouteEffect
-from ..facts import TrainTable
+from ..facts import ModelRoute, Need, Pay, RouteEffect, TrainTable
 from ..params import KindParams
 from ..registry import strings
 
