@@ -83,7 +83,7 @@ def is_rgb(v: Any) -> bool:
 Valid = Callable[[Any, dict], bool]  # (new value, the original table holding it) -> valid?
 
 # (table, key) -> (valid?, owner): "data" for the game file's schema, "rules" for a rule
-# kind's own parameters (rules/train_kinds.py, rules/bonus_kinds.py, rules/loading.py).
+# kind's own parameters (rules/train_kinds.py, rules/bonus_kinds.py, gamefile_rules.py).
 VALID: dict[tuple[str, str], tuple[Valid, str]] = {
     ("", "id"): (lambda v, t: is_text(v), "data"),
     ("", "title"): (lambda v, t: is_text(v), "data"),

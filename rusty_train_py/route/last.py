@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..mapstate import MapState
+from ..rules.games import rules_for
 
 if TYPE_CHECKING:
     from ..game import TrainType
@@ -90,6 +91,7 @@ def check_last_routes(state: MapState, routes: Sequence[LastRoute]) -> list[tupl
     by_company: dict[str, list[int]] = {}
     for i, r in enumerate(routes):
         by_company.setdefault(r.company, []).append(i)
+    rules = rules_for(game.id, state.phase_colours)
     for company, indices in by_company.items():
         graph = build_graph(state, company)
         earners: dict[str, Earner] = {}
@@ -99,7 +101,7 @@ def check_last_routes(state: MapState, routes: Sequence[LastRoute]) -> list[tupl
         ) -> Earner:
             e: Earner | None = earners.get(t.name)
             if e is None:
-                e = earners[t.name] = Earner(t, graph, (), game.readings)
+                e = earners[t.name] = Earner(t, graph, (), game.readings, rules)
             return e
 
         good: list[int] = []
@@ -129,6 +131,7 @@ def routes_to_draw(state: MapState, routes: Sequence[LastRoute]) -> list[TrainRo
     from .routes import build_train_route
 
     game = state.game
+    rules = rules_for(game.id, state.phase_colours)
     out: list[TrainRoute | None] = [None] * len(routes)
     graphs: dict[str, TrackGraph] = {}
     for i, r in enumerate(routes):
@@ -137,7 +140,7 @@ def routes_to_draw(state: MapState, routes: Sequence[LastRoute]) -> list[TrainRo
         graph = graphs[r.company]
 
         def earner_of(t: TrainType, graph: TrackGraph = graph) -> Earner:
-            return Earner(t, graph, (), game.readings)
+            return Earner(t, graph, (), game.readings, rules)
 
         try:
             (fixed,) = resolve_locks(game, graph, r.company, [r.lock()], earner_of)
