@@ -216,8 +216,11 @@ def tile_set(value: Any) -> str:
     return value
 
 
-def _list_of_tables(value: Any) -> list:
-    return list_of(anything)(value)
+def code(value: Any) -> str:
+    """A tile code: any string (``""`` for a plain hex); tile_code.py reads it."""
+    if not isinstance(value, str):
+        raise SchemaError(f"should be a string of tile code, got {_shown(value)}")
+    return value
 
 
 TOP = {
@@ -235,14 +238,14 @@ TOP = {
     "companies": Field(list_of(anything, nonempty=True), required=True),
     "trains": Field(list_of(anything, nonempty=True), required=True),
     "phases": Field(list_of(anything, nonempty=True), required=True),
-    "bonuses": Field(_list_of_tables),
-    "phase_revenue": Field(_list_of_tables),
-    "upgrade_rules": Field(_list_of_tables),
+    "bonuses": Field(list_of(anything)),
+    "phase_revenue": Field(list_of(anything)),
+    "upgrade_rules": Field(list_of(anything)),
 }
 HEX_GROUP = {
     "hexes": Field(list_of(name, nonempty=True, unique=True), required=True),
     "colour": Field(colour_of(COLOURS), required=True),
-    "code": Field(lambda v: v if isinstance(v, str) else string(v)),
+    "code": Field(code),
 }
 COMPANY = {
     "abbrev": Field(name, required=True),
