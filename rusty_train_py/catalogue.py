@@ -9,7 +9,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .paths import tiles_dir
-from .tile import TILE_COLOURS, Tile, TileDataError, normalise_colour, parse_tile
+from .tile import TILE_COLOURS, Tile, TileDataError, normalise_colour
+from .tile_code import parse_tile
 
 
 def parse_tile_file(path: Path) -> list[Tile]:

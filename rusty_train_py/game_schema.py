@@ -52,7 +52,7 @@ def name(value: Any) -> str:
     string(value)
     if value != value.strip() or not value.isprintable():
         raise SchemaError(f"should be a name without spaces at its ends, got {_shown(value)}")
-    return value
+    return str(value)
 
 
 def whole(minimum: int = 0, maximum: int = MAX_VALUE) -> Check:
@@ -115,7 +115,7 @@ def count(value: Any) -> int | None:
 
 
 def list_of(item: Check, nonempty: bool = False, unique: bool = False) -> Check:
-    def check(value: Any) -> list:
+    def check(value: Any) -> list[Any]:
         if not isinstance(value, list):
             raise SchemaError(f"should be a list, got {_shown(value)}")
         if nonempty and not value:
@@ -134,7 +134,7 @@ def list_of(item: Check, nonempty: bool = False, unique: bool = False) -> Check:
 
 
 def table_of(value_check: Check, key_check: Check = string, nonempty: bool = False) -> Check:
-    def check(value: Any) -> dict:
+    def check(value: Any) -> dict[Any, Any]:
         if not isinstance(value, dict):
             raise SchemaError(f"should be a table, got {_shown(value)}")
         if nonempty and not value:
@@ -216,8 +216,11 @@ def tile_set(value: Any) -> str:
     return value
 
 
-def _list_of_tables(value: Any) -> list:
-    return list_of(anything)(value)
+def code(value: Any) -> str:
+    """A tile code: any string (``""`` for a plain hex); tile_code.py reads it."""
+    if not isinstance(value, str):
+        raise SchemaError(f"should be a string of tile code, got {_shown(value)}")
+    return value
 
 
 TOP = {
@@ -235,14 +238,14 @@ TOP = {
     "companies": Field(list_of(anything, nonempty=True), required=True),
     "trains": Field(list_of(anything, nonempty=True), required=True),
     "phases": Field(list_of(anything, nonempty=True), required=True),
-    "bonuses": Field(_list_of_tables),
-    "phase_revenue": Field(_list_of_tables),
-    "upgrade_rules": Field(_list_of_tables),
+    "bonuses": Field(list_of(anything)),
+    "phase_revenue": Field(list_of(anything)),
+    "upgrade_rules": Field(list_of(anything)),
 }
 HEX_GROUP = {
     "hexes": Field(list_of(name, nonempty=True, unique=True), required=True),
     "colour": Field(colour_of(COLOURS), required=True),
-    "code": Field(lambda v: v if isinstance(v, str) else string(v)),
+    "code": Field(code),
 }
 COMPANY = {
     "abbrev": Field(name, required=True),
@@ -262,12 +265,14 @@ COMPANY = {
 def train_limit(value: Any) -> int | dict[str, int]:
     """Trains a company may hold: one number, or one per company kind (``{ minor = 1 }``)."""
     if isinstance(value, dict):
-        return table_of(whole(1), choice(*COMPANY_KINDS), nonempty=True)(value)
+        limits: dict[str, int] = table_of(whole(1), choice(*COMPANY_KINDS), nonempty=True)(value)
+        return limits
     if not isinstance(value, int) or isinstance(value, bool):
         raise SchemaError(
             f"should be a whole number or a table of company kind = number, got {_shown(value)}"
         )
-    return whole(1)(value)
+    limit: int = whole(1)(value)
+    return limit
 
 
 PHASE = {

@@ -19,12 +19,13 @@ from .game import (
     Phase,
     UpgradeRule,
 )
-from .game_schema import check_game_data, check_game_references
+from .game_schema import check_game_data, check_game_references, top_line
 from .gamefile_rules import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
 from .rules.registry import RuleDataError
-from .tile import COLOURS, TILE_COLOURS, TileDataError, normalise_colour, parse_tile
+from .tile import COLOURS, TILE_COLOURS, TileDataError, normalise_colour
+from .tile_code import parse_tile
 
 
 def available_games(folder: Path | None = None) -> list[str]:
@@ -184,7 +185,9 @@ def _game_from_data(
     folder = tiles_folder or tiles_dir()
     for name in tile_sets:
         if not (folder / f"{name}.tiles").is_file():
-            raise GameDataError(f"{source}: tiles: no tile file {name}.tiles in {folder}")
+            raise GameDataError(
+                f"{top_line(lines, 'tiles')}: tiles: no tile file {name}.tiles in {folder}"
+            )
     try:
         catalogue = Catalogue.load([str(t) for t in tile_sets], tiles_folder)
     except TileDataError as exc:  # names the tile file and line at fault

@@ -293,9 +293,3 @@ def connectivity_of(tile: Tile, rotation: int) -> Connectivity:
     return Connectivity(
         tuple(frozenset(es) for es in node_edges), frozenset(edge_pairs), frozenset(node_pairs)
     )
-
-
-# The parser of the tile notation lives in tile_code.py; importable from here too.
-from .tile_code import parse_tile  # noqa: E402
-
-__all__ = ["parse_tile"]

@@ -47,7 +47,9 @@ TERMINAL = {"1": True, "2": True, "true": True, "0": False, "false": False}
 MAX_NUMBER_DIGITS = 9  # no value of a tile is near a billion; longer is a typo or garbage
 
 
-def whole_number(text: str, where: str, what: str, minimum: int = 0, maximum: int | None = None):
+def whole_number(
+    text: str, where: str, what: str, minimum: int = 0, maximum: int | None = None
+) -> int:
     """``text`` as a whole number in [minimum, maximum]; TileDataError naming ``what``."""
     t = text.strip()
     digits = t[1:] if t.startswith("-") else t
@@ -70,7 +72,9 @@ def _plain(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _flag(opts: dict[str, str], key: str, where: str, what: str, table=FLAGS) -> bool:
+def _flag(
+    opts: dict[str, str], key: str, where: str, what: str, table: dict[str, bool] = FLAGS
+) -> bool:
     if key not in opts:
         return False
     value = opts[key].strip().lower()

@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 
 from .game import Game, MapHex, Phase
 from .mapstate import MapState
-from .tile import NodeKind, Tile, parse_tile
+from .tile import NodeKind, Tile
+from .tile_code import parse_tile
 from .upgrades import NEXT_COLOUR, upgrade_candidates
 
 CHART_COLOURS = ("yellow", "green", "brown", "grey")

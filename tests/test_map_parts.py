@@ -9,7 +9,8 @@ from rusty_train_py import hexgrid
 from rusty_train_py.game import GameDataError
 from rusty_train_py.gamefile import game_from_data
 from rusty_train_py.hexgrid import HexAddressError, Orientation
-from rusty_train_py.tile import TileDataError, parse_tile
+from rusty_train_py.tile import TileDataError
+from rusty_train_py.tile_code import parse_tile
 
 # ---- hex names ------------------------------------------------------------------------------
 

@@ -14,7 +14,8 @@ from rusty_train_py.gamefile import load_game
 from rusty_train_py.hexgrid import SQRT3, HexLayout, Orientation
 from rusty_train_py.render import geometry
 from rusty_train_py.render.geometry import tile_layout, token_space_at
-from rusty_train_py.tile import NodeKind, parse_tile
+from rusty_train_py.tile import NodeKind
+from rusty_train_py.tile_code import parse_tile
 
 R = 100.0
 r = R * SQRT3 / 2  # inradius

@@ -14,7 +14,8 @@ import pytest
 from reference_data import GAMES, REFERENCE, reference_game_file
 
 from rusty_train_py.gamefile import load_game
-from rusty_train_py.tile import NodeKind, TileDataError, parse_tile
+from rusty_train_py.tile import NodeKind, TileDataError
+from rusty_train_py.tile_code import parse_tile
 
 GAME_COLOURS = {"gray": "grey"}
 

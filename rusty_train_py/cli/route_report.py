@@ -12,6 +12,7 @@ from ..route.search import RouteSearchError, find_routes
 if TYPE_CHECKING:
     from ..files.loader import OpenedGame
     from ..game import Game
+    from ..mapstate import MapState
     from ..route.result import RouteResult
 
 
@@ -69,7 +70,7 @@ MAX_UNTIMED_TRAINS = 4
 
 
 def request_trains(
-    state, company: str, trains: list[str], time_limit: float | None, option: str
+    state: MapState, company: str, trains: list[str], time_limit: float | None, option: str
 ) -> list[str]:
     """The trains of a request, checked against the company's train limit (train_limit.py:
     TrainLimitError, a ValueError, when there are more); copies that could never run are
