@@ -51,10 +51,14 @@ def train_limit(game: Game, company: Company, phase: str) -> tuple[int | None, s
     return max(highest), f"the game's highest ({game.id} gives none for {company.kind}s)"
 
 
-def check_train_count(state: MapState, company: str, trains: Sequence[str]) -> list[str]:
-    """``trains`` for a route request by ``company`` on ``state``: TrainLimitError when there
-    are more than the company may hold in the map's phase; copies of a train beyond
-    MAX_EXITS per station token on the map dropped (they could never run)."""
+def check_train_count(
+    state: MapState, company: str, trains: Sequence[str], warnings: list[str] | None = None
+) -> list[str]:
+    """``trains`` for a route request by ``company`` on ``state``: more than the company may
+    hold in the map's phase is a TrainLimitError, or, given a ``warnings`` list, a warning
+    appended to it (a table may hold one more for a moment, or the game data may be wrong);
+    copies of a train beyond MAX_EXITS per station token on the map dropped (they could
+    never run)."""
     game = state.game
     try:
         comp = game.company(company)
@@ -62,11 +66,14 @@ def check_train_count(state: MapState, company: str, trains: Sequence[str]) -> l
         return list(trains)  # the search names the unknown company
     limit, where = train_limit(game, comp, state.phase)
     if limit is not None and len(trains) > limit:
-        raise TrainLimitError(
+        message = (
             f"{comp.abbrev} may hold at most {limit} train{'s' if limit != 1 else ''} in"
             f" {game.id} phase {state.phase} ({comp.kind}; train_limit of {where} in"
             f" {game.source or game.id}), not {len(trains)}"
         )
+        if warnings is None:
+            raise TrainLimitError(message)
+        warnings.append(message)
     runnable = max(1, MAX_EXITS * state.tokens_placed(comp.abbrev))
     kept: Counter[str] = Counter()
     out = []

@@ -76,7 +76,9 @@ def format_advice(advice: Advice, top: int, state: MapState) -> str:
 
 def cmd_advise(args: argparse.Namespace, state: MapState) -> int:
     """Print the advice for ``args.company`` on ``state`` (the opened ``args.gamefile``)."""
-    trains = request_trains(state, args.company, train_list(args.trains), None, "")
+    trains = request_trains(
+        state, args.company, train_list(args.trains), None, "", getattr(args, "strict", False)
+    )
     result = advise(
         state,
         args.company,

@@ -70,15 +70,23 @@ MAX_UNTIMED_TRAINS = 4
 
 
 def request_trains(
-    state: MapState, company: str, trains: list[str], time_limit: float | None, option: str
+    state: MapState,
+    company: str,
+    trains: list[str],
+    time_limit: float | None,
+    option: str,
+    strict: bool = False,
 ) -> list[str]:
-    """The trains of a request, checked against the company's train limit (train_limit.py:
-    TrainLimitError, a ValueError, when there are more); copies that could never run are
+    """The trains of a request, checked against the company's train limit (more is a warning,
+    and with ``strict`` a TrainLimitError, a ValueError); copies that could never run are
     dropped with a note. More than MAX_UNTIMED_TRAINS without a time limit is refused, saying
     why and what to give instead (``option``: the command's time-limit option, or "")."""
     from ..train_limit import TrainLimitError, check_train_count
 
-    kept = check_train_count(state, company, trains)
+    warnings: list[str] = []
+    kept = check_train_count(state, company, trains, None if strict else warnings)
+    for w in warnings:
+        print(f"rusty-train-py: warning: {w} (--strict refuses it)", file=sys.stderr)
     if len(kept) < len(trains):
         print(
             f"rusty-train-py: note: running {len(kept)} of the {len(trains)} trains: the others"
@@ -111,7 +119,12 @@ def cmd_routes(args: argparse.Namespace, opened: OpenedGame) -> int:
             " write; convert it first (rusty-train-py convert)"
         )
     trains = request_trains(
-        state, args.company, train_list(args.trains), args.time_limit, "--time-limit"
+        state,
+        args.company,
+        train_list(args.trains),
+        args.time_limit,
+        "--time-limit",
+        getattr(args, "strict", False),
     )
     result = find_routes(
         state,
