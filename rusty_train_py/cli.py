@@ -247,12 +247,12 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "render":
             output_path(args.output, cmd)
             state = open_for_cli(args.gamefile, args.strict).state
-            from .render import export
+            from .render.qt import export
 
             return export.cmd_render(args, state)
         if cmd == "tiles":
             output_path(args.output, cmd)
-            from .render import export
+            from .render.qt import export
 
             return export.cmd_tiles(args)
         if cmd == "convert":

@@ -30,7 +30,7 @@ CORE = [
     *(PACKAGE / "files").glob("*.py"),
     *(PACKAGE / "route").glob("*.py"),
     *(PACKAGE / "render" / "geometry").glob("*.py"),
-    PACKAGE / "render" / "colours.py",
+    *(PACKAGE / "render").glob("*.py"),  # render/ outside its Qt corner, render/qt/
 ]
 
 

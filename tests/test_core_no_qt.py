@@ -87,5 +87,5 @@ def test_importing_the_core_leaves_pyside6_out():
 
 def test_the_check_sees_qt_when_it_is_imported():
     """The same check on a module that does import Qt reports it (the test can fail)."""
-    out = run_imports(["rusty_train_py.render.painter"])
+    out = run_imports(["rusty_train_py.render.qt.map"])
     assert "PySide6" in out["qt"]

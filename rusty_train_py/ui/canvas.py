@@ -31,8 +31,8 @@ from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 from ..hexgrid import HexLayout
 from ..render import geometry
 from ..render.colours import route_colour
-from ..render.ghosts import draw_ghosts, draw_marks
-from ..render.painter import draw_map
+from ..render.qt.ghosts import draw_ghosts, draw_marks
+from ..render.qt.map import draw_map
 from .modes.base import Scene
 
 HEX_SIZE = 60.0  # map pixels per hex radius at zoom 1

@@ -25,7 +25,7 @@ from ..game import Game
 from ..hexgrid import HexLayout
 from ..manifest import ManifestRow, manifest_rows
 from ..mapstate import MapState
-from ..render.painter import draw_tile
+from ..render.qt.tiles import draw_tile
 
 ICON_PX = 52
 TILE_ROLE = Qt.ItemDataRole.UserRole
@@ -199,7 +199,7 @@ class ManifestPanel(QDockWidget):
             return
         if self._chart_game == self.game.id:
             return
-        from ..render.chart import chart_layout, draw_chart
+        from ..render.qt.chart import chart_layout, draw_chart
 
         lay = chart_layout(self.game, 30.0)
         image = QImage(int(lay.width), int(lay.height), QImage.Format.Format_ARGB32_Premultiplied)

@@ -144,7 +144,7 @@ def test_the_hex_selected_lists_the_tiles_that_fit(qtbot, window):
 
 
 def test_c_shows_the_upgrade_chart(qtbot, window):
-    from rusty_train_py.render.chart import chart_layout
+    from rusty_train_py.render.qt.chart import chart_layout
 
     key(qtbot, window, "c")
     panel = window.manifest

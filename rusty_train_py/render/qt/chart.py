@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 
-from ..game import Game
-from ..hexgrid import HexLayout
-from ..upgrade_chart import CHART_COLOURS, chart_groups, hex_rule_notes, upgrade_chart
-from . import painter
+from ...game import Game
+from ...hexgrid import HexLayout
+from ...upgrade_chart import CHART_COLOURS, chart_groups, hex_rule_notes, upgrade_chart
+from .primitives import draw_text, make_font
+from .tiles import draw_tile
 
 PER_LINE = 4  # tiles side by side in one colour cell before the row wraps
 NAMES_PER_LINE = 3  # upgrade names on one line under a tile
@@ -143,12 +144,12 @@ def draw_chart(p: QPainter, game: Game, lay: ChartLayout) -> None:
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     hl = HexLayout(game.orientation, lay.hex_size)
     ts = lay.text_size
-    painter._text(p, QPointF(lay.width / 2, lay.title_h / 2), lay.title, ts * 1.4, bold=True)
+    draw_text(p, QPointF(lay.width / 2, lay.title_h / 2), lay.title, ts * 1.4, bold=True)
     body_top = lay.title_h
     for c, left, w in lay.columns:
         p.fillRect(QRectF(left, body_top, w, lay.height - body_top), QColor(COLOUR_FILL[c]))
         p.fillRect(QRectF(left, body_top, w, lay.head_h * 0.85), QColor(COLOUR_HEAD[c]))
-        painter._text(
+        draw_text(
             p,
             QPointF(left + w / 2, body_top + lay.head_h * 0.42),
             c,
@@ -163,10 +164,10 @@ def draw_chart(p: QPainter, game: Game, lay: ChartLayout) -> None:
         for x0, x1 in row.arrows:
             _arrow(p, x0, x1, row.top + min(row.height / 2, lay.hex_size * 1.2), lay.hex_size)
         for t in row.tiles:
-            painter.draw_tile(p, game.tile(t.name), 0, None, (t.x, t.y), hl, CHART_COLOURS)
+            draw_tile(p, game.tile(t.name), 0, None, (t.x, t.y), hl, CHART_COLOURS)
             y = t.y + lay.hex_h / 2 + lay.line_h * 0.75
             for n, text in enumerate(t.lines):
-                painter._text(
+                draw_text(
                     p,
                     QPointF(t.x, y + n * lay.line_h),
                     text,
@@ -178,7 +179,7 @@ def draw_chart(p: QPainter, game: Game, lay: ChartLayout) -> None:
 
 def _label(p: QPainter, title: str, width: float, top: float, height: float, ts: float) -> None:
     """The group's title, left-aligned and wrapped at word boundaries."""
-    p.setFont(painter._font(ts * 1.05, True))
+    p.setFont(make_font(ts * 1.05, True))
     p.setPen(QColor("#202020"))
     rect = QRectF(ts * 0.5, top, width - ts, min(height, ts * 8))
     p.drawText(
