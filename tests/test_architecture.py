@@ -52,7 +52,17 @@ def test_only_default_mode_imports_the_modes_it_enters(mode):
     assert used & siblings == expected
 
 
-GEOMETRY = ("values", "curves", "nodes", "spots", "tile_layout", "map_layout", "routes", "hits")
+GEOMETRY = (
+    "values",
+    "curves",
+    "nodes",
+    "spots",
+    "tile_layout",
+    "map_layout",
+    "routes",
+    "labels",
+    "hits",
+)
 
 
 @pytest.mark.parametrize("module", GEOMETRY)

@@ -18,7 +18,8 @@ from rusty_train_py.hexgrid import SQRT3, HexLayout  # noqa: E402
 from rusty_train_py.mapstate import MapState  # noqa: E402
 from rusty_train_py.render import geometry  # noqa: E402
 from rusty_train_py.render.colours import HEX_FILL  # noqa: E402
-from rusty_train_py.render.qt import export, place_names  # noqa: E402
+from rusty_train_py.render.geometry.labels import MIN_TEXT_PX, fit_name  # noqa: E402
+from rusty_train_py.render.qt import export  # noqa: E402
 from rusty_train_py.render.qt.map import draw_map  # noqa: E402
 from rusty_train_py.render.qt.tiles import draw_tile  # noqa: E402
 
@@ -283,13 +284,14 @@ def test_place_names_are_legible_on_screen(name, zoom):
     """At the zoom that fits the map in a 1280 x 860 window (68 %), names are 8 px or more."""
     R = 60.0
     size = geometry.name_size(name) * R
-    sizes = place_names.name_font_sizes(name, size, R, zoom)
-    assert sizes is not None
-    assert sizes[0] * zoom >= place_names.MIN_TEXT_PX - 0.5
+    fit = fit_name(name, size, R, zoom)
+    assert fit is not None
+    _, sizes, _ = fit
+    assert min(sizes) * zoom >= MIN_TEXT_PX - 1e-9
     assert sizes[0] >= size  # never smaller than drawn at full size
 
 
 def test_names_that_cannot_be_legible_are_left_out():
     R = 60.0
     name = "Maritime Provinces"
-    assert place_names.name_font_sizes(name, geometry.name_size(name) * R, R, 0.25) is None
+    assert fit_name(name, geometry.name_size(name) * R, R, 0.25) is None

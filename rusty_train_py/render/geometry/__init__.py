@@ -14,10 +14,13 @@ One concern per module, each importing only those above it:
 - ``map_layout``: special hex sides, the map's bounds, coordinate labels;
 - ``routes``: routes drawn over the map (lines side by side where they share track, rings
   round the stops);
+- ``labels``: place names, revenue discs and phase rows over the map, legible and moved off
+  the routes;
 - ``hits``: hit tests.
 """
 
 from .hits import token_space_at
+from .labels import MapOverlay, label_shapes, map_overlay
 from .map_layout import (
     border_marks,
     coordinate_labels,
@@ -38,10 +41,12 @@ from .values import (
     TOWN_BAR_WIDTH,
     TRACK_WIDTH,
     BorderMark,
+    HexLabels,
     IconMark,
     NodeLayout,
     OffboardArrow,
     PhaseRevenueRow,
+    PlaceName,
     Point,
     RevenueDisc,
     TerrainMark,
@@ -60,9 +65,12 @@ __all__ = [
     "TRACK_WIDTH",
     "BorderMark",
     "IconMark",
+    "HexLabels",
+    "MapOverlay",
     "NodeLayout",
     "OffboardArrow",
     "PhaseRevenueRow",
+    "PlaceName",
     "Point",
     "RevenueDisc",
     "RouteLine",
@@ -79,6 +87,8 @@ __all__ = [
     "coordinate_margin",
     "current_column",
     "invisible_edges",
+    "label_shapes",
+    "map_overlay",
     "map_bounds",
     "name_lines",
     "name_size",

@@ -17,14 +17,18 @@ from ...hexgrid import HexLayout
 from ...mapstate import MapState
 from .. import geometry
 from ..colours import BORDER_COLOUR
+from ..geometry.labels import MIN_TEXT_PX
+from .labels import draw_labels
 from .overlays import (
     DEFAULT_HIGHLIGHT,
     FADED_ROUTE_OPACITY,
     draw_marks,
+    draw_route_overlay,
     draw_routes,
     draw_selection,
+    route_colours,
+    route_items,
 )
-from .place_names import MIN_TEXT_PX
 from .primitives import draw_text, make_pen, qpoint
 from .tiles import companies_by_abbrev, draw_hex_background, draw_outline, draw_tile_content
 
@@ -93,10 +97,8 @@ def draw_map(
             phase_colours,
             companies,
             location=game.hexes[h].location,
-            phase_value=game.revenue_in_phase(h, state.phase)
-            if tile is game.hexes[h].tile
-            else None,
             zoom=zoom,
+            labels=False,
         )
     drawn: set[frozenset] = set()
     for h in names:
@@ -113,12 +115,19 @@ def draw_map(
             draw_text(painter, qpoint(pos), text, text_size, bold=True, colour="#404040")
     painter.setOpacity(1.0)
 
+    # Labels go above the routes, moved off them (off the last runs' when no routes are shown).
+    main = route_items(routes or ())
+    overlay = geometry.map_overlay(state, hex_layout, main or route_items(faded_routes or ()), zoom)
+    labels = {hl.hex: hl for hl in overlay.labels}
     if faded_routes:
         painter.setOpacity(FADED_ROUTE_OPACITY)
-        draw_routes(painter, state, hex_layout, faded_routes)
+        draw_routes(painter, state, hex_layout, faded_routes, labels)
         painter.setOpacity(1.0)
-    if routes:
-        draw_routes(painter, state, hex_layout, routes)
+    if routes and overlay.routes is not None:
+        draw_route_overlay(painter, state, hex_layout, overlay.routes, route_colours(routes))
+    painter.setOpacity(1.0 if not faded else 0.45)
+    draw_labels(painter, state, overlay.labels, size)
+    painter.setOpacity(1.0)
     if marked:
         draw_marks(painter, [centres[h] for h in names if h in marked], hex_layout, mark_colour)
     if highlight_hex is not None and highlight_hex in game.hexes:

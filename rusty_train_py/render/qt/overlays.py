@@ -3,7 +3,7 @@ can go) and the selected hex."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
@@ -13,7 +13,8 @@ from ...hexgrid import HexLayout
 from ...mapstate import MapState
 from .. import geometry
 from ..colours import ROUTE_CASING, ROUTE_EDGE, SELECTION_CASING, SELECTION_EDGE
-from ..geometry import Point
+from ..geometry import HexLabels, Point, RouteOverlay
+from ..geometry.routes import LINE_CASING, LINE_EDGE, RING_CASING, RING_EDGE, RING_LINE
 from .primitives import make_pen, path_through, qpoint, qpolygon
 from .tiles import companies_by_abbrev, draw_nodes
 
@@ -57,17 +58,41 @@ def draw_selection(painter: QPainter, centre: Point, hex_layout: HexLayout, colo
         painter.drawPolygon(polygon)
 
 
-def draw_routes(
-    painter: QPainter, state: MapState, hex_layout: HexLayout, routes: Sequence[Any]
-) -> None:
-    """Draw routes over the map: each line on a casing (white, edged in black) so it stands
-    out on every fill, the cities and towns again on top, and a ring round each stop.
+def route_items(routes: Sequence[Any]) -> list:
+    """The routes of ``(colour, train_route)`` or ``(colour, pieces, stops)`` without colours,
+    as ``geometry.route_overlay`` takes them."""
+    return [r[1] if len(r) == 2 else (r[1], r[2]) for r in routes]
 
-    ``routes``: ``(colour, train_route)`` or ``(colour, pieces, stops)`` (see ``draw_map``).
-    """
-    colours = [QColor(str(r[0])) for r in routes]
-    items = [r[1] if len(r) == 2 else (r[1], r[2]) for r in routes]
-    overlay = geometry.route_overlay(state, hex_layout, items)
+
+def route_colours(routes: Sequence[Any]) -> list[QColor]:
+    """The colour of each of ``routes`` (as ``route_items`` takes them)."""
+    return [QColor(str(r[0])) for r in routes]
+
+
+def draw_routes(
+    painter: QPainter,
+    state: MapState,
+    hex_layout: HexLayout,
+    routes: Sequence[Any],
+    labels: Mapping[str, HexLabels] | None = None,
+) -> None:
+    """Draw routes over the map (``routes``: ``(colour, train_route)`` or ``(colour, pieces,
+    stops)``, see ``map.draw_map``); an off-board's ring goes round its value where
+    ``labels`` put it."""
+    overlay = geometry.route_overlay(state, hex_layout, route_items(routes), labels)
+    draw_route_overlay(painter, state, hex_layout, overlay, route_colours(routes))
+
+
+def draw_route_overlay(
+    painter: QPainter,
+    state: MapState,
+    hex_layout: HexLayout,
+    overlay: RouteOverlay,
+    colours: Sequence[QColor],
+) -> None:
+    """Draw the lines and rings of ``overlay``: each line on a casing (white, edged in black)
+    so it stands out on every fill, the cities and towns again on top, and a ring round each
+    stop (the k-th train stopping at a place: the k-th ring out)."""
     width = overlay.width
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -75,8 +100,8 @@ def draw_routes(
     # across a colour.
     paths = [(line.route, path_through(line.points, (0.0, 0.0))) for line in overlay.lines]
     cap = Qt.PenCapStyle.RoundCap
-    for colour, extra in ((ROUTE_EDGE, 0.85), (ROUTE_CASING, 0.55)):
-        pen = make_pen(colour, width * (1.0 + extra), cap)
+    for colour, extent in ((ROUTE_EDGE, LINE_EDGE), (ROUTE_CASING, LINE_CASING)):
+        pen = make_pen(colour, width * extent, cap)
         for _, path in paths:
             painter.strokePath(path, pen)
     for route, path in paths:
@@ -97,10 +122,10 @@ def draw_routes(
             companies,
         )
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    for colour, extra in ((ROUTE_EDGE, 0.7), (ROUTE_CASING, 0.4), (None, 0.0)):
+    for colour, extent in ((ROUTE_EDGE, RING_EDGE), (ROUTE_CASING, RING_CASING), (None, RING_LINE)):
         for ring in overlay.rings:
             pen_colour = colours[ring.route] if colour is None else QColor(colour)
-            painter.setPen(make_pen(pen_colour, width * (0.7 + extra), cap))
+            painter.setPen(make_pen(pen_colour, width * extent, cap))
             _draw_ring(painter, ring, width)
     painter.restore()
 

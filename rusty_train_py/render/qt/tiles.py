@@ -15,9 +15,9 @@ from ...tile import TILE_COLOURS, NodeKind, Tile
 from .. import geometry
 from ..colours import CASING, DARK_FILLS, HEX_FILL, OUTLINE, PHASE_FILL, TRACK
 from ..geometry import Point, TileLayout
-from .place_names import draw_location
+from .labels import draw_location, draw_values
 from .primitives import draw_text, halo_text, make_pen, path_through, qpoint, qpolygon
-from .tile_marks import draw_icon, draw_phase_row, draw_terrain
+from .tile_marks import draw_icon, draw_terrain
 
 
 def companies_by_abbrev(state: MapState) -> dict[str, Company]:
@@ -100,12 +100,14 @@ def draw_tile_content(
     location: str | None = None,
     phase_value: int | None = None,
     zoom: float = 1.0,
+    labels: bool = True,
 ) -> None:
     """Draw everything on a tile except its fill and outline.
 
     ``phase_value``: the revenue the hex pays in the current phase when the game gives it by
     phase name (``Game.phase_revenue``); its column is the one highlighted. ``zoom``: screen
-    pixels per map pixel, for the legible size of place names."""
+    pixels per map pixel, for the legible size of place names. ``labels`` False leaves out
+    the revenue discs, phase rows and place name (the map draws them last, over routes)."""
     R = layout.radius
     c = centre
     tokens = dict(tokens or {})
@@ -142,7 +144,7 @@ def draw_tile_content(
         painter.drawPolygon(qpolygon(arrow.points, c))
 
     draw_nodes(painter, layout, tokens, c, companies)
-    _draw_tile_text(painter, tile, layout, c, phase_colours, location, phase_value, zoom)
+    _draw_tile_text(painter, tile, layout, c, phase_colours, location, phase_value, zoom, labels)
     _draw_visit_costs(painter, tile, layout, c)
 
 
@@ -196,28 +198,13 @@ def draw_nodes(
 
 
 def _draw_tile_text(
-    painter, tile, layout, c, phase_colours, location, phase_value=None, zoom=1.0
+    painter, tile, layout, c, phase_colours, location, phase_value=None, zoom=1.0, labels=True
 ) -> None:
     R = layout.radius
-    for disc in layout.revenues:
-        painter.setPen(make_pen("#000000", max(0.6, R * 0.012)))
-        painter.setBrush(QColor("#ffffff"))
-        painter.drawEllipse(qpoint(disc.centre, c), disc.radius, disc.radius)
-        draw_text(
-            painter,
-            qpoint(disc.centre, c),
-            disc.text,
-            disc.radius * 1.05,
-            max_width=disc.radius * 1.8,
+    if labels:
+        draw_values(
+            painter, tile, layout.revenues, layout.phase_revenues, c, R, phase_colours, phase_value
         )
-    node_revenue = {n.index: n.revenue for n in tile.nodes}
-    for row in layout.phase_revenues:
-        current = geometry.current_column(node_revenue[row.node], phase_colours)
-        if phase_value is not None:  # revenue by phase name: the column showing that value
-            values = [v for _, v in row.columns]
-            current = values.index(phase_value) if phase_value in values else None
-        draw_phase_row(painter, row, c, R, current)
-
     # Labels and marks.
     if layout.label is not None:
         draw_text(
@@ -237,11 +224,8 @@ def _draw_tile_text(
         draw_terrain(painter, layout.terrain, c)
     for icon in layout.icons:
         draw_icon(painter, icon, c)
-    if location:
-        dark = tile.colour in DARK_FILLS
-        draw_location(
-            painter, location, qpoint(layout.name_pos, c), layout.name_size, R, zoom, dark
-        )
+    if labels and location:
+        draw_location(painter, location, layout, c, zoom, tile.colour in DARK_FILLS)
 
 
 def _draw_city(painter, node, c, R, tokens, companies) -> None:
