@@ -46,7 +46,8 @@ from .values import (
 
 MIN_TEXT_PX = 8.0  # labels are drawn at least this high on screen ...
 HIDE_TEXT_PX = 6.0  # ... and place names that cannot be this high are left out
-NAME_MAX_WIDTH = 1.7  # widest a place name grown to the minimum is drawn, in hex radii
+NAME_MAX_WIDTH = 1.85  # widest a place name grown to the minimum is drawn, in hex radii
+NAME_FIT = 0.92  # text_width's estimate of a name's width over what DejaVu Sans draws
 REMARK_SCALE = 0.85  # a name's remark "(...)" beside its head, where the size allows
 DISC_TEXT = 1.05  # a revenue disc's text height, in disc radii
 ROW_TEXT = 0.68  # a phase row's text height, in box heights
@@ -81,7 +82,7 @@ def _wrapped(text: str, size: float, max_width: float) -> list[str]:
             pieces.append((" " if w and not k else "", part))
     lines: list[str] = []
     for joiner, part in pieces:
-        if lines and text_width(lines[-1] + joiner + part, size) <= max_width:
+        if lines and text_width(lines[-1] + joiner + part, size) * NAME_FIT <= max_width:
             lines[-1] += joiner + part
         else:
             lines.append(part)
@@ -135,7 +136,7 @@ def fit_name(
         lines_sizes = _name_form(name, f, *sizes, max_width)
         if lines_sizes is None:
             continue
-        width = max(text_width(t, s) for t, s in lines_sizes)
+        width = max(text_width(t, s) for t, s in lines_sizes) * NAME_FIT
         lines, heights = tuple(t for t, _ in lines_sizes), tuple(s for _, s in lines_sizes)
         if width <= max_width:
             return lines, heights, width
@@ -560,7 +561,8 @@ class _Mover:
             return [dataclasses.replace(item, centre=g) for g in grid], grid_prefs
         anchors: list[tuple[Point, float]] = [((0.0, 0.0), 0.3 * R)]
         if isinstance(item, RevenueDisc):
-            layout = tile_layout(*self.state.tile_at(hl.hex), self.hex_layout.orientation, R)
+            tile_rot = self.state.tile_at(hl.hex)[1]
+            layout = tile_layout(tile, tile_rot, self.hex_layout.orientation, R)
             for index in item.node_indices:
                 node = layout.node(index)
                 if node is not None:

@@ -94,6 +94,6 @@ def halo_text(
     baseline = centre.y() + (fm.ascent() - fm.descent()) / 2
     path.addText(QPointF(centre.x() - w / 2, baseline), font, text)
     halo_colour = QColor(halo)
-    halo_colour.setAlpha(200)
-    painter.strokePath(path, make_pen(halo_colour, max(1.0, size * 0.22), Qt.PenCapStyle.RoundCap))
+    halo_colour.setAlpha(235)
+    painter.strokePath(path, make_pen(halo_colour, max(1.0, size * 0.3), Qt.PenCapStyle.RoundCap))
     painter.fillPath(path, QColor(colour))
