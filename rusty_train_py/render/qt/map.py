@@ -47,11 +47,13 @@ def draw_map(
     faded_routes: Sequence[Any] | None = None,
     marked: Collection[str] = (),
     mark_colour: str = "#1f6fd1",
+    margin: float | None = None,
 ) -> None:
     """Draw the map of ``state`` in map pixels (hex centres from ``hex_layout.centre``).
 
     ``faded_routes`` (as ``routes``) are drawn pale under the routes (the last run kept);
     ``marked`` hexes get a translucent ``mark_colour`` fill and outline (where a tile can go).
+    ``margin``: the room round the hexes for the coordinates (``geometry.map_bounds``'s).
 
     ``routes``: a sequence of ``(colour, train_route)`` where ``train_route`` has ``track``
     ((hex, path index) pairs) and ``stops`` (objects with ``hex``, ``node``, ``skipped``), or
@@ -110,8 +112,9 @@ def draw_map(
             _draw_border(painter, mark, centres[h], size)
     if coordinates:
         painter.setOpacity(1.0 if not faded else 0.6)
-        text_size = min(size * 0.5, max(size * 0.24, MIN_TEXT_PX / zoom))
-        for pos, text in geometry.coordinate_labels(game, hex_layout):
+        room = geometry.coordinate_margin(hex_layout) if margin is None else margin
+        text_size = min(size * 0.5, room * 0.85, max(size * 0.24, MIN_TEXT_PX / zoom))
+        for pos, text in geometry.coordinate_labels(game, hex_layout, margin):
             draw_text(painter, qpoint(pos), text, text_size, bold=True, colour="#404040")
     painter.setOpacity(1.0)
 
