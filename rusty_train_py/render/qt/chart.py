@@ -69,8 +69,19 @@ def _upgrade_lines(targets: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def chart_layout(game: Game, hex_size: float = 40.0) -> ChartLayout:
-    """Where every part of the chart goes, in pixels."""
+def chart_layout(game: Game, hex_size: float = 40.0, max_width: float | None = None) -> ChartLayout:
+    """Where every part of the chart goes, in pixels: up to PER_LINE tiles side by side in a
+    colour cell, fewer where that makes the chart wider than ``max_width`` (one at least)."""
+    if max_width is None:
+        return _chart_layout(game, hex_size, PER_LINE)
+    for per_line in range(PER_LINE, 1, -1):
+        lay = _chart_layout(game, hex_size, per_line)
+        if lay.width <= max_width:
+            return lay
+    return _chart_layout(game, hex_size, 1)
+
+
+def _chart_layout(game: Game, hex_size: float, per_line: int) -> ChartLayout:
     chart = upgrade_chart(game)
     groups = chart_groups(game)
     notes = hex_rule_notes(game)
@@ -86,7 +97,7 @@ def chart_layout(game: Game, hex_size: float = 40.0) -> ChartLayout:
     line_h = text_size * 1.3
     cell_w = max(hex_w, text_size * 7.5) + hex_size * 0.4
     used = [c for c in CHART_COLOURS if any(g.tiles[c] for g in groups)]
-    per_colour = {c: min(PER_LINE, max(len(g.tiles[c]) for g in groups)) for c in used}
+    per_colour = {c: min(per_line, max(len(g.tiles[c]) for g in groups)) for c in used}
     gap = hex_size * 0.9  # between columns: room for the arrow
     label_w = text_size * 9
     title_h = text_size * 2.6
@@ -105,13 +116,13 @@ def chart_layout(game: Game, hex_size: float = 40.0) -> ChartLayout:
         # lines of text under a tile in this row: its name and its upgrades
         n_lines = 1 + max((len(lines_of(t)) for c in used for t in g.tiles[c]), default=0)
         tile_h = hex_h + hex_size * 0.2 + n_lines * line_h + hex_size * 0.25
-        n_wraps = max(math.ceil(len(g.tiles[c]) / PER_LINE) for c in used)
+        n_wraps = max(math.ceil(len(g.tiles[c]) / per_line) for c in used)
         height = max(tile_h * max(1, n_wraps), line_h * 2)
         placed = []
         for c in used:
             left, _w = col_at[c]
             for i, t in enumerate(g.tiles[c]):
-                r, k = divmod(i, PER_LINE)
+                r, k = divmod(i, per_line)
                 cx = left + cell_w * (k + 0.5)
                 cy = y + tile_h * r + hex_size * 0.15 + hex_h / 2
                 count = game.manifest.get(t)
