@@ -610,6 +610,12 @@ def label_shapes(labels: Sequence[HexLabels]) -> list[tuple[str, str, Any]]:
     return out
 
 
+def leaves_its_hex(name: PlaceName, orientation: Orientation | str, radius: float) -> bool:
+    """Whether a place name (hex-local) reaches out of its hex, over another's fill (it is
+    then drawn on a plate)."""
+    return not _hex_polygon(Orientation(orientation), radius).contains(label_shape(name))
+
+
 def text_height_px(item: PlaceName | RevenueDisc | PhaseRevenueRow, zoom: float) -> float:
     """The on-screen height of a label's text at ``zoom``."""
     if isinstance(item, PlaceName):

@@ -13,7 +13,7 @@ from ...tile import TILE_COLOURS, Tile
 from .. import geometry
 from ..colours import DARK_FILLS
 from ..geometry import HexLabels, PhaseRevenueRow, PlaceName, Point, RevenueDisc, TileLayout
-from ..geometry.labels import DISC_TEXT, fit_name
+from ..geometry.labels import DISC_TEXT, fit_name, leaves_its_hex
 from .primitives import draw_text, halo_text, make_pen, qpoint
 from .tile_marks import draw_phase_row
 
@@ -50,8 +50,8 @@ def draw_values(
 
 
 def draw_place_name(painter: QPainter, name: PlaceName, c: Point, dark: bool = False) -> None:
-    """A place name laid out by the geometry; on a dark fill it sits on a light plate, which a
-    halo cannot make legible at small sizes."""
+    """A place name laid out by the geometry; ``dark``: on a light plate, which a halo cannot
+    make legible at small sizes on a dark fill."""
     if dark:
         x0, y0, x1, y1 = name.box()
         plate = QColor("#ffffff")
@@ -76,9 +76,11 @@ def draw_location(
         draw_place_name(painter, PlaceName(layout.name_pos, *fit), c, dark)
 
 
-def draw_labels(painter: QPainter, state, labels: Sequence[HexLabels], radius: float) -> None:
-    """Every hex's labels over the map drawn so far (tiles, routes); ``radius``: the hexes'."""
+def draw_labels(painter: QPainter, state, labels: Sequence[HexLabels], hex_layout) -> None:
+    """Every hex's labels over the map drawn so far (tiles, routes); a name on a dark fill or
+    reaching over another hex sits on a plate."""
     game = state.game
+    radius = hex_layout.size
     for hl in labels:
         tile, _ = state.tile_at(hl.hex)
         printed = tile is game.hexes[hl.hex].tile
@@ -94,4 +96,7 @@ def draw_labels(painter: QPainter, state, labels: Sequence[HexLabels], radius: f
             phase_value,
         )
         if hl.name is not None:
-            draw_place_name(painter, hl.name, hl.centre, tile.colour in DARK_FILLS)
+            plate = tile.colour in DARK_FILLS or leaves_its_hex(
+                hl.name, hex_layout.orientation, radius
+            )
+            draw_place_name(painter, hl.name, hl.centre, plate)

@@ -129,7 +129,7 @@ def draw_map(
     if routes and overlay.routes is not None:
         draw_route_overlay(painter, state, hex_layout, overlay.routes, route_colours(routes))
     painter.setOpacity(1.0 if not faded else 0.45)
-    draw_labels(painter, state, overlay.labels, size)
+    draw_labels(painter, state, overlay.labels, hex_layout)
     painter.setOpacity(1.0)
     if marked:
         draw_marks(painter, [centres[h] for h in names if h in marked], hex_layout, mark_colour)
