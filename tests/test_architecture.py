@@ -61,6 +61,7 @@ GEOMETRY = (
     "map_layout",
     "routes",
     "labels",
+    "map_labels",
     "hits",
 )
 

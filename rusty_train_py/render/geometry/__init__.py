@@ -14,13 +14,14 @@ One concern per module, each importing only those above it:
 - ``map_layout``: special hex sides, the map's bounds, coordinate labels;
 - ``routes``: routes drawn over the map (lines side by side where they share track, rings
   round the stops);
-- ``labels``: place names, revenue discs and phase rows over the map, legible and moved off
-  the routes;
+- ``labels``: a tile's place name, revenue discs and phase rows, legible at every zoom;
+- ``map_labels``: every hex's labels with routes over the map, moved off their lines and rings;
 - ``hits``: hit tests.
 """
 
 from .hits import token_space_at
-from .labels import MapOverlay, label_shapes, map_overlay
+from .labels import label_shapes
+from .map_labels import MapOverlay, map_overlay
 from .map_layout import (
     border_marks,
     coordinate_labels,
