@@ -6,6 +6,7 @@ get a ring of their own."""
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -47,7 +48,9 @@ def covered(labels, overlay) -> list[str]:
     return out
 
 
+@functools.cache
 def late_case(game_id: str):
+    """The late position of a game and the best routes of bench/late_games.py's first case."""
     cases = bench_games.game_cases(game_id)
     if not cases:
         pytest.skip(f"{game_id}: no late position")
@@ -55,7 +58,7 @@ def late_case(game_id: str):
     state = open_game(case.path).state
     result = find_routes(state, case.company, list(case.trains), list(case.bonuses))
     assert result.routes, case.label
-    return state, result.routes
+    return state, tuple(result.routes)
 
 
 @pytest.mark.parametrize("zoom", [ROUTES_ZOOM, 1.0])
