@@ -109,8 +109,7 @@ LAYERS: tuple[Layer, ...] = (
     ),
     Layer(
         "qt drawing",
-        # the Qt corner of render/ (render/qt/), and the Qt files of render/ until they move there
-        ("render.qt", "render.painter", "render.chart", "render.ghosts", "render.export"),
+        ("render.qt",),
         (*CORE, "route", "advisor", "files", "render geometry"),
         False,
         "QPainter drawing of tiles, the map, overlays and charts; PNG/SVG export",

@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
 def rendered_pictures(out: Path) -> list[Path]:
     """The bundled game as ``render`` draws it; each game's start map, tiles and chart."""
     from rusty_train_py.files.loader import open_game
-    from rusty_train_py.render.export import (
+    from rusty_train_py.render.qt.export import (
         render_map_image,
         render_tile_sheet,
         render_upgrade_chart,

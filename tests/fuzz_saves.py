@@ -341,7 +341,7 @@ def check_routes(opened: OpenedGame) -> None:
 
 
 def check_render(opened: OpenedGame, out_dir: Path) -> None:
-    from rusty_train_py.render.export import render_map_image
+    from rusty_train_py.render.qt.export import render_map_image
 
     render_map_image(opened.state, out_dir / "map.png", 10.0)
 

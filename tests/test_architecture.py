@@ -194,7 +194,18 @@ def test_only_default_mode_imports_the_modes_it_enters(mode):
     assert used & siblings == expected
 
 
-GEOMETRY = ("values", "curves", "nodes", "spots", "tile_layout", "map_layout", "routes", "hits")
+GEOMETRY = (
+    "values",
+    "curves",
+    "nodes",
+    "spots",
+    "tile_layout",
+    "map_layout",
+    "routes",
+    "labels",
+    "map_labels",
+    "hits",
+)
 
 
 @pytest.mark.parametrize("module", GEOMETRY)

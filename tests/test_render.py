@@ -16,7 +16,12 @@ from rusty_train_py.cli import main  # noqa: E402
 from rusty_train_py.gamefile import load_game  # noqa: E402
 from rusty_train_py.hexgrid import SQRT3, HexLayout  # noqa: E402
 from rusty_train_py.mapstate import MapState  # noqa: E402
-from rusty_train_py.render import export, geometry, painter  # noqa: E402
+from rusty_train_py.render import geometry  # noqa: E402
+from rusty_train_py.render.colours import HEX_FILL  # noqa: E402
+from rusty_train_py.render.geometry.labels import MIN_TEXT_PX, fit_name  # noqa: E402
+from rusty_train_py.render.qt import export  # noqa: E402
+from rusty_train_py.render.qt.map import draw_map  # noqa: E402
+from rusty_train_py.render.qt.tiles import draw_tile  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -106,9 +111,9 @@ def test_png_shows_hex_colours_where_the_hexes_are(tmp_path):
         cx, cy = layout.centre(game.hexes[name].coord)
         return pixel(img, cx - x0 + dx, cy - y0 + dy)
 
-    assert at("B6") == painter.HEX_FILL["white"]  # a plain hex
-    assert at("E17", 0, -0.45 * hex_size) != painter.HEX_FILL["white"]  # a laid tile
-    assert at("A7", -0.7 * hex_size) == painter.HEX_FILL["red"]  # Sault Ste. Marie off-board
+    assert at("B6") == HEX_FILL["white"]  # a plain hex
+    assert at("E17", 0, -0.45 * hex_size) != HEX_FILL["white"]  # a laid tile
+    assert at("A7", -0.7 * hex_size) == HEX_FILL["red"]  # Sault Ste. Marie off-board
     assert pixel(img, 2, 2) == "#ffffff"  # outside the map
 
 
@@ -162,7 +167,7 @@ def test_highlight_routes_and_faded_draw_over_the_map():
     p = QPainter(img)
     p.translate(-x0, -y0)
     routes = [("#0072ce", [("E17", 0), ("F16", 0)], [("F16", 0)])]
-    painter.draw_map(
+    draw_map(
         p, state, layout, highlight_hex="B6", highlight_colour="#00ff00", routes=routes, faded=True
     )
     p.end()
@@ -177,7 +182,7 @@ def test_highlight_routes_and_faded_draw_over_the_map():
     bx, by = layout.centre(game.hexes["C5"].coord)
     assert (
         QColor(img.pixel(round(bx - x0), round(by - y0))).lightness()
-        > QColor(painter.HEX_FILL["white"]).lightness()
+        > QColor(HEX_FILL["white"]).lightness()
     )
     # The route is drawn in its colour along E17's path 0.
     tile, rot = state.tile_at("E17")
@@ -210,7 +215,7 @@ def test_the_selection_shows_on_every_hex_colour(hex_name):
     img.fill(QColor("#ffffff"))
     p = QPainter(img)
     p.translate(-x0, -y0)
-    painter.draw_map(p, state, layout, highlight_hex=hex_name, highlight_colour="#d62728")
+    draw_map(p, state, layout, highlight_hex=hex_name, highlight_colour="#d62728")
     p.end()
     cx, cy = layout.centre(game.hexes[hex_name].coord)
     # From the middle of the line outwards, either way: the colour, then white, then near-black.
@@ -234,6 +239,27 @@ def test_the_selection_shows_on_every_hex_colour(hex_name):
         assert kinds[:3] == ["colour", "white", "dark"], (sign, out)
 
 
+def test_an_undrawn_hex_can_be_highlighted():
+    """18MS B14 (colour "empty") is not drawn, but selecting it paints its outline there."""
+    state = MapState(load_game("18MS"))
+    game = state.game
+    assert game.hexes["B14"].colour == "empty"
+    layout = HexLayout(game.orientation, 40)
+    x0, y0, x1, y1 = geometry.map_bounds(game, layout)
+    img = QImage(math.ceil(x1 - x0), math.ceil(y1 - y0), QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QColor("#ffffff"))
+    p = QPainter(img)
+    p.translate(-x0, -y0)
+    try:
+        draw_map(p, state, layout, highlight_hex="B14", highlight_colour="#d62728")
+    finally:
+        p.end()
+    cx, cy = layout.centre(game.hexes["B14"].coord)
+    assert pixel(img, cx - x0, cy - y0) == "#ffffff"  # the hex itself stays undrawn
+    out = side_profile(img, layout, (cx - x0, cy - y0), [k * 0.5 for k in range(-6, 7)], side=2)
+    assert "#d62728" in out
+
+
 def test_draw_tile_returns_its_layout_and_draws_tokens():
     game = load_game("1867")
     tile = game.tile("57")
@@ -241,7 +267,7 @@ def test_draw_tile_returns_its_layout_and_draws_tokens():
     img.fill(QColor("#ffffff"))
     p = QPainter(img)
     companies = {c.abbrev: c for c in game.companies}
-    layout = painter.draw_tile(
+    layout = draw_tile(
         p, tile, 0, {0: "CPR"}, (100.0, 100.0), HexLayout(game.orientation, 80), companies=companies
     )
     p.end()
@@ -258,13 +284,14 @@ def test_place_names_are_legible_on_screen(name, zoom):
     """At the zoom that fits the map in a 1280 x 860 window (68 %), names are 8 px or more."""
     R = 60.0
     size = geometry.name_size(name) * R
-    sizes = painter.name_font_sizes(name, size, R, zoom)
-    assert sizes is not None
-    assert sizes[0] * zoom >= painter.MIN_TEXT_PX - 0.5
+    fit = fit_name(name, size, R, zoom)
+    assert fit is not None
+    _, sizes, _ = fit
+    assert min(sizes) * zoom >= MIN_TEXT_PX - 1e-9
     assert sizes[0] >= size  # never smaller than drawn at full size
 
 
 def test_names_that_cannot_be_legible_are_left_out():
     R = 60.0
     name = "Maritime Provinces"
-    assert painter.name_font_sizes(name, geometry.name_size(name) * R, R, 0.25) is None
+    assert fit_name(name, geometry.name_size(name) * R, R, 0.25) is None

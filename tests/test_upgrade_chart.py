@@ -143,7 +143,7 @@ def test_hex_rules_are_noted_on_their_tiles():
     }
     assert hex_rule_notes(load_game("18AL")) == {"443a": "only on L5"}
     assert hex_rule_notes(load_game("1830")) == {}
-    from rusty_train_py.render.chart import chart_layout
+    from rusty_train_py.render.qt.chart import chart_layout
 
     lay = chart_layout(load_game("18GA"))
     placed = {t.name: t.lines for row in lay.rows for t in row.tiles}
@@ -177,8 +177,8 @@ def test_groups_of_1867():
 def test_the_chart_is_drawn(tmp_path, gid):
     from PySide6.QtGui import QColor, QImage
 
-    from rusty_train_py.render.chart import COLOUR_FILL, COLOUR_HEAD, chart_layout
-    from rusty_train_py.render.export import render_upgrade_chart
+    from rusty_train_py.render.qt.chart import COLOUR_FILL, COLOUR_HEAD, chart_layout
+    from rusty_train_py.render.qt.export import render_upgrade_chart
 
     game = load_game(gid)
     lay = chart_layout(game)

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
 
     output_path(args.output, NAME)
     state = open_for_cli(args.gamefile, args.strict).state
-    from ..render.export import map_image_size, render_map_image
+    from ..render.qt.export import map_image_size, render_map_image
 
     size = args.hex_size or 60.0
     check_image_size(map_image_size(state, size), size)

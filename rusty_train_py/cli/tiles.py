@@ -34,12 +34,12 @@ def run(args: argparse.Namespace) -> int:
 
     output_path(args.output, NAME)
     from ..gamefile import load_game
-    from ..render import export
+    from ..render.qt import export
 
     game = load_game(args.game)
     if args.chart:
         size = args.hex_size or 40.0
-        from ..render.chart import chart_layout
+        from ..render.qt.chart import chart_layout
 
         lay = chart_layout(game, size)
         check_image_size((int(lay.width), int(lay.height)), size)

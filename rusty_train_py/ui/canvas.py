@@ -31,11 +31,12 @@ from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 from ..hexgrid import HexLayout
 from ..render import geometry
 from ..render.colours import route_colour
-from ..render.ghosts import draw_ghosts, draw_marks
-from ..render.painter import draw_map
+from ..render.qt.ghosts import draw_ghosts, draw_marks
+from ..render.qt.map import draw_map
 from .modes.base import Scene
 
 HEX_SIZE = 60.0  # map pixels per hex radius at zoom 1
+MARGIN = HEX_SIZE * 0.4  # round the hexes, for the coordinates: a fitted map fills the view
 MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
 ZOOM_STEP = 1.25
 BACKGROUND = "#e9e6dc"
@@ -73,7 +74,7 @@ class MapCanvas(QWidget):
         """Use the hex layout and bounds of ``game`` (call when a game is loaded)."""
         self.game = game
         self.layout = HexLayout(game.orientation, HEX_SIZE)
-        self.bounds = geometry.map_bounds(game, self.layout)
+        self.bounds = geometry.map_bounds(game, self.layout, MARGIN)
         self._resize()
         self.update()
 
@@ -275,6 +276,7 @@ class MapCanvas(QWidget):
             faded_routes=last or None,
             marked=scene.marked,
             mark_colour=scene.mark_colour,
+            margin=MARGIN,
         )
         if scene.marks:
             draw_marks(painter, scene.state, self.layout, scene.marks)

@@ -25,7 +25,7 @@ from ..game import Game
 from ..hexgrid import HexLayout
 from ..manifest import ManifestRow, manifest_rows
 from ..mapstate import MapState
-from ..render.painter import draw_tile
+from ..render.qt.tiles import draw_tile
 
 ICON_PX = 52
 TILE_ROLE = Qt.ItemDataRole.UserRole
@@ -79,7 +79,7 @@ class ManifestPanel(QDockWidget):
         self._fits: tuple[str, ...] = ()
         self._rows: list[ManifestRow] = []
         self._icons: dict[tuple[str, bool], QIcon] = {}
-        self._chart_game: str | None = None
+        self._chart_game: tuple | None = None  # (game, chart width, height) drawn
 
         self.tabs = QTabWidget()
         tiles = QWidget()
@@ -100,6 +100,7 @@ class ManifestPanel(QDockWidget):
         self.chart_area = QScrollArea()
         self.chart_label = QLabel()
         self.chart_area.setWidget(self.chart_label)
+        self.chart_area.viewport().installEventFilter(self)  # laid out again when resized
         self.tabs.addTab(self.chart_area, "Upgrade chart")
         self.tabs.currentChanged.connect(lambda _i: self._draw_chart())
         self.setWidget(self.tabs)
@@ -193,15 +194,27 @@ class ManifestPanel(QDockWidget):
     def _activated(self, item: QListWidgetItem) -> None:
         self.choose(item.data(TILE_ROLE))
 
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if obj is self.chart_area.viewport() and event.type() == event.Type.Resize:
+            self._draw_chart()
+        return super().eventFilter(obj, event)
+
     def _draw_chart(self) -> None:
-        """The upgrade chart of the game, drawn when its tab is first shown."""
+        """The upgrade chart of the game, laid out in the panel's width (as many tiles side
+        by side as fit; the panel widens to one tile per colour at least), drawn when its
+        tab is shown and again when the panel's width changes its layout."""
         if self.game is None or self.tabs.currentWidget() is not self.chart_area:
             return
-        if self._chart_game == self.game.id:
-            return
-        from ..render.chart import chart_layout, draw_chart
+        from ..render.qt.chart import chart_layout, draw_chart
 
-        lay = chart_layout(self.game, 30.0)
+        width = self.chart_area.viewport().width()
+        lay = chart_layout(self.game, 30.0, max_width=width)
+        if lay.width > width:  # one tile per colour is wider: the panel makes room
+            bar = self.chart_area.verticalScrollBar().sizeHint().width()
+            self.chart_area.setMinimumWidth(int(lay.width) + bar + 2)
+        key = (self.game.id, lay.width, lay.height)
+        if self._chart_game == key:
+            return
         image = QImage(int(lay.width), int(lay.height), QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(QColor("#ffffff"))
         p = QPainter(image)
@@ -209,5 +222,5 @@ class ManifestPanel(QDockWidget):
         p.end()
         self.chart_label.setPixmap(QPixmap.fromImage(image))
         self.chart_label.resize(image.size())
-        self._chart_game = self.game.id
+        self._chart_game = key
         self.chart_size = (image.width(), image.height())

@@ -3,7 +3,7 @@ tile filter, search progress) and under it the route table or the advisor's list
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -76,8 +76,40 @@ class MapView(QWidget):
         super().resizeEvent(event)
         self.place_overlays()
 
+    def _caption_spot(self, vp) -> QPoint:
+        """The corner of the map where the caption hides the fewest hexes, never the selected
+        one (the lay the Advisor proposes): the bottom left when it hides none."""
+        cw, ch = self.caption.width(), self.caption.height()
+        spots = [
+            QPoint(12, vp.bottom() - ch - 12),
+            QPoint(vp.right() - cw - 12, vp.bottom() - ch - 12),
+            QPoint(12, vp.top() + 12),
+            QPoint(vp.right() - cw - 12, vp.top() + 12),
+        ]
+        canvas = self.canvas
+        if canvas.game is None or canvas.layout is None:
+            return spots[0]
+        scene = canvas.scene_provider()
+        chosen = scene.highlight_hex if scene is not None else None
+        grow = canvas.layout.size * canvas.zoom * 0.6  # a hex whose middle is this near shows
+        centres = {}
+        for name, h in canvas.game.hexes.items():
+            if h.colour == "empty":
+                continue
+            x, y = canvas.layout.centre(h.coord)
+            at = canvas.mapTo(self, canvas.to_widget(QPointF(x, y)).toPoint())
+            centres[name] = QPointF(at)
+
+        def hidden(spot: QPoint) -> int:
+            box = QRectF(spot.x() - grow, spot.y() - grow, cw + 2 * grow, ch + 2 * grow)
+            covered = [n for n, c in centres.items() if box.contains(c)]
+            return len(covered) + 1000 * (chosen in covered)
+
+        return min(spots, key=hidden)
+
     def place_overlays(self) -> None:
-        """Caption at the bottom left of the map, filter at the top left, search centred."""
+        """Caption at the bottom left of the map (another corner when the selected hex is
+        there), filter at the top left, search centred."""
         vp = self.scroll.geometry()
         w, h = vp.width(), vp.height()
         # One line when it fits, wrapped to the map's width when not: never cut off.
@@ -87,7 +119,7 @@ class MapView(QWidget):
             self.caption.setFixedWidth(width)
             height = self.caption.heightForWidth(width)
             self.caption.setFixedHeight(max(height, self.caption.sizeHint().height()))
-        self.caption.move(12, vp.bottom() - self.caption.height() - 12)
+        self.caption.move(self._caption_spot(vp))
         self.filter_box.adjustSize()
         self.filter_box.setFixedWidth(min(360, w - 24))
         self.filter_box.move(12, 12)

@@ -203,6 +203,12 @@ def swatch(colour: str, width: int = 34, height: int = 14) -> QPixmap:
     return pix
 
 
+def unbroken(text: str) -> str:
+    """``text`` with no-break spaces: a stop (``New England 60``) wraps as a whole, never a
+    value alone on a line."""
+    return text.replace(" ", "\u00a0")
+
+
 class RoutePanel(QFrame):
     """Under the map: every train's route in full."""
 
@@ -248,8 +254,8 @@ class RoutePanel(QFrame):
             cells = [
                 QLabel(f"<b>{train}</b>"),
                 QLabel(f"<b>{paid}</b>"),
-                QLabel(html.escape(" · ".join(row.stops))),
-                QLabel(html.escape(", ".join(row.skipped)) if row.skipped else "–"),
+                QLabel(html.escape(" · ".join(map(unbroken, row.stops)))),
+                QLabel(html.escape(", ".join(map(unbroken, row.skipped))) if row.skipped else "–"),
                 QLabel(html.escape(" ".join(row.bonuses)) if row.bonuses else "–"),
             ]
             self.grid.addWidget(key, i + 1, 0)

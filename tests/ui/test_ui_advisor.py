@@ -15,6 +15,7 @@ from rusty_train_py.advisor.progress import AdviceProgress
 from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.ui.modes import AdvisorMode, DefaultMode, ReplaceTileMode
+from rusty_train_py.ui.modes.advisor import GHOSTS
 from rusty_train_py.ui.modes.replace_tile import ANYWHERE, REACHABLE
 from rusty_train_py.ui.preferences import TrainChoice
 
@@ -218,3 +219,32 @@ def test_w_shows_where_the_tile_can_go(qtbot, line, prefs):
     assert line.last_message == (f"Tile 9 can go on {len(places.hexes)} hexes; GW reaches 1: E11")
     key(qtbot, line, K.Key_W)
     assert not line.current_scene().marks
+
+
+def test_only_the_best_lays_are_ghosts_until_v(qtbot, bc_window, dialogs):
+    """On the bundled game GW's 102 lays span many hexes: the chosen lay and the next best
+    GHOSTS hexes are drawn, ``v`` draws every hex's best lay, ``v`` again the few."""
+    bc_window.resize(1400, 900)
+    bc_window.fit_map()
+    run_advisor(qtbot, bc_window, "GW", ("5", "8"))
+    qtbot.wait(50)
+    lays = bc_window.mode.advice.lays
+    best_hexes = list(dict.fromkeys(s.lay.hex for s in lays))
+    assert len(best_hexes) > GHOSTS + 1
+    ghosts = bc_window.current_scene().ghosts
+    assert [g.hex for g in ghosts] == best_hexes[: GHOSTS + 1]
+    assert [g.chosen for g in ghosts] == [True] + [False] * GHOSTS
+    key(qtbot, bc_window, K.Key_V)
+    assert [g.hex for g in bc_window.current_scene().ghosts] == best_hexes
+    assert bc_window.last_message == "Ghost tiles of every lay"
+    key(qtbot, bc_window, K.Key_V)
+    assert len(bc_window.current_scene().ghosts) == GHOSTS + 1
+    # the caption ("Lay 1 of 102 ...") stays off the chosen lay's hex, and off Detroit
+    caption = bc_window.view.caption
+    assert caption.isVisible() and caption.text().startswith("Lay 1 of 102")
+    box = caption.geometry().toRectF()
+    canvas = bc_window.canvas
+    for name in (ghosts[0].hex, "A19", "A17"):
+        r = canvas.hex_rect(name)
+        at = canvas.mapTo(bc_window.view, r.topLeft().toPoint())
+        assert not box.intersects(r.translated(at.x() - r.x(), at.y() - r.y())), name

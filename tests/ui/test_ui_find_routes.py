@@ -51,8 +51,11 @@ def run_search(qtbot, win, company="GW", trains=("2", "2")):
 
 
 def table_texts(win) -> list[list[str]]:
-    """The route table as the player reads it: per train, its cells' plain text."""
-    return [[cell.text() for cell in row[1:]] for row in win.view.routes.cells]
+    """The route table as the player reads it: per train, its cells' plain text (a no-break
+    space, which keeps a stop whole on a line, read as a space)."""
+    return [
+        [cell.text().replace("\u00a0", " ") for cell in row[1:]] for row in win.view.routes.cells
+    ]
 
 
 def test_search_draws_the_routes_and_a_table_of_every_train(qtbot, small, dialogs):

@@ -144,15 +144,28 @@ def test_the_hex_selected_lists_the_tiles_that_fit(qtbot, window):
 
 
 def test_c_shows_the_upgrade_chart(qtbot, window):
-    from rusty_train_py.render.chart import chart_layout
+    from rusty_train_py.render.qt.chart import chart_layout
 
     key(qtbot, window, "c")
     panel = window.manifest
     assert panel.isVisible() and panel.tabs.currentWidget() is panel.chart_area
-    lay = chart_layout(window.game, 30.0)
+    qtbot.wait(50)
+    width = panel.chart_area.viewport().width()
+    lay = chart_layout(window.game, 30.0, max_width=width)
     assert panel.chart_size == (lay.width, lay.height)
     pix = panel.chart_label.pixmap()
     assert (pix.width(), pix.height()) == (lay.width, lay.height)
+    # laid out in the panel's width: no sideways scrolling, and more than two tiles shown
+    assert lay.width <= width
+    assert panel.chart_area.horizontalScrollBar().maximum() == 0
+    assert len({t.name for row in lay.rows for t in row.tiles}) > 2
+    # a wider panel puts more tiles side by side: a shorter chart
+    window.resize(window.width() + 600, window.height())
+    window.resizeDocks([panel], [panel.width() + 600], Qt.Orientation.Horizontal)
+    qtbot.wait(50)
+    assert panel.chart_area.viewport().width() > width
+    assert panel.chart_size[1] <= lay.height
+    assert panel.chart_area.horizontalScrollBar().maximum() == 0
     key(qtbot, window, "m")  # m: the tiles tab
     assert panel.isVisible() and panel.tabs.currentIndex() == 0
 

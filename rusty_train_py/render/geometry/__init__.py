@@ -14,10 +14,14 @@ One concern per module, each importing only those above it:
 - ``map_layout``: special hex sides, the map's bounds, coordinate labels;
 - ``routes``: routes drawn over the map (lines side by side where they share track, rings
   round the stops);
+- ``labels``: a tile's place name, revenue discs and phase rows, legible at every zoom;
+- ``map_labels``: every hex's labels with routes over the map, moved off their lines and rings;
 - ``hits``: hit tests.
 """
 
 from .hits import token_space_at
+from .labels import label_shapes
+from .map_labels import MapOverlay, map_overlay
 from .map_layout import (
     border_marks,
     coordinate_labels,
@@ -38,10 +42,12 @@ from .values import (
     TOWN_BAR_WIDTH,
     TRACK_WIDTH,
     BorderMark,
+    HexLabels,
     IconMark,
     NodeLayout,
     OffboardArrow,
     PhaseRevenueRow,
+    PlaceName,
     Point,
     RevenueDisc,
     TerrainMark,
@@ -60,9 +66,12 @@ __all__ = [
     "TRACK_WIDTH",
     "BorderMark",
     "IconMark",
+    "HexLabels",
+    "MapOverlay",
     "NodeLayout",
     "OffboardArrow",
     "PhaseRevenueRow",
+    "PlaceName",
     "Point",
     "RevenueDisc",
     "RouteLine",
@@ -79,6 +88,8 @@ __all__ = [
     "coordinate_margin",
     "current_column",
     "invisible_edges",
+    "label_shapes",
+    "map_overlay",
     "map_bounds",
     "name_lines",
     "name_size",

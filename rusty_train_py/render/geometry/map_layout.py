@@ -62,10 +62,13 @@ def drawn_hexes(game: Game) -> list[MapHex]:
     return [h for h in game.hexes.values() if h.colour != "empty"]
 
 
-def coordinate_labels(game: Game, hex_layout: HexLayout) -> list[tuple[Point, str]]:
-    """Hex coordinate letters and numbers along the four sides of the map."""
+def coordinate_labels(
+    game: Game, hex_layout: HexLayout, margin: float | None = None
+) -> list[tuple[Point, str]]:
+    """Hex coordinate letters and numbers along the four sides of the map, in the middle of
+    a ``margin`` (``coordinate_margin`` unless given) round the hexes."""
     x0, y0, x1, y1 = map_bounds(game, hex_layout, 0.0)
-    m = coordinate_margin(hex_layout) / 2
+    m = (coordinate_margin(hex_layout) if margin is None else margin) / 2
     coords = [h.coord for h in drawn_hexes(game)]
     out: list[tuple[Point, str]] = []
     cols = sorted({c[0] for c in coords})

@@ -33,6 +33,7 @@ ARROW_START = 0.26  # track length from the edge to the arrow's base
 LOC_DISTANCE = 0.5
 ROUTE_WIDTH = 0.13
 NAME_WIDTH = 1.3  # widest a place name is drawn, in hex radii
+NAME_LINE_STEP = 1.15  # a line of a place name, in font heights
 
 
 # ---------------------------------------------------------------------------------------------
@@ -168,6 +169,49 @@ class TileLayout:
             if n.index == index:
                 return n
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceName:
+    """A place name as drawn: ``lines`` stacked round ``centre``, each ``sizes[i]`` high and
+    no wider than ``width``; ``box`` adds the room of its halo or plate."""
+
+    centre: Point
+    lines: tuple[str, ...]
+    sizes: tuple[float, ...]
+    width: float
+
+    @property
+    def height(self) -> float:
+        return sum(s * NAME_LINE_STEP for s in self.sizes)
+
+    def line_centres(self) -> tuple[Point, ...]:
+        """Centre of each line, top to bottom."""
+        y = self.centre[1] - self.height / 2
+        out = []
+        for s in self.sizes:
+            out.append((self.centre[0], y + s * NAME_LINE_STEP / 2))
+            y += s * NAME_LINE_STEP
+        return tuple(out)
+
+    def box(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of the name with its halo or plate."""
+        pad_x, pad_y = self.sizes[0] * 0.25, self.sizes[0] * 0.08
+        x, y = self.centre
+        w, h = self.width / 2 + pad_x, self.height / 2 + pad_y
+        return (x - w, y - h, x + w, y + h)
+
+
+@dataclass(frozen=True, slots=True)
+class HexLabels:
+    """The labels of one hex, drawn above track and routes: its place name, revenue discs and
+    phase revenue rows, in hex-local coordinates round ``centre`` (map pixels)."""
+
+    hex: str
+    centre: Point
+    name: PlaceName | None
+    revenues: tuple[RevenueDisc, ...]
+    phase_revenues: tuple[PhaseRevenueRow, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from ..search_controller import RouteSearchController
 from .base import DONE, Binding, Ghost, Mode, ModeDone, ModeHost, Scene, keys
 from .picker import pick_company_and_trains
 
-GHOSTS = 10  # the best lays drawn on the map (one per hex)
+GHOSTS = 5  # the best lays drawn on the map (one per hex); ``v`` shows every lay
 SORTS = ("gain", "cost", "hex", "tile")
 SORT_TEXT = {
     "gain": "by gain",
@@ -56,6 +56,7 @@ class AdvisorMode(Mode):
         self.sort = "gain"
         self.order: list[int] = []  # positions in advice.lays, as listed
         self.pos = 0  # the chosen lay: its place in ``order``
+        self.every_ghost = False  # ``v``: a ghost for every hex with a lay, not the top GHOSTS
         self.bindings = [Binding(keys("Escape"), "Esc", "Cancel the advisor", self.cancel)]
 
     @classmethod
@@ -77,7 +78,10 @@ class AdvisorMode(Mode):
     def help_keys(self) -> str:  # type: ignore[override]
         if self.searching:
             return "Esc cancel"
-        return "Up/Down choose a lay · o sort · click a ghost · Return lay it · Esc back"
+        return (
+            "Up/Down choose a lay · o sort · v every ghost · click a ghost · Return lay it"
+            " · Esc back"
+        )
 
     # ---- the advisor running --------------------------------------------------------------
 
@@ -132,6 +136,7 @@ class AdvisorMode(Mode):
             Binding(keys("Down", "Right"), "Down", "Next lay in the list", self.step(1)),
             Binding(keys("Up", "Left"), "Up", "Previous lay in the list", self.step(-1)),
             Binding(keys("O"), "o", "Sort the list another way", self.next_sort),
+            Binding(keys("V"), "v", "Ghosts of every lay or the best few", self.toggle_ghosts),
             Binding(keys("Return", "Enter"), "Return", "Lay the chosen tile", self.keep),
             Binding(keys("Escape"), "Esc", "Back without laying", self.back),
         ]
@@ -208,6 +213,12 @@ class AdvisorMode(Mode):
     def next_sort(self, host: ModeHost) -> None:
         self.sort_by(host, SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)])
 
+    def toggle_ghosts(self, host: ModeHost) -> None:
+        """Ghosts for every hex with a lay, or for the best GHOSTS only."""
+        self.every_ghost = not self.every_ghost
+        shown = "every lay" if self.every_ghost else f"the best {GHOSTS} lays"
+        host.show_message(f"Ghost tiles of {shown}")
+
     def choose_row(self, host: ModeHost, row: int) -> None:
         """The player clicked a row of the list."""
         if 0 <= row < len(self.order):
@@ -253,7 +264,7 @@ class AdvisorMode(Mode):
     # ---- what is shown ------------------------------------------------------------------------
 
     def ghosts(self) -> list[Ghost]:
-        """The chosen lay and the best ``GHOSTS`` others, one per hex."""
+        """The chosen lay and the best ``GHOSTS`` others (every one with ``v``), one per hex."""
         if self.advice is None:
             return []
         chosen = self.chosen
@@ -263,7 +274,7 @@ class AdvisorMode(Mode):
                 chosen.lay.hex, chosen.lay.tile, chosen.lay.rotation, signed(chosen.gain), True
             )
         for s in self.advice.lays:
-            if len(out) >= GHOSTS + (chosen is not None):
+            if not self.every_ghost and len(out) >= GHOSTS + (chosen is not None):
                 break
             if s.lay.hex not in out:
                 out[s.lay.hex] = Ghost(s.lay.hex, s.lay.tile, s.lay.rotation, signed(s.gain))

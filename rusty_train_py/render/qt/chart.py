@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 
-from ..game import Game
-from ..hexgrid import HexLayout
-from ..upgrade_chart import CHART_COLOURS, chart_groups, hex_rule_notes, upgrade_chart
-from . import painter
+from ...game import Game
+from ...hexgrid import HexLayout
+from ...upgrade_chart import CHART_COLOURS, chart_groups, hex_rule_notes, upgrade_chart
+from .primitives import draw_text, make_font
+from .tiles import draw_tile
 
 PER_LINE = 4  # tiles side by side in one colour cell before the row wraps
 NAMES_PER_LINE = 3  # upgrade names on one line under a tile
@@ -68,8 +69,19 @@ def _upgrade_lines(targets: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def chart_layout(game: Game, hex_size: float = 40.0) -> ChartLayout:
-    """Where every part of the chart goes, in pixels."""
+def chart_layout(game: Game, hex_size: float = 40.0, max_width: float | None = None) -> ChartLayout:
+    """Where every part of the chart goes, in pixels: up to PER_LINE tiles side by side in a
+    colour cell, fewer where that makes the chart wider than ``max_width`` (one at least)."""
+    if max_width is None:
+        return _chart_layout(game, hex_size, PER_LINE)
+    for per_line in range(PER_LINE, 1, -1):
+        lay = _chart_layout(game, hex_size, per_line)
+        if lay.width <= max_width:
+            return lay
+    return _chart_layout(game, hex_size, 1)
+
+
+def _chart_layout(game: Game, hex_size: float, per_line: int) -> ChartLayout:
     chart = upgrade_chart(game)
     groups = chart_groups(game)
     notes = hex_rule_notes(game)
@@ -85,7 +97,7 @@ def chart_layout(game: Game, hex_size: float = 40.0) -> ChartLayout:
     line_h = text_size * 1.3
     cell_w = max(hex_w, text_size * 7.5) + hex_size * 0.4
     used = [c for c in CHART_COLOURS if any(g.tiles[c] for g in groups)]
-    per_colour = {c: min(PER_LINE, max(len(g.tiles[c]) for g in groups)) for c in used}
+    per_colour = {c: min(per_line, max(len(g.tiles[c]) for g in groups)) for c in used}
     gap = hex_size * 0.9  # between columns: room for the arrow
     label_w = text_size * 9
     title_h = text_size * 2.6
@@ -104,13 +116,13 @@ def chart_layout(game: Game, hex_size: float = 40.0) -> ChartLayout:
         # lines of text under a tile in this row: its name and its upgrades
         n_lines = 1 + max((len(lines_of(t)) for c in used for t in g.tiles[c]), default=0)
         tile_h = hex_h + hex_size * 0.2 + n_lines * line_h + hex_size * 0.25
-        n_wraps = max(math.ceil(len(g.tiles[c]) / PER_LINE) for c in used)
+        n_wraps = max(math.ceil(len(g.tiles[c]) / per_line) for c in used)
         height = max(tile_h * max(1, n_wraps), line_h * 2)
         placed = []
         for c in used:
             left, _w = col_at[c]
             for i, t in enumerate(g.tiles[c]):
-                r, k = divmod(i, PER_LINE)
+                r, k = divmod(i, per_line)
                 cx = left + cell_w * (k + 0.5)
                 cy = y + tile_h * r + hex_size * 0.15 + hex_h / 2
                 count = game.manifest.get(t)
@@ -143,12 +155,12 @@ def draw_chart(p: QPainter, game: Game, lay: ChartLayout) -> None:
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     hl = HexLayout(game.orientation, lay.hex_size)
     ts = lay.text_size
-    painter._text(p, QPointF(lay.width / 2, lay.title_h / 2), lay.title, ts * 1.4, bold=True)
+    draw_text(p, QPointF(lay.width / 2, lay.title_h / 2), lay.title, ts * 1.4, bold=True)
     body_top = lay.title_h
     for c, left, w in lay.columns:
         p.fillRect(QRectF(left, body_top, w, lay.height - body_top), QColor(COLOUR_FILL[c]))
         p.fillRect(QRectF(left, body_top, w, lay.head_h * 0.85), QColor(COLOUR_HEAD[c]))
-        painter._text(
+        draw_text(
             p,
             QPointF(left + w / 2, body_top + lay.head_h * 0.42),
             c,
@@ -163,10 +175,10 @@ def draw_chart(p: QPainter, game: Game, lay: ChartLayout) -> None:
         for x0, x1 in row.arrows:
             _arrow(p, x0, x1, row.top + min(row.height / 2, lay.hex_size * 1.2), lay.hex_size)
         for t in row.tiles:
-            painter.draw_tile(p, game.tile(t.name), 0, None, (t.x, t.y), hl, CHART_COLOURS)
+            draw_tile(p, game.tile(t.name), 0, None, (t.x, t.y), hl, CHART_COLOURS)
             y = t.y + lay.hex_h / 2 + lay.line_h * 0.75
             for n, text in enumerate(t.lines):
-                painter._text(
+                draw_text(
                     p,
                     QPointF(t.x, y + n * lay.line_h),
                     text,
@@ -178,7 +190,7 @@ def draw_chart(p: QPainter, game: Game, lay: ChartLayout) -> None:
 
 def _label(p: QPainter, title: str, width: float, top: float, height: float, ts: float) -> None:
     """The group's title, left-aligned and wrapped at word boundaries."""
-    p.setFont(painter._font(ts * 1.05, True))
+    p.setFont(make_font(ts * 1.05, True))
     p.setPen(QColor("#202020"))
     rect = QRectF(ts * 0.5, top, width - ts, min(height, ts * 8))
     p.drawText(

@@ -1,5 +1,5 @@
 """Drawing proposals over a map: ghost tiles (a lay shown see-through, with a label such as
-its gain) and tinted hexes (where a tile can go). In map pixels, like ``painter.draw_map``."""
+its gain) and tinted hexes (where a tile can go). In map pixels, like ``map.draw_map``."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ from typing import Protocol
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
-from ..hexgrid import HexLayout
-from ..mapstate import MapEditError, MapState
-from .painter import FONT_FAMILY, companies_by_abbrev, draw_selection, draw_tile
+from ...hexgrid import HexLayout
+from ...mapstate import MapEditError, MapState
+from .overlays import draw_selection
+from .primitives import FONT_FAMILY
+from .tiles import companies_by_abbrev, draw_tile
 
 GHOST_OPACITY = 0.62  # a proposed tile, see-through
 CHOSEN_OPACITY = 0.9  # the one the player has chosen

@@ -14,10 +14,13 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 
-from ..game import Game
-from ..hexgrid import HexLayout
-from ..mapstate import MapState
-from . import geometry, painter
+from ...game import Game
+from ...hexgrid import HexLayout
+from ...mapstate import MapState
+from .. import geometry
+from .map import draw_map
+from .primitives import draw_text
+from .tiles import draw_tile
 
 _APP: QGuiApplication | None = None
 BACKGROUND = "#ffffff"
@@ -96,7 +99,7 @@ def render_map_image(
 
     def draw(p: QPainter) -> None:
         p.translate(-x0, -y0)
-        painter.draw_map(p, state, layout, routes=routes)
+        draw_map(p, state, layout, routes=routes)
 
     _paint_to(path, size, draw, state.game.title)
     return size
@@ -135,7 +138,7 @@ def render_tile_sheet(
 
     def draw(p: QPainter) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter._text(
+        draw_text(
             p, QPointF(size[0] / 2, title_h / 2), f"{game.title}: tiles", hex_size * 0.3, bold=True
         )
         for i, tile in enumerate(tiles):
@@ -143,14 +146,12 @@ def render_tile_sheet(
             cx = cell_w * (c + 0.5)
             top = title_h + cell_h * r
             cy = top + hex_size * 0.1 + hex_h / 2
-            painter.draw_tile(
-                p, tile, 0, None, (cx, cy), layout, ("yellow", "green", "brown", "grey")
-            )
+            draw_tile(p, tile, 0, None, (cx, cy), layout, ("yellow", "green", "brown", "grey"))
             count = game.manifest.get(tile.name)
             text = (
                 f"{tile.name}  \u00d7{count}" if count is not None else f"{tile.name}  \u00d7\u221e"
             )
-            painter._text(
+            draw_text(
                 p, QPointF(cx, cy + hex_h / 2 + hex_size * 0.28), text, hex_size * 0.22, bold=True
             )
 
@@ -161,7 +162,7 @@ def render_tile_sheet(
 def render_upgrade_chart(
     game: Game, path: str | os.PathLike, hex_size: float = 40.0
 ) -> tuple[int, int]:
-    """Draw the game's upgrade chart (render/chart.py) to ``path``; returns the pixel size."""
+    """Draw the game's upgrade chart (render/qt/chart.py) to ``path``; returns the pixel size."""
     from .chart import chart_layout, draw_chart
 
     lay = chart_layout(game, hex_size)

@@ -1,0 +1,303 @@
+"""The labels of the whole map with routes over it: every hex's labels (render/geometry/labels.py)
+and the routes' lines and rings, each label a route line or ring would cover moved where it
+covers none (off every route, other label and the tile's drawing where it can)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import shapely
+
+from ...hexgrid import HexLayout
+from ...tile import NodeKind, Tile
+from .curves import _dir, _hex_polygon, _mul
+from .labels import (
+    COVER_ROUTE,
+    HIDE_TEXT_PX,
+    MIN_TEXT_PX,
+    NAME_FORMS,
+    ZOOM_BUCKET,
+    _costs,
+    _hits,
+    _name_spots,
+    _shapes,
+    _zoom_step,
+    fit_name,
+    label_shape,
+    tile_labels,
+    tile_obstacles,
+)
+from .routes import (
+    RING_CLEARANCE,
+    RING_EDGE,
+    RING_STEP,
+    RouteOverlay,
+    ringed_value,
+    route_overlay,
+    route_parts,
+    route_shapes,
+)
+from .spots import name_size
+from .tile_layout import tile_layout
+from .values import HexLabels, PlaceName, Point, RevenueDisc
+
+
+@dataclass(frozen=True, slots=True)
+class MapOverlay:
+    """What is drawn above the tiles: the routes (None without routes) and every hex's labels."""
+
+    routes: RouteOverlay | None
+    labels: tuple[HexLabels, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole map: labels moved off the routes
+
+
+_OVERLAYS: dict[tuple, MapOverlay] = {}  # the last few map overlays, for repeated paints
+KEEP_OVERLAYS = 8
+
+
+def map_overlay(
+    state, hex_layout: HexLayout, routes: Sequence[Any] = (), zoom: float = 1.0
+) -> MapOverlay:
+    """Every hex's labels at ``zoom`` and the routes' lines and rings (``routes`` as for
+    ``route_overlay``); a label a route line or ring would cover is moved where it hides the
+    least (off every route, other label and the tile's drawing where it can)."""
+    parts = tuple(tuple(map(tuple, route_parts(r))) for r in routes)
+    key = (
+        id(state.game),
+        state.game.id,
+        tuple(sorted(state.laid_tiles().items())),
+        parts,
+        _zoom_step(zoom),
+        hex_layout.size,
+        hex_layout.orientation,
+    )
+    if key in _OVERLAYS:
+        return _OVERLAYS[key]
+    overlay = _map_overlay(state, hex_layout, [(list(p), list(s)) for p, s in parts], zoom)
+    while len(_OVERLAYS) >= KEEP_OVERLAYS:
+        del _OVERLAYS[next(iter(_OVERLAYS))]
+    _OVERLAYS[key] = overlay
+    return overlay
+
+
+def _map_overlay(state, hex_layout: HexLayout, routes: list, zoom: float) -> MapOverlay:
+    game = state.game
+    labels: dict[str, HexLabels] = {}
+    for h in game.hex_order:
+        if game.hexes[h].colour == "empty":
+            continue
+        tile, rot = state.tile_at(h)
+        name, discs, rows = tile_labels(
+            tile, rot, hex_layout.orientation, hex_layout.size, game.hexes[h].location, zoom
+        )
+        if name is not None or discs or rows:
+            centre = hex_layout.centre(game.hexes[h].coord)
+            labels[h] = HexLabels(h, centre, name, discs, rows)
+    if not routes:
+        return MapOverlay(None, tuple(labels.values()))
+    _Mover(state, hex_layout, routes, labels, zoom).run()
+    overlay = route_overlay(state, hex_layout, routes, labels)
+    return MapOverlay(overlay, tuple(labels.values()))
+
+
+class _Mover:
+    """Moves the labels that routes would cover, in two rounds: first the off-board values a
+    ring goes round (off the route lines and the other rings), then every other label (off
+    every line and ring)."""
+
+    def __init__(
+        self, state, hex_layout: HexLayout, routes: Sequence[Any], labels, zoom: float
+    ) -> None:
+        self.state = state
+        self.zoom = ZOOM_BUCKET ** _zoom_step(zoom)
+        self.game = state.game
+        self.hex_layout = hex_layout
+        self.radius = hex_layout.size
+        self.routes = routes
+        self.labels: dict[str, HexLabels] = labels
+        first = route_overlay(state, hex_layout, routes, labels)
+        self.width = first.width
+        self.ringed = self._ringed_stops()
+        self.lines = route_shapes(RouteOverlay(first.lines, (), (), first.width))
+        plain_rings = tuple(
+            r for r in first.rings if r.shape == "polygon" or not self._is_ringed(r)
+        )
+        self.plain = route_shapes(RouteOverlay((), plain_rings, (), first.width))
+
+    def _ringed_stops(self) -> dict[str, dict[int, int]]:
+        """hex -> {node index: trains stopping there} for off-board stops ringed by value."""
+        out: dict[str, dict[int, int]] = {}
+        for item in self.routes:
+            for h, node in dict.fromkeys(route_parts(item)[1]):
+                if h not in self.labels:
+                    continue
+                tile, _ = self.state.tile_at(h)
+                if node < len(tile.nodes) and tile.nodes[node].kind is NodeKind.OFFBOARD:
+                    if ringed_value(self.labels[h], node, NodeKind.OFFBOARD) is not None:
+                        out.setdefault(h, {})
+                        out[h][node] = out[h].get(node, 0) + 1
+        return out
+
+    def _is_ringed(self, ring) -> bool:
+        """A ring round an off-board's value (drawn again once the value is placed)."""
+        for h, nodes in self.ringed.items():
+            hl = self.labels[h]
+            for node in nodes:
+                v = ringed_value(hl, node, NodeKind.OFFBOARD)
+                at = (v.centre[0] + hl.centre[0], v.centre[1] + hl.centre[1])
+                if math.dist(at, ring.centre) < 1e-6:
+                    return True
+        return False
+
+    def run(self) -> None:
+        for h, nodes in self.ringed.items():
+            for node, trains in nodes.items():
+                value = ringed_value(self.labels[h], node, NodeKind.OFFBOARD)
+                reach = (RING_CLEARANCE + RING_EDGE / 2 + RING_STEP * (trains - 1)) * self.width
+                self._move(h, value, self.lines + self.plain, keep_out=reach)
+        final = route_overlay(self.state, self.hex_layout, self.routes, self.labels)
+        everything = route_shapes(final)
+        tree = shapely.STRtree(everything)
+        for h in list(self.labels):
+            hl = self.labels[h]
+            ringed = {id(ringed_value(hl, n, NodeKind.OFFBOARD)) for n in self.ringed.get(h, {})}
+            for item in (*hl.phase_revenues, *hl.revenues, hl.name):
+                if item is None or id(item) in ringed:
+                    continue
+                shape = label_shape(item, hl.centre)
+                if any(everything[i].intersection(shape).area > 1e-6 for i in tree.query(shape)):
+                    self._move(h, item, everything)
+                    hl = self.labels[h]
+
+    def _nearby_labels(self, h: str, skip) -> list:
+        out = []
+        names = [h] + [self.game.neighbour(h, e) for e in range(6)]
+        for n in names:
+            hl = self.labels.get(n) if n else None
+            if hl is None:
+                continue
+            for item in (*hl.phase_revenues, *hl.revenues, hl.name):
+                if item is not None and item is not skip:
+                    out.append(label_shape(item, hl.centre))
+        return out
+
+    def _move(self, h: str, item, avoid: list, keep_out: float = 0.0) -> None:
+        hl = self.labels[h]
+        c = hl.centre
+        tile, rot = self.state.tile_at(h)
+        location = self.game.hexes[h].location
+        orientation = self.hex_layout.orientation
+        soft = shapely.affinity.translate(
+            tile_obstacles(tile, rot, orientation, self.radius, location), c[0], c[1]
+        )
+        near = shapely.box(
+            c[0] - 2 * self.radius,
+            c[1] - 2 * self.radius,
+            c[0] + 2 * self.radius,
+            c[1] + 2 * self.radius,
+        )
+        routes = shapely.unary_union([g for g in avoid if g.intersects(near)])
+        others = shapely.unary_union(self._nearby_labels(h, item))
+        hard = shapely.unary_union([routes, others])
+        home = shapely.affinity.translate(_hex_polygon(orientation, self.radius), c[0], c[1])
+        out_weight = 2.0 if isinstance(item, PlaceName) else 5.0
+
+        def best_of(items: list, prefs: list[float]) -> tuple[float, Any]:
+            shapes = _shapes(items, c)
+            cost = _costs(shapes, hard, soft, home, out_weight) + np.asarray(prefs)
+            if keep_out:  # its ring: clear of other labels, across route lines if it must
+                rings = shapely.buffer(shapes, keep_out, quad_segs=4)
+                cost += COVER_ROUTE * _hits(rings, others) + 0.5 * _hits(rings, routes)
+            i = int(np.argmin(np.round(cost, 9)))
+            return float(cost[i]), items[i]
+
+        # Stage by stage (a name: as it is, then its other forms, then smaller), the coarse
+        # spots, then a close grid; the first free place wins, else the least covered.
+        stages: list[tuple[int, float]] = [(0, 1.0)]
+        if isinstance(item, PlaceName):
+            stages += [(form, 1.0) for form in range(1, NAME_FORMS)]
+            stages += [(form, HIDE_TEXT_PX / MIN_TEXT_PX) for form in range(NAME_FORMS)]
+        found: tuple[float, Any] | None = None
+        for form, scale in stages:
+            for fine in (False, True):
+                items, prefs = self._candidates(hl, item, tile, fine, form, scale)
+                if not items:
+                    continue
+                tried = best_of(items, prefs)
+                if found is None or tried[0] < found[0]:
+                    found = tried
+                if found[0] < COVER_ROUTE / 20:
+                    break
+            if found is not None and found[0] < COVER_ROUTE / 20:
+                break
+        best = found[1] if found is not None else item
+        self.labels[h] = _swap(hl, item, best)
+
+    def _candidates(
+        self, hl: HexLabels, item, tile: Tile, fine: bool, form: int = 0, scale: float = 1.0
+    ) -> tuple[list, list[float]]:
+        """Where ``item`` may go, with a preference each (a name in its form ``form``, its
+        font ``scale`` times the least legible); ``fine``: a close grid over the hex and
+        round it instead of the usual spots."""
+        R = self.radius
+        out: list = []
+        prefs: list[float] = []
+        if fine:
+            grid = [(x * 0.075 * R, y * 0.075 * R) for y in range(-18, 19) for x in range(-16, 17)]
+            grid_prefs = [0.05 * math.dist(g, item.centre) / R for g in grid]
+        if isinstance(item, PlaceName):
+            spots, spot_prefs = _name_spots(R, far=True) if not fine else (grid, grid_prefs)
+            location = self.game.hexes[hl.hex].location or ""
+            fit = fit_name(location, name_size(location) * R, R, self.zoom, form)
+            if fit is None or (form and scale == 1.0 and fit[0] == item.lines):
+                return [], []
+            lines, sizes, width = fit
+            sized = tuple(z * scale for z in sizes)
+            for s, p in zip(spots, spot_prefs, strict=True):
+                out.append(PlaceName(s, lines, sized, width * scale))
+                prefs.append(p)
+            return out, prefs
+        if fine:
+            return [dataclasses.replace(item, centre=g) for g in grid], grid_prefs
+        anchors: list[tuple[Point, float]] = [((0.0, 0.0), 0.3 * R)]
+        if isinstance(item, RevenueDisc):
+            tile_rot = self.state.tile_at(hl.hex)[1]
+            layout = tile_layout(tile, tile_rot, self.hex_layout.orientation, R)
+            for index in item.node_indices:
+                node = layout.node(index)
+                if node is not None:
+                    ext = max(
+                        (math.dist(node.centre, sp.centre) + sp.radius for sp in node.spaces),
+                        default=node.radius,
+                    )
+                    anchors.insert(0, (node.centre, ext + item.radius))
+            for a, (at, d0) in enumerate(anchors):
+                for step in (0.03, 0.12, 0.25, 0.4):
+                    for k in range(12):
+                        v = _mul(_dir(math.radians(90 + 30 * k)), d0 + step * R)
+                        out.append(dataclasses.replace(item, centre=(at[0] + v[0], at[1] + v[1])))
+                        prefs.append(0.02 * a + 0.05 * step + 0.001 * k)
+            return out, prefs
+        for y in (0.0, 0.22, -0.22, 0.4, -0.4, 0.55, -0.55, 0.65, -0.65, 0.8, -0.8):
+            for x in (0.0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3, -0.4, 0.4):
+                at = (x * R, y * R)
+                out.append(dataclasses.replace(item, centre=at))
+                prefs.append(0.02 * math.dist(at, item.centre) / R)
+        return out, prefs
+
+
+def _swap(hl: HexLabels, old, new) -> HexLabels:
+    if isinstance(old, PlaceName):
+        return dataclasses.replace(hl, name=new)
+    if isinstance(old, RevenueDisc):
+        return dataclasses.replace(hl, revenues=tuple(new if d is old else d for d in hl.revenues))
+    rows = tuple(new if r is old else r for r in hl.phase_revenues)
+    return dataclasses.replace(hl, phase_revenues=rows)

@@ -1,0 +1,116 @@
+"""QPainter drawing of a tile's marks: phase revenue rows, terrain costs and icons."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPolygonF
+
+from ...tile import Icon
+from .. import geometry
+from ..colours import PHASE_FILL
+from .primitives import draw_text, make_pen, qpoint
+
+
+def draw_phase_row(painter, row, c, R, current: int | None) -> None:
+    centres = row.box_centres()
+    w, h = row.box_width, row.box_height
+    thin = max(0.6, R * 0.012)
+    for i, ((colour, value), bc) in enumerate(zip(row.columns, centres, strict=True)):
+        rect = QRectF(c[0] + bc[0] - w / 2, c[1] + bc[1] - h / 2, w, h)
+        painter.setPen(make_pen("#000000", thin))
+        painter.setBrush(QColor(PHASE_FILL.get(colour, "#ffffff")))
+        painter.drawRect(rect)
+        draw_text(
+            painter, rect.center(), str(value), h * 0.68, bold=(i == current), max_width=w * 0.92
+        )
+    if current is not None:
+        bc = centres[current]
+        grow = R * 0.03
+        rect = QRectF(
+            c[0] + bc[0] - w / 2 - grow, c[1] + bc[1] - h / 2 - grow, w + 2 * grow, h + 2 * grow
+        )
+        painter.setPen(make_pen("#000000", R * 0.04, Qt.PenCapStyle.SquareCap))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(rect)
+
+
+def draw_terrain(painter, mark, c) -> None:
+    s = mark.size
+    x = (
+        c[0]
+        + mark.centre[0]
+        - (geometry.text_width(mark.text, s) + 0.22 / 0.17 * s * len(mark.kinds)) / 2
+    )
+    y = c[1] + mark.centre[1]
+    for kind in mark.kinds:
+        w = s * 1.1
+        if kind == "mountain":
+            tri = QPolygonF(
+                [
+                    QPointF(x, y + s * 0.45),
+                    QPointF(x + w / 2, y - s * 0.5),
+                    QPointF(x + w, y + s * 0.45),
+                ]
+            )
+            painter.setPen(make_pen("#4a3520", max(0.5, s * 0.08)))
+            painter.setBrush(QColor("#a0774a"))
+            painter.drawPolygon(tri)
+        elif kind == "swamp":  # 18AL: tufts of reed over a line
+            path = QPainterPath()
+            path.moveTo(x, y + s * 0.4)
+            path.lineTo(x + w, y + s * 0.4)
+            for k in range(3):
+                bx = x + w * (0.2 + 0.3 * k)
+                path.moveTo(bx, y + s * 0.4)
+                path.lineTo(bx + (k - 1) * s * 0.15, y - s * 0.4)
+            painter.strokePath(
+                path, make_pen("#3d7a2a", max(0.6, s * 0.12), Qt.PenCapStyle.RoundCap)
+            )
+        else:
+            path = QPainterPath()
+            for k in range(2):
+                yy = y - s * 0.18 + k * s * 0.36
+                path.moveTo(x, yy)
+                steps = 12
+                for i in range(1, steps + 1):
+                    t = i / steps
+                    path.lineTo(x + w * t, yy + math.sin(t * 2 * math.pi) * s * 0.13)
+            painter.strokePath(
+                path, make_pen("#1c6fd0", max(0.6, s * 0.12), Qt.PenCapStyle.RoundCap)
+            )
+        x += s * 0.22 / 0.17
+    if mark.text:
+        w = geometry.text_width(mark.text, s)
+        draw_text(painter, QPointF(x + w / 2, y), mark.text, s, bold=True)
+
+
+def draw_icon(painter, icon, c) -> None:
+    centre = qpoint(icon.centre, c)
+    r = icon.size / 2
+    painter.setPen(make_pen("#1c3f8a", max(0.6, r * 0.1)))
+    painter.setBrush(QColor("#ffffff"))
+    painter.drawEllipse(centre, r, r)
+    if icon.name == "port":
+        # A small anchor.
+        x, y = centre.x(), centre.y()
+        path = QPainterPath()
+        path.moveTo(x, y - r * 0.6)
+        path.lineTo(x, y + r * 0.6)
+        path.moveTo(x - r * 0.35, y - r * 0.3)
+        path.lineTo(x + r * 0.35, y - r * 0.3)
+        path.moveTo(x - r * 0.55, y + r * 0.15)
+        path.quadTo(x - r * 0.45, y + r * 0.65, x, y + r * 0.6)
+        path.quadTo(x + r * 0.45, y + r * 0.65, x + r * 0.55, y + r * 0.15)
+        painter.strokePath(path, make_pen("#1c3f8a", max(0.6, r * 0.16), Qt.PenCapStyle.RoundCap))
+    else:
+        # A value icon (1846/20) shows its number; others the start of their last path part.
+        value = Icon(icon.name).value
+        base = icon.name.rsplit("/", 1)[-1]
+        text = (
+            str(value)
+            if value is not None
+            else (base.upper() if len(base) <= 3 else base[:1].upper())
+        )
+        draw_text(painter, centre, text, r * 1.1, bold=True, colour="#1c3f8a", max_width=r * 1.7)
