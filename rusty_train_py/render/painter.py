@@ -620,7 +620,7 @@ def draw_map(
         draw_routes(painter, state, hex_layout, routes)
     if marked:
         draw_marks(painter, [centres[h] for h in names if h in marked], hex_layout, mark_colour)
-    if highlight_hex is not None and highlight_hex in game.hexes:
+    if highlight_hex is not None and highlight_hex in centres:  # not an empty hex (18MS B14)
         c = centres[highlight_hex]
         draw_selection(painter, c, hex_layout, highlight_colour or DEFAULT_HIGHLIGHT)
     painter.restore()

@@ -9,10 +9,20 @@ takes the keyboard focus and hands every key to its ``key_handler``.
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import (
+    QEasingCurve,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -34,6 +44,10 @@ from ..render.colours import route_colour
 from ..render.ghosts import draw_ghosts, draw_marks
 from ..render.painter import draw_map
 from .modes.base import Scene
+from .navigation import selectable
+from .painting import painting
+
+log = logging.getLogger(__name__)
 
 HEX_SIZE = 60.0  # map pixels per hex radius at zoom 1
 MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
@@ -48,6 +62,7 @@ class MapCanvas(QWidget):
     hexClicked = Signal(str, object, int)  # hex name, token space (or None), mouse button
     menuRequested = Signal(object)  # global position (QPoint) for the mode's context menu
     zoomChanged = Signal(float)
+    paintFailed = Signal(str)  # what went wrong drawing the map (once until a drawing works)
 
     def __init__(self, scene_provider: Callable[[], Scene | None], parent: QWidget | None = None):
         super().__init__(parent)
@@ -63,6 +78,8 @@ class MapCanvas(QWidget):
         self.bounds = (0.0, 0.0, 1.0, 1.0)
         self._picture: QPixmap | None = None
         self.paints = 0  # full redraws of the map (the picture made again)
+        self.paint_failures = 0  # drawings that raised (reported, the map left blank)
+        self._paint_error: str | None = None  # the failure reported last
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -109,7 +126,8 @@ class MapCanvas(QWidget):
             return None
         m = self.to_map(p)
         coord = self.layout.coord_at(m.x(), m.y(), self.game.parity)
-        return self.game.by_coord.get(coord)
+        name = self.game.by_coord.get(coord)
+        return name if name is not None and selectable(self.game, name) else None
 
     def hex_rect(self, name: str) -> QRectF:
         """The widget rectangle around hex ``name``."""
@@ -219,25 +237,23 @@ class MapCanvas(QWidget):
     # ---- painting -------------------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
-        painter = QPainter(self)
         w, h = self.width(), self.height()
-        if w * h > CACHE_PIXELS:  # too big to keep: draw what is exposed
-            painter.fillRect(event.rect(), QColor(BACKGROUND))
-            painter.setClipRect(event.rect())
-            self._draw(painter)
-        else:
+        with painting(self) as painter:
+            if w * h > CACHE_PIXELS:  # too big to keep: draw what is exposed
+                painter.fillRect(event.rect(), QColor(BACKGROUND))
+                painter.setClipRect(event.rect())
+                self._draw(painter)
+                return
             if self._picture is None or self._picture.size() != self.size():
                 ratio = self.devicePixelRatioF()
                 picture = QPixmap(round(w * ratio), round(h * ratio))
                 picture.setDevicePixelRatio(ratio)
                 picture.fill(QColor(BACKGROUND))
-                p = QPainter(picture)
-                self._draw(p)
-                p.end()
+                with painting(picture) as p:
+                    self._draw(p)
                 self._picture = picture
             target = QRectF(event.rect())
             painter.drawPixmap(target, self._picture, self._source_rect(event.rect()))
-        painter.end()
 
     def _source_rect(self, rect) -> QRectF:
         ratio = self._picture.devicePixelRatio() if self._picture is not None else 1.0
@@ -246,14 +262,38 @@ class MapCanvas(QWidget):
         )
 
     def _draw(self, painter: QPainter) -> None:
+        """Draw the scene; an error while drawing is reported (``paintFailed``, once until a
+        drawing succeeds again) and leaves the map blank, never ends the program."""
         scene = self.scene_provider()
-        if scene is not None and self.game is not None:
-            self.paints += 1
+        if scene is None or self.game is None:
+            return
+        self.paints += 1
+        try:
             self.paint_scene(painter, scene, self.zoom)
+        except Exception as exc:  # a drawing bug must not take the player's game with it
+            self._report_paint_failure(exc, scene)
+        else:
+            self._paint_error = None
+
+    def _report_paint_failure(self, exc: Exception, scene: Scene) -> None:
+        self.paint_failures += 1
+        where = f" (hex {scene.highlight_hex})" if scene.highlight_hex else ""
+        text = f"Cannot draw the map{where}: {type(exc).__name__}: {exc}"
+        log.error("%s", text, exc_info=exc)
+        if text != self._paint_error:
+            self._paint_error = text
+            # after this paint: a slot that changes widgets must not run inside paintEvent
+            QTimer.singleShot(0, lambda: self.paintFailed.emit(text))
 
     def paint_scene(self, painter: QPainter, scene: Scene, zoom: float) -> None:
         """Draw ``scene`` at ``zoom`` with the map's top-left corner at the painter's origin."""
         painter.save()
+        try:
+            self._paint_scene(painter, scene, zoom)
+        finally:
+            painter.restore()
+
+    def _paint_scene(self, painter: QPainter, scene: Scene, zoom: float) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         x0, y0, _, _ = self.bounds
@@ -280,15 +320,11 @@ class MapCanvas(QWidget):
             draw_marks(painter, scene.state, self.layout, scene.marks)
         if scene.ghosts:
             draw_ghosts(painter, scene.state, self.layout, scene.ghosts, scene.highlight_colour)
-        if (
-            scene.highlight_hex is not None
-            and not scene.faded
-            and scene.highlight_hex in self.game.hexes
-        ):
+        shown = scene.highlight_hex is not None and selectable(self.game, scene.highlight_hex)
+        if shown and not scene.faded:
             self._halo(painter, scene)
-        if scene.token_space is not None and scene.highlight_hex is not None:
+        if shown and scene.token_space is not None:
             self._ring_token_space(painter, scene)
-        painter.restore()
 
     def _halo(self, painter: QPainter, scene: Scene) -> None:
         """A soft band of the mode colour inside the active hex's border, easy to spot."""
@@ -312,9 +348,11 @@ class MapCanvas(QWidget):
         img.fill(QColor(BACKGROUND))
         scene = self.scene_provider()
         if scene is not None and self.game is not None:
-            painter = QPainter(img)
-            self.paint_scene(painter, scene, zoom)
-            painter.end()
+            with painting(img) as painter:
+                try:
+                    self.paint_scene(painter, scene, zoom)
+                except Exception as exc:  # as on screen: reported, never a crash
+                    self._report_paint_failure(exc, scene)
         return img
 
     def _ring_token_space(self, painter: QPainter, scene: Scene) -> None:

@@ -42,7 +42,7 @@ from .document import GameDocument
 from .map_view import MapView
 from .modes import DONE, Binding, DefaultMode, KeyPress, Mode, ModeDone, Scene
 from .modes.default import describe_hex
-from .navigation import central_hex, hex_in_direction
+from .navigation import central_hex, hex_in_direction, selectable
 from .panels import RouteTable, SearchView
 from .preferences import Preferences
 from .search_controller import shutdown_all
@@ -94,6 +94,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         self.canvas.hexClicked.connect(self.on_hex_clicked)
         self.canvas.menuRequested.connect(lambda pos: self.mode_menu.popup(pos))
         self.canvas.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{round(z * 100)}%"))
+        self.canvas.paintFailed.connect(lambda text: self.show_message(text, 20000))
         self.view = MapView(self.canvas)
         self.view.filter_edit.textChanged.connect(self._filter_changed)
         self.view.filter_edit.returnPressed.connect(self._filter_done)
@@ -153,7 +154,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
     def _game_replaced(self) -> None:
         """Another game or file: the selection, the mode, the canvas and the title together."""
         game = self.game
-        if self.active_hex not in game.hexes or self.canvas.game is not game:
+        if not selectable(game, self.active_hex) or self.canvas.game is not game:
             self.active_hex = central_hex(game)
         self.canvas.set_game(game)
         self.set_mode(DefaultMode())
@@ -381,6 +382,9 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
             self.select_hex(nxt)
 
     def select_hex(self, name: str, centre: bool = False) -> None:
+        if not selectable(self.game, name):  # a hole in the map (18MS B14): nothing to show
+            self.show_message(f"{name} is not part of the map: nothing is printed there")
+            return
         self.active_hex = name
         if centre:
             self.canvas.center_on(name)
@@ -460,7 +464,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
     def refresh(self) -> None:
         if self.state is None:
             return
-        if self.active_hex not in self.game.hexes:  # never describe a hex of another game
+        if not selectable(self.game, self.active_hex):  # never a hex of another game
             self.active_hex = central_hex(self.game)
         self._refresh_panels()
         self.update_title()
