@@ -5,6 +5,7 @@ save as, screenshots and the screenshot folder. A part of ``MainWindow`` kept in
 from __future__ import annotations
 
 import html
+import logging
 import time
 from pathlib import Path
 
@@ -14,6 +15,35 @@ from ..mapstate import MapEditError, MapState
 from ..paths import default_game_file
 
 DEFAULT_GAME = "1867"
+MESSAGE_CHARS = 600  # a message longer than this (a 5,000-digit hex name in it) is cut
+KNOWN_ERRORS = (GameFileError, GameDataError, MapEditError, OSError)
+
+log = logging.getLogger(__name__)
+
+
+def file_error_text(path: Path | str, exc: Exception, doing: str = "read") -> str:
+    """One message for anything that went wrong reading or writing ``path``: the loaders'
+    own errors name the file and entry; anything else is named with the file and the error.
+    """
+    if isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.filename or path}: {exc.strerror}"
+    elif isinstance(exc, KNOWN_ERRORS):
+        text = str(exc)
+    else:  # a loader let something escape: still one message, naming the file
+        log.error("reading or writing %s", path, exc_info=exc)
+        text = f"{path}: cannot be {doing} ({type(exc).__name__}: {exc})"
+    if len(text) > MESSAGE_CHARS:
+        text = text[: MESSAGE_CHARS - 1] + "…"
+    return text
+
+
+def exists(path: Path) -> bool:
+    """Whether ``path`` exists; False for a name the system cannot even look up (too long,
+    a NUL in it)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 class WindowFiles:
@@ -23,11 +53,11 @@ class WindowFiles:
     def open_default_game(self) -> None:
         """The bundled mid-game 1867 map, or a new 1867 game if it is missing."""
         path = default_game_file()
-        if path.exists():
+        if exists(path):
             try:
                 opened = open_game(path)
-            except (GameFileError, GameDataError, MapEditError, OSError) as exc:
-                self.show_message(f"Cannot open the bundled game: {exc}")
+            except Exception as exc:  # any failure: a new game instead
+                self.show_message(f"Cannot open the bundled game: {file_error_text(path, exc)}")
             else:
                 self._end_mode()
                 # An example, not the user's file: Save asks where.
@@ -55,15 +85,15 @@ class WindowFiles:
         for gid in available_games():
             try:
                 games.append((gid, load_game(gid).title))
-            except GameDataError as exc:
-                self.show_message(str(exc))
+            except Exception as exc:  # a broken game file: the others are still offered
+                self.show_message(file_error_text(gid, exc))
         gid = self.dialogs.choose_game(self, games)
         if gid is None:
             return
         try:
             self.doc.new(gid)
-        except GameDataError as exc:
-            self.dialogs.error(self, "Cannot start the game", str(exc))
+        except Exception as exc:  # the open game stays
+            self.dialogs.error(self, "Cannot start the game", file_error_text(gid, exc))
             return
         self.show_message(f"New game: {self.game.title}")
 
@@ -88,10 +118,13 @@ class WindowFiles:
         path = Path(path)
         try:
             opened = self.doc.open(path)
-        except (GameFileError, GameDataError, MapEditError, OSError) as exc:
-            self.dialogs.error(self, "Cannot load the game", str(exc))
-            if not path.exists():
-                self.prefs.remove_recent(str(path.resolve()))
+        except Exception as exc:  # whatever the loader raised: the open game stays as it was
+            self.dialogs.error(self, "Cannot load the game", file_error_text(path, exc))
+            if not exists(path):
+                try:
+                    self.prefs.remove_recent(str(path.resolve()))
+                except (OSError, ValueError):  # a name no file can have is in no list
+                    pass
             return False
         self.prefs.add_recent(path)
         n = len(opened.warnings)
@@ -137,9 +170,10 @@ class WindowFiles:
     def _write(self, path: Path) -> bool:
         try:
             self.doc.save(path)
-        except (OSError, GameFileError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            self.dialogs.error(self, "Cannot save the game", f"{path}: {reason}")
+        except Exception as exc:  # the game stays open, unsaved
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else None
+            text = f"{path}: {reason}" if reason else file_error_text(path, exc, "written")
+            self.dialogs.error(self, "Cannot save the game", text)
             return False
         self.prefs.add_recent(path)
         self.show_message(f"Saved {path}")
@@ -153,7 +187,7 @@ class WindowFiles:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = folder / f"{stem}-{stamp}.png"
         n = 2
-        while path.exists():
+        while exists(path):
             path = folder / f"{stem}-{stamp}-{n}.png"
             n += 1
         try:
@@ -161,8 +195,9 @@ class WindowFiles:
             image = self.canvas.render_image(1.0)
             if not image.save(str(path)):
                 raise OSError(f"cannot write {path}")
-        except OSError as exc:
-            self.dialogs.error(self, "Cannot save the screenshot", str(exc))
+        except Exception as exc:
+            text = file_error_text(path, exc, "written")
+            self.dialogs.error(self, "Cannot save the screenshot", text)
             return None
         self.last_screenshot = path
         self.show_message(f"Screenshot saved to {path}")
