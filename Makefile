@@ -39,6 +39,8 @@ lint: $(VENV)/.installed
 screenshots: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
 
-# A long fuzz run of everything that reads a saved game (tests/test_fuzz.py runs a short one).
+# A long fuzz run of everything that reads a saved game (tests/test_fuzz.py runs a short one),
+# then 10,000 random keys on the window over every game (tests/ui/test_ui_soak.py: a few hundred).
 fuzz: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) tests/fuzz_saves.py --cases $${FUZZ_CASES:-20000}
+	QT_QPA_PLATFORM=offscreen $(PY) tests/soak_window.py --keys $${SOAK_KEYS:-10000}

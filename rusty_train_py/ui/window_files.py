@@ -30,7 +30,7 @@ def file_error_text(path: Path | str, exc: Exception, doing: str = "read") -> st
     elif isinstance(exc, KNOWN_ERRORS):
         text = str(exc)
     else:  # a loader let something escape: still one message, naming the file
-        log.error("reading or writing %s", path, exc_info=exc)
+        log.error("%s: %s escaped the loader: %s", path, type(exc).__name__, exc)
         text = f"{path}: cannot be {doing} ({type(exc).__name__}: {exc})"
     if len(text) > MESSAGE_CHARS:
         text = text[: MESSAGE_CHARS - 1] + "…"

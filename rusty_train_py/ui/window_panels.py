@@ -9,6 +9,7 @@ on every refresh and ``decorate_scene`` on every scene it draws.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from shiboken6 import isValid
 
 from ..manifest import hexes_for_tile, tiles_for_hex
 from ..route.result import TrainRoute
@@ -26,7 +27,8 @@ class WindowPanels:
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.manifest)
         self.manifest.hide()
         self.manifest.tileChosen.connect(self._tile_chosen)
-        self.manifest.visibilityChanged.connect(lambda _v: self.refresh())
+        # (not while the window is being destroyed: the dock hides then)
+        self.manifest.visibilityChanged.connect(lambda _v: isValid(self) and self.refresh())
         self.tile_marks: frozenset[str] = frozenset()
         self._marks_key: tuple | None = None
         self._fits_key: tuple | None = None
