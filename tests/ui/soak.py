@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import sys
 import time
 import traceback
@@ -142,9 +143,14 @@ class SoakReport:
 def soak_files(folder: Path) -> tuple[list[str], list[str]]:
     """Files the soak opens (every late position, the bundled game, bad ones) and saves to."""
     folder.mkdir(parents=True, exist_ok=True)
-    files = [str(p) for p in sorted(POSITIONS.glob("late_*.json"))]
+    originals = sorted(POSITIONS.glob("late_*.json"))
     if default_game_file().exists():
-        files.append(str(default_game_file()))
+        originals.append(default_game_file())
+    files = []
+    for original in originals:  # copies: Ctrl+S writes to the file opened
+        copy = folder / original.name
+        shutil.copyfile(original, copy)
+        files.append(str(copy))
     digits = folder / "digits.json"
     digits.write_text(
         json.dumps(
