@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     dialogs = ScriptedDialogs()
     win = MainWindow(prefs=prefs, dialogs=dialogs)
     win.canvas.zoom_animation_ms = 0
-    win.open_default_game()
+    win.files.open_default_game()
     win.resize(args.width, args.height)
     win.show()
     pump(app, 200)

@@ -38,10 +38,10 @@ def run_gui(gamefile: str | None = None) -> int:
     app.setApplicationDisplayName("Rusty Train (Python)")
     window = MainWindow()
     if gamefile:
-        if not window.load_file(gamefile):
-            window.open_default_game()
+        if not window.files.load_file(gamefile):
+            window.files.open_default_game()
     else:
-        window.open_default_game()
+        window.files.open_default_game()
     window.show()
     previous = sys.excepthook
     sys.excepthook = _show_unexpected

@@ -1,6 +1,7 @@
 """The window's file commands: new game, open (ours or Rusty Train's), load warnings, save,
-save as, screenshots and the screenshot folder. A part of ``MainWindow`` kept in its own file
-(the window mixes it in); everything goes through the window's ``GameDocument``."""
+save as, screenshots and the screenshot folder. The window owns one ``FileCommands``; every
+change goes through the window's ``GameDocument``, and whatever a loader raises is one
+message, the open game untouched."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ import html
 import logging
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..files.loader import OURS, GameFileError, open_game
 from ..game import GameDataError, available_games, load_game
 from ..mapstate import MapEditError, MapState
 from ..paths import default_game_file
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
 
 DEFAULT_GAME = "1867"
 MESSAGE_CHARS = 600  # a message longer than this (a 5,000-digit hex name in it) is cut
@@ -46,9 +51,14 @@ def exists(path: Path) -> bool:
         return False
 
 
-class WindowFiles:
-    """New, open, save and screenshots for ``MainWindow`` (which provides ``doc``, ``dialogs``,
-    ``prefs``, ``canvas``, ``show_message``, ``refresh``, ``set_state`` and ``_end_mode``)."""
+class FileCommands:
+    """New, open, save and screenshots for ``window``."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.doc = window.doc
+        self.dialogs = window.dialogs
+        self.prefs = window.prefs
 
     def open_default_game(self) -> None:
         """The bundled mid-game 1867 map, or a new 1867 game if it is missing."""
@@ -57,28 +67,30 @@ class WindowFiles:
             try:
                 opened = open_game(path)
             except Exception as exc:  # any failure: a new game instead
-                self.show_message(f"Cannot open the bundled game: {file_error_text(path, exc)}")
+                self.window.show_message(
+                    f"Cannot open the bundled game: {file_error_text(path, exc)}"
+                )
             else:
-                self._end_mode()
+                self.window.end_mode()
                 # An example, not the user's file: Save asks where.
                 name = f"{path.stem} (example)"
                 self.doc.replace(opened.state, None, opened.format, name, opened.warnings)
                 return
-        self.set_state(MapState(load_game(DEFAULT_GAME)), None)
+        self.window.set_state(MapState(load_game(DEFAULT_GAME)), None)
 
     # ---- files ----------------------------------------------------------------------------
 
     def confirm_discard(self) -> bool:
         """True when the current map may be replaced (saved, or the user said so)."""
-        if self.state is None or self.doc.is_clean:
+        if self.doc.state is None or self.doc.is_clean:
             return True
-        answer = self.dialogs.ask_save_changes(self, self.doc.name)
+        answer = self.dialogs.ask_save_changes(self.window, self.doc.name)
         if answer == "save":
             return self.save()
         return answer == "discard"
 
     def new_game(self) -> None:
-        self._end_mode()  # a search running stops at once
+        self.window.end_mode()  # a search running stops at once
         if not self.confirm_discard():
             return
         games = []
@@ -86,19 +98,19 @@ class WindowFiles:
             try:
                 games.append((gid, load_game(gid).title))
             except Exception as exc:  # a broken game file: the others are still offered
-                self.show_message(file_error_text(gid, exc))
-        gid = self.dialogs.choose_game(self, games)
+                self.window.show_message(file_error_text(gid, exc))
+        gid = self.dialogs.choose_game(self.window, games)
         if gid is None:
             return
         try:
             self.doc.new(gid)
         except Exception as exc:  # the open game stays
-            self.dialogs.error(self, "Cannot start the game", file_error_text(gid, exc))
+            self.dialogs.error(self.window, "Cannot start the game", file_error_text(gid, exc))
             return
-        self.show_message(f"New game: {self.game.title}")
+        self.window.show_message(f"New game: {self.window.game.title}")
 
     def open_game(self, path: str | Path | None = None) -> bool:
-        self._end_mode()  # a search running stops at once
+        self.window.end_mode()  # a search running stops at once
         if not self.confirm_discard():
             return False
         if path is None:
@@ -108,7 +120,7 @@ class WindowFiles:
                 folder = str(Path(self.prefs.recent_files[0]).parent)
             else:
                 folder = ""
-            path = self.dialogs.open_file(self, folder)
+            path = self.dialogs.open_file(self.window, folder)
             if path is None:
                 return False
         return self.load_file(path)
@@ -119,7 +131,7 @@ class WindowFiles:
         try:
             opened = self.doc.open(path)
         except Exception as exc:  # whatever the loader raised: the open game stays as it was
-            self.dialogs.error(self, "Cannot load the game", file_error_text(path, exc))
+            self.dialogs.error(self.window, "Cannot load the game", file_error_text(path, exc))
             if not exists(path):
                 try:
                     self.prefs.remove_recent(str(path.resolve()))
@@ -129,23 +141,23 @@ class WindowFiles:
         self.prefs.add_recent(path)
         n = len(opened.warnings)
         if n:
-            self.show_message(
+            self.window.show_message(
                 f"Opened {path.name} with {n} warning{'s' if n > 1 else ''}:"
                 f" {opened.warnings[0]}{' …' if n > 1 else ''} (File ▸ Load warnings)",
                 20000,
             )
         else:
-            self.show_message(f"Opened {path}")
+            self.window.show_message(f"Opened {path}")
         return True
 
     def show_warnings(self) -> None:
         warnings = self.doc.warnings
         if not warnings:
-            self.show_message("The file opened had nothing odd in it")
+            self.window.show_message("The file opened had nothing odd in it")
             return
         items = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
         self.dialogs.show_info(
-            self, "Load warnings", f"<p>{html.escape(self.doc.name)}:</p><ul>{items}</ul>"
+            self.window, "Load warnings", f"<p>{html.escape(self.doc.name)}:</p><ul>{items}</ul>"
         )
 
     def save(self) -> bool:
@@ -161,8 +173,8 @@ class WindowFiles:
                 stem += "-rusty-train-py"  # never offer to overwrite the Rusty Train save
             suggested = str(path.parent / f"{stem}.json")
         else:
-            suggested = str(Path.cwd() / f"{self.game.id}-game.json")
-        chosen = self.dialogs.save_file(self, suggested)
+            suggested = str(Path.cwd() / f"{self.window.game.id}-game.json")
+        chosen = self.dialogs.save_file(self.window, suggested)
         if chosen is None:
             return False
         return self._write(Path(chosen))
@@ -173,17 +185,19 @@ class WindowFiles:
         except Exception as exc:  # the game stays open, unsaved
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else None
             text = f"{path}: {reason}" if reason else file_error_text(path, exc, "written")
-            self.dialogs.error(self, "Cannot save the game", text)
+            self.dialogs.error(self.window, "Cannot save the game", text)
             return False
         self.prefs.add_recent(path)
-        self.show_message(f"Saved {path}")
-        self.refresh()
+        self.window.show_message(f"Saved {path}")
+        self.window.refresh()
         return True
 
     def save_screenshot(self) -> Path | None:
         """Save the map as drawn now to a timestamped PNG and say where."""
         folder = self.prefs.screenshot_dir
-        stem = (self.doc.path.stem if self.doc.path else self.doc.name.split()[0]) or self.game.id
+        stem = (
+            self.doc.path.stem if self.doc.path else self.doc.name.split()[0]
+        ) or self.window.game.id
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = folder / f"{stem}-{stamp}.png"
         n = 2
@@ -192,19 +206,19 @@ class WindowFiles:
             n += 1
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            image = self.canvas.render_image(1.0)
+            image = self.window.canvas.render_image(1.0)
             if not image.save(str(path)):
                 raise OSError(f"cannot write {path}")
         except Exception as exc:
             text = file_error_text(path, exc, "written")
-            self.dialogs.error(self, "Cannot save the screenshot", text)
+            self.dialogs.error(self.window, "Cannot save the screenshot", text)
             return None
-        self.last_screenshot = path
-        self.show_message(f"Screenshot saved to {path}")
+        self.window.last_screenshot = path
+        self.window.show_message(f"Screenshot saved to {path}")
         return path
 
     def edit_preferences(self) -> None:
-        folder = self.dialogs.preferences(self, self.prefs.screenshot_dir)
+        folder = self.dialogs.preferences(self.window, self.prefs.screenshot_dir)
         if folder is not None:
             self.prefs.screenshot_dir = folder
-            self.show_message(f"Screenshots go to {folder}")
+            self.window.show_message(f"Screenshots go to {folder}")

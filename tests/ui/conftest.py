@@ -42,7 +42,7 @@ def make_window(qtbot, prefs, dialogs, state: MapState | None = None, search=Non
     win = MainWindow(prefs=prefs, dialogs=dialogs, search=search)
     win.canvas.zoom_animation_ms = 0
     if state is None:
-        win.open_default_game()
+        win.files.open_default_game()
     else:
         win.set_state(state, None)
     qtbot.addWidget(win)

@@ -197,7 +197,7 @@ def MainWindowWithAdvisor(qtbot, prefs, dialogs, advise_fn):  # noqa: N802
 def test_f1_and_the_toolbar_offer_the_advisor(qtbot, line, dialogs):
     key(qtbot, line, K.Key_F1)
     assert "Advise: the best tile lays…" in dialogs.infos[-1][1]
-    buttons = [act.text() for act, _ in line.mode_buttons]
+    buttons = [act.text() for act, _ in line.chrome.mode_buttons]
     assert "Advise (a)" in buttons
 
 

@@ -348,7 +348,7 @@ def test_ctrl_o_while_searching_cancels_the_search_and_opens(qtbot, prefs, dialo
     win = make_window(qtbot, prefs, dialogs, small_map(), search=endless_search(seen))
     saved = tmp_path / "saved.json"
     dialogs.save_path = str(saved)
-    win.save()
+    win.files.save()
     start_endless(qtbot, win, dialogs, seen)
     dialogs.open_path = str(saved)
     key(qtbot, win, K.Key_O, modifier=CTRL)

@@ -51,14 +51,14 @@ def test_switching_games_resets_selection_history_and_title_together(qtbot, wind
     assert window.active_hex in window.game.hexes
     assert window.undo_stack.count() == 0
     assert window.windowTitle() == "Untitled 1867 — 1867: The Railways of Canada — rusty-train-py"
-    assert window.info_label.text().startswith(window.active_hex)
+    assert window.chrome.info_label.text().startswith(window.active_hex)
     assert isinstance(window.mode, DefaultMode)
 
 
 def test_opening_a_file_of_another_game_resets_everything_too(qtbot, window, dialogs, tmp_path):
     saved = tmp_path / "b.json"
     dialogs.save_path = str(saved)
-    window.save()
+    window.files.save()
     dialogs.game = "1830"
     key(qtbot, window, K.Key_N, modifier=CTRL)
     dialogs.hex_text = "K15"
@@ -99,7 +99,7 @@ def test_the_map_fits_the_window_on_start_new_game_and_open(qtbot, prefs, dialog
     assert win.canvas.zoom == zoom
     saved = tmp_path / "a.json"
     dialogs.save_path = str(saved)
-    win.save()
+    win.files.save()
     win.canvas.set_zoom(2.0)
     dialogs.game = "1889"
     key(qtbot, win, K.Key_N, modifier=CTRL)
