@@ -29,7 +29,7 @@ bench-window: $(VENV)/.installed
 	$(PY) bench/cancel_latency.py
 	QT_QPA_PLATFORM=offscreen $(PY) bench/window_overhead.py
 
-# ruff (lint and formatting) on the whole tree, mypy on the Qt-free core ([tool.mypy] in
+# ruff (lint and formatting) on the whole tree, mypy on the core and the window ([tool.mypy] in
 # pyproject.toml: strict on hexgrid, tile, mapstate, route/). CI runs it before the tests.
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

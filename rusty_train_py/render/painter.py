@@ -723,9 +723,9 @@ def draw_routes(
             companies,
         )
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    for colour, extra in ((ROUTE_EDGE, 0.7), (ROUTE_CASING, 0.4), (None, 0.0)):
+    for ring_colour, extra in ((ROUTE_EDGE, 0.7), (ROUTE_CASING, 0.4), (None, 0.0)):
         for ring in overlay.rings:
-            pen_colour = colours[ring.route] if colour is None else QColor(colour)
+            pen_colour = colours[ring.route] if ring_colour is None else QColor(ring_colour)
             painter.setPen(_pen(pen_colour, width * (0.7 + extra), cap))
             _draw_ring(painter, ring, width)
     painter.restore()

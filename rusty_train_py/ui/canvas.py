@@ -16,6 +16,7 @@ from collections.abc import Callable
 from PySide6.QtCore import (
     QEasingCurve,
     QPointF,
+    QRect,
     QRectF,
     QSize,
     Qt,
@@ -38,7 +39,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
-from ..hexgrid import HexLayout
+from ..game import Game
+from ..hexgrid import HexLayout, Orientation
+from ..mapstate import MapState
 from ..render import geometry
 from ..render.colours import route_colour
 from ..render.ghosts import draw_ghosts, draw_marks
@@ -73,8 +76,8 @@ class MapCanvas(QWidget):
         self.zoom_animation_ms = 140
         self._anim: QVariantAnimation | None = None
         self._anchor: tuple[QPointF, QPointF] | None = None  # (map point, viewport point)
-        self.game = None
-        self.layout = None
+        self.game: Game | None = None  # the game whose map is shown (``set_game``)
+        self.hex_layout = HexLayout(Orientation.FLAT, HEX_SIZE)
         self.bounds = (0.0, 0.0, 1.0, 1.0)
         self._picture: QPixmap | None = None
         self.paints = 0  # full redraws of the map (the picture made again)
@@ -86,11 +89,17 @@ class MapCanvas(QWidget):
 
     # ---- the map --------------------------------------------------------------------------
 
-    def set_game(self, game) -> None:
+    @property
+    def shown_game(self) -> Game:
+        """The game whose map is shown (once ``set_game`` has been called)."""
+        assert self.game is not None, "no game shown yet"
+        return self.game
+
+    def set_game(self, game: Game) -> None:
         """Use the hex layout and bounds of ``game`` (call when a game is loaded)."""
         self.game = game
-        self.layout = HexLayout(game.orientation, HEX_SIZE)
-        self.bounds = geometry.map_bounds(game, self.layout)
+        self.hex_layout = HexLayout(game.orientation, HEX_SIZE)
+        self.bounds = geometry.map_bounds(game, self.hex_layout)
         self._resize()
         self.update()
 
@@ -125,22 +134,22 @@ class MapCanvas(QWidget):
         if self.game is None:
             return None
         m = self.to_map(p)
-        coord = self.layout.coord_at(m.x(), m.y(), self.game.parity)
+        coord = self.hex_layout.coord_at(m.x(), m.y(), self.game.parity)
         name = self.game.by_coord.get(coord)
         return name if name is not None and selectable(self.game, name) else None
 
     def hex_rect(self, name: str) -> QRectF:
         """The widget rectangle around hex ``name``."""
-        cx, cy = self.layout.centre(self.game.hexes[name].coord)
+        cx, cy = self.hex_layout.centre(self.shown_game.hexes[name].coord)
         r = HEX_SIZE
         tl = self.to_widget(QPointF(cx - r, cy - r))
         return QRectF(tl.x(), tl.y(), 2 * r * self.zoom, 2 * r * self.zoom)
 
-    def token_space_at(self, p: QPointF, hex_name: str, state) -> int | None:
+    def token_space_at(self, p: QPointF, hex_name: str, state: MapState) -> int | None:
         tile, rot = state.tile_at(hex_name)
-        layout = geometry.tile_layout(tile, rot, self.layout.orientation, HEX_SIZE)
+        layout = geometry.tile_layout(tile, rot, self.hex_layout.orientation, HEX_SIZE)
         m = self.to_map(p)
-        cx, cy = self.layout.centre(self.game.hexes[hex_name].coord)
+        cx, cy = self.hex_layout.centre(self.shown_game.hexes[hex_name].coord)
         return geometry.token_space_at(layout, (m.x() - cx, m.y() - cy))
 
     # ---- zoom -----------------------------------------------------------------------------
@@ -169,7 +178,7 @@ class MapCanvas(QWidget):
         self.zoom = zoom
         self._resize()
         self._picture = None
-        if area is not None and map_pt is not None:
+        if area is not None and map_pt is not None and anchor is not None:
             w = self.to_widget(map_pt)
             area.horizontalScrollBar().setValue(round(w.x() - anchor.x()))
             area.verticalScrollBar().setValue(round(w.y() - anchor.y()))
@@ -255,7 +264,7 @@ class MapCanvas(QWidget):
             target = QRectF(event.rect())
             painter.drawPixmap(target, self._picture, self._source_rect(event.rect()))
 
-    def _source_rect(self, rect) -> QRectF:
+    def _source_rect(self, rect: QRect) -> QRectF:
         ratio = self._picture.devicePixelRatio() if self._picture is not None else 1.0
         return QRectF(
             rect.x() * ratio, rect.y() * ratio, rect.width() * ratio, rect.height() * ratio
@@ -306,7 +315,7 @@ class MapCanvas(QWidget):
         draw_map(
             painter,
             scene.state,
-            self.layout,
+            self.hex_layout,
             highlight_hex=scene.highlight_hex,
             highlight_colour=scene.highlight_colour,
             routes=routes,
@@ -317,10 +326,10 @@ class MapCanvas(QWidget):
             mark_colour=scene.mark_colour,
         )
         if scene.marks:
-            draw_marks(painter, scene.state, self.layout, scene.marks)
+            draw_marks(painter, scene.state, self.hex_layout, scene.marks)
         if scene.ghosts:
-            draw_ghosts(painter, scene.state, self.layout, scene.ghosts, scene.highlight_colour)
-        shown = scene.highlight_hex is not None and selectable(self.game, scene.highlight_hex)
+            draw_ghosts(painter, scene.state, self.hex_layout, scene.ghosts, scene.highlight_colour)
+        shown = scene.highlight_hex is not None and selectable(self.shown_game, scene.highlight_hex)
         if shown and not scene.faded:
             self._halo(painter, scene)
         if shown and scene.token_space is not None:
@@ -328,9 +337,13 @@ class MapCanvas(QWidget):
 
     def _halo(self, painter: QPainter, scene: Scene) -> None:
         """A soft band of the mode colour inside the active hex's border, easy to spot."""
-        cx, cy = self.layout.centre(self.game.hexes[scene.highlight_hex].coord)
+        hex_name = scene.highlight_hex
+        assert hex_name is not None
+        cx, cy = self.hex_layout.centre(self.shown_game.hexes[hex_name].coord)
         inset = 0.9
-        pts = [QPointF(cx + dx * inset, cy + dy * inset) for dx, dy in self.layout.corner_offsets()]
+        pts = [
+            QPointF(cx + dx * inset, cy + dy * inset) for dx, dy in self.hex_layout.corner_offsets()
+        ]
         colour = QColor(scene.highlight_colour)
         colour.setAlpha(80)
         pen = QPen(colour, HEX_SIZE * 0.12)
@@ -356,9 +369,11 @@ class MapCanvas(QWidget):
         return img
 
     def _ring_token_space(self, painter: QPainter, scene: Scene) -> None:
-        tile, rot = scene.state.tile_at(scene.highlight_hex)
-        layout = geometry.tile_layout(tile, rot, self.layout.orientation, HEX_SIZE)
-        cx, cy = self.layout.centre(self.game.hexes[scene.highlight_hex].coord)
+        hex_name = scene.highlight_hex
+        assert hex_name is not None
+        tile, rot = scene.state.tile_at(hex_name)
+        layout = geometry.tile_layout(tile, rot, self.hex_layout.orientation, HEX_SIZE)
+        cx, cy = self.hex_layout.centre(self.shown_game.hexes[hex_name].coord)
         for node in layout.nodes:
             for sp in node.spaces:
                 if sp.index == scene.token_space:

@@ -31,7 +31,7 @@ from .commands import Command, command_for_key, help_html, make_actions
 from .dialogs import Dialogs
 from .document import GameDocument
 from .map_view import MapView
-from .modes import DONE, Binding, DefaultMode, KeyPress, Mode, ModeDone, Scene
+from .modes import Binding, DefaultMode, KeyPress, Mode, ModeDone, Scene
 from .modes.default import describe_hex
 from .navigation import central_hex, hex_in_direction, selectable
 from .panels import RouteTable, SearchView
@@ -50,6 +50,8 @@ ARROW_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down)
 
 class MainWindow(QMainWindow):
     """The map editor window."""
+
+    chrome: WindowChrome  # (made after the canvas, whose signals it shows)
 
     def __init__(
         self,
@@ -91,10 +93,10 @@ class MainWindow(QMainWindow):
         self.files = FileCommands(self)
         self.panels = MapPanels(self)
         self.manifest = self.panels.manifest
-        self.actions = make_actions(self, self.run_command)
+        self.command_actions = make_actions(self, self.run_command)
         self.chrome = WindowChrome(
             self,
-            self.actions,
+            self.command_actions,
             self.doc.undo_stack,
             lambda: self.prefs.recent_files,
             self.files.open_game,
@@ -158,7 +160,7 @@ class MainWindow(QMainWindow):
             self.active_hex = central_hex(game)
         self.canvas.set_game(game)
         self.set_mode(DefaultMode())
-        self.actions["show_warnings"].setEnabled(bool(self.doc.warnings))
+        self.command_actions["show_warnings"].setEnabled(bool(self.doc.warnings))
         self._fit_pending = True
         if self.isVisible():
             QTimer.singleShot(0, self._fit_if_pending)
@@ -192,7 +194,7 @@ class MainWindow(QMainWindow):
 
     def apply(self, next_mode: Mode | ModeDone | None) -> None:
         """Switch to what a mode's handler returned (``DONE``: Default mode; None: stay)."""
-        if next_mode is DONE:
+        if isinstance(next_mode, ModeDone):
             next_mode = DefaultMode()
         if next_mode is not None and next_mode is not self.mode:
             self.set_mode(next_mode)
@@ -250,7 +252,7 @@ class MainWindow(QMainWindow):
         """The method a command's ``slot`` names: the file commands', the panels' or the
         window's own."""
         for owner in (self.files, self.panels, self):
-            handler = getattr(owner, slot, None)
+            handler: object = getattr(owner, slot, None)
             if callable(handler):
                 return handler
         raise LookupError(f"no handler for the command {slot!r}")
@@ -333,7 +335,9 @@ class MainWindow(QMainWindow):
         else:
             self.view.routes.show_table(table)
         # Lay out now: the map refits to the room left before it is drawn, so once.
-        self.view.layout().activate()
+        layout = self.view.layout()
+        if layout is not None:
+            layout.activate()
 
     def show_advice(self, table: AdviceTable | None) -> None:
         if table is None:

@@ -9,7 +9,7 @@ tile, "" when Esc clears the choice).
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QImage, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -55,7 +55,7 @@ class TileList(QListWidget):
     cleared = Signal()
     returned = Signal(object)  # the current QListWidgetItem
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if event.key() == Qt.Key.Key_Escape:
             self.cleared.emit()
             event.accept()

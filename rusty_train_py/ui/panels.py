@@ -230,9 +230,10 @@ class RoutePanel(QFrame):
     def show_table(self, table: RouteTable) -> None:
         while self.grid.count():
             item = self.grid.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()  # at once: a table shown again (a new search) covers it
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()  # at once: a table shown again (a new search) covers it
+                widget.deleteLater()
         self.cells = []
         for col, text in enumerate(self.HEADERS):
             head = QLabel(f"<b>{text}</b>")

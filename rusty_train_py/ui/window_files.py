@@ -99,13 +99,14 @@ class FileCommands:
                 games.append((gid, load_game(gid).title))
             except Exception as exc:  # a broken game file: the others are still offered
                 self.window.show_message(file_error_text(gid, exc))
-        gid = self.dialogs.choose_game(self.window, games)
-        if gid is None:
+        chosen = self.dialogs.choose_game(self.window, games)
+        if chosen is None:
             return
         try:
-            self.doc.new(gid)
+            self.doc.new(chosen)
         except Exception as exc:  # the open game stays
-            self.dialogs.error(self.window, "Cannot start the game", file_error_text(gid, exc))
+            text = file_error_text(chosen, exc)
+            self.dialogs.error(self.window, "Cannot start the game", text)
             return
         self.window.show_message(f"New game: {self.window.game.title}")
 

@@ -34,8 +34,7 @@ class MapPanels:
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.manifest)
         self.manifest.hide()
         self.manifest.tileChosen.connect(self._tile_chosen)
-        # (not while the window is being destroyed: the dock hides then)
-        self.manifest.visibilityChanged.connect(lambda _v: isValid(window) and window.refresh())
+        self.manifest.visibilityChanged.connect(self._visibility_changed)
         self.tile_marks: frozenset[str] = frozenset()
         self._marks_key: tuple[object, ...] | None = None
         self._fits_key: tuple[object, ...] | None = None
@@ -47,6 +46,10 @@ class MapPanels:
     @property
     def state(self) -> MapState:
         return self.window.state
+
+    def _visibility_changed(self, _visible: bool) -> None:
+        if isValid(self.window):  # not while the window is being destroyed (the dock hides)
+            self.window.refresh()
 
     # ---- commands -------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ K = Qt.Key
 
 
 def click_hex(qtbot, win, name, button=Qt.MouseButton.LeftButton):
-    cx, cy = win.canvas.layout.centre(win.game.hexes[name].coord)
+    cx, cy = win.canvas.hex_layout.centre(win.game.hexes[name].coord)
     p = win.canvas.to_widget(QPointF(cx, cy))
     win.canvas.ensure_hex_visible(name)
     qtbot.mouseClick(win.canvas, button, pos=QPoint(round(p.x()), round(p.y())))
@@ -238,7 +238,7 @@ def test_the_edit_menu_lists_undo_redo_and_the_history(qtbot, window):
 def test_right_click_opens_the_modes_actions_on_the_hex(qtbot, window):
     click_hex(qtbot, window, "E5", Qt.MouseButton.RightButton)
     assert window.active_hex == "E5"
-    cx, cy = window.canvas.layout.centre(window.game.hexes["E5"].coord)
+    cx, cy = window.canvas.hex_layout.centre(window.game.hexes["E5"].coord)
     local = window.canvas.to_widget(QPointF(cx, cy)).toPoint()
     event = QContextMenuEvent(
         QContextMenuEvent.Reason.Mouse, local, window.canvas.mapToGlobal(local)

@@ -140,7 +140,7 @@ def test_s_saves_a_timestamped_png_screenshot_and_says_where(qtbot, window, pref
 
 def test_the_screenshot_folder_is_a_preference(qtbot, window, dialogs, prefs, tmp_path):
     dialogs.preferences_folder = tmp_path / "elsewhere"
-    window.actions["edit_preferences"].trigger()
+    window.command_actions["edit_preferences"].trigger()
     assert prefs.screenshot_dir == tmp_path / "elsewhere"
     key(qtbot, window, K.Key_S)
     assert window.last_screenshot.parent == tmp_path / "elsewhere"

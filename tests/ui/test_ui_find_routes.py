@@ -81,7 +81,7 @@ def test_search_draws_the_routes_and_a_table_of_every_train(qtbot, small, dialog
     # The table takes room under the map: the map is fitted to what is left.
     canvas = small.canvas
     wait_for(qtbot, lambda: abs(canvas.zoom - canvas.fit_zoom()) < 1e-9)
-    area = small.view.scroll
+    area = small.view.scroll_area
     assert canvas.height() <= area.viewport().height() and canvas.width() <= area.viewport().width()
 
 

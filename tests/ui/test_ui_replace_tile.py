@@ -174,7 +174,7 @@ def test_undo_during_a_replacement_discards_it_first(qtbot, window):
 def test_left_and_right_do_nothing_in_replace_mode(qtbot, window):
     window.canvas.set_zoom(3.0)
     window.select_hex("E5")
-    bar = window.view.scroll.horizontalScrollBar()
+    bar = window.view.scroll_area.horizontalScrollBar()
     before = bar.value()
     key(qtbot, window, K.Key_E, K.Key_Right, K.Key_Left, K.Key_Left)
     assert bar.value() == before

@@ -273,15 +273,15 @@ def test_load_warnings_show_in_the_status_line_and_in_full_on_demand(
         )
     )
     warning = "phase: Rusty Train's phase '7' of 1830 is read as phase 'D' (the names differ)"
-    assert not window.actions["show_warnings"].isEnabled()
+    assert not window.command_actions["show_warnings"].isEnabled()
     dialogs.open_path = str(path)
     key(qtbot, window, K.Key_O, modifier=CTRL)
     assert window.game.id == "1830"
     assert (
         window.last_message == f"Opened old.game with 1 warning: {warning} (File ▸ Load warnings)"
     )
-    assert window.actions["show_warnings"].isEnabled()
-    window.actions["show_warnings"].trigger()
+    assert window.command_actions["show_warnings"].isEnabled()
+    window.command_actions["show_warnings"].trigger()
     title, html = dialogs.infos[-1]
     assert title == "Load warnings"
     assert "<li>phase: Rusty Train&#x27;s phase &#x27;7&#x27; of 1830 is read as phase" in html

@@ -163,7 +163,7 @@ class AdvisorMode(Mode):
         lays = self.advice.lays
         hex_order = {h: i for i, h in enumerate(self.advice_hexes())}
 
-        def key(i: int) -> tuple:
+        def key(i: int) -> tuple[int | str, ...]:
             s = lays[i]
             if self.sort == "cost":
                 return (s.lay.cost, i)
@@ -177,8 +177,9 @@ class AdvisorMode(Mode):
 
     def advice_hexes(self) -> list[str]:
         assert self.advice is not None
-        hexes = {s.lay.hex for s in self.advice.lays}
-        return sorted(hexes, key=lambda h: min(s.order for s in self.advice.lays if s.lay.hex == h))
+        lays = self.advice.lays
+        hexes = {s.lay.hex for s in lays}
+        return sorted(hexes, key=lambda h: min(s.order for s in lays if s.lay.hex == h))
 
     def _show(self, host: ModeHost) -> None:
         lay = self.chosen
@@ -186,7 +187,7 @@ class AdvisorMode(Mode):
             host.select_hex(lay.lay.hex)
         host.show_advice(self.table(host))
 
-    def step(self, delta: int):
+    def step(self, delta: int) -> Callable[[ModeHost], None]:
         def step(host: ModeHost) -> None:
             if self.order:
                 self.pos = (self.pos + delta) % len(self.order)

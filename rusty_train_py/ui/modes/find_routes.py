@@ -17,7 +17,10 @@ route of that train) is dropped with its reason, and the routes before it stay.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...render.colours import route_colour
+from ...route.last import LastRoute
 from ...route.locks import RouteLock, lock_of_route
 from ...route.progress import SearchProgress
 from ...route.result import RouteResult, TrainRoute
@@ -44,7 +47,7 @@ class FindRoutesMode(Mode):
         self.locks: list[RouteLock] = []
         self.before: tuple[RouteResult | None, list[RouteLock]] | None = None  # to go back to
         self.drawing: tuple[str, list[str]] | None = None  # a train, the stops clicked
-        self.last_run: tuple = ()  # the company's run kept with the game (route.last)
+        self.last_run: tuple[LastRoute, ...] = ()  # the company's run kept with the game
         self.bindings = [
             Binding(keys("Escape"), "Esc", "Cancel the search", self.cancel),
         ]
@@ -129,7 +132,8 @@ class FindRoutesMode(Mode):
         if result.cancelled and not result.routes:
             if self.before is not None and self.before[0] is not None:
                 host.show_message(f"{self.company}: search cancelled; the routes before it")
-                return self.restore(host)
+                self.restore(host)
+                return None
             host.show_message(f"{self.company}: route search cancelled")
             return DONE
         self.result = result
@@ -152,7 +156,8 @@ class FindRoutesMode(Mode):
         if self.before is not None and self.before[0] is not None:
             # a lock the finder refused: drop it, keep the routes found before it
             host.show_message(f"Not locked: {message}")
-            return self.restore(host)
+            self.restore(host)
+            return None
         host.dialogs.error(host.ui_parent(), "Route search failed", message)
         return DONE
 
@@ -198,7 +203,7 @@ class FindRoutesMode(Mode):
             host.show_search(self.search_view())
             host.show_message("Cancelling the route search…")
 
-    def step(self, delta: int):
+    def step(self, delta: int) -> Callable[[ModeHost], None]:
         def step(host: ModeHost) -> None:
             n = len(self.result.routes) if self.result else 0
             if n == 0:
@@ -268,7 +273,9 @@ class FindRoutesMode(Mode):
         self.bindings = self.drawing_bindings()
         host.show_message(f"Click the {train}'s stops in order; Return locks the route")
 
-    def handle_click(self, host: ModeHost, hex_name, token_space):
+    def handle_click(
+        self, host: ModeHost, hex_name: str | None, token_space: int | None
+    ) -> Mode | ModeDone | None:
         if self.drawing is None or hex_name is None:
             return None
         tile, _ = host.state.tile_at(hex_name)
