@@ -6,9 +6,12 @@ that fails for any reason leaves the game open and unsaved."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+
+from rusty_train_py.ui.window_files import file_error_text
 
 from .conftest import key
 
@@ -116,3 +119,18 @@ def test_a_save_that_fails_leaves_the_game_open_and_unsaved(qtbot, window, dialo
     assert after[0] == before[0] and after[1:] == before[1:]
     assert "*" in window.windowTitle()
     window.undo_stack.setClean()
+
+
+def test_an_error_no_loader_should_raise_is_named_with_its_file_and_cut_short():
+    assert (
+        file_error_text(Path("game.json"), ValueError("bad digits"))
+        == "game.json: cannot be read (ValueError: bad digits)"
+    )
+    assert (
+        file_error_text("out.json", RecursionError("too deep"), "written")
+        == "out.json: cannot be written (RecursionError: too deep)"
+    )
+    long = file_error_text(Path("game.json"), KeyError("A" + "1" * 5000))
+    assert len(long) == 600 and long.endswith("…")
+    missing = FileNotFoundError(2, "No such file or directory", "/x/none.json")
+    assert file_error_text("/x/none.json", missing) == "/x/none.json: No such file or directory"
