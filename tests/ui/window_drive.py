@@ -40,15 +40,11 @@ def shortest_train(game: Game) -> str:
     return game.trains[0].name
 
 
-def small_request(win: MainWindow, dialogs) -> bool:
-    """Answer the company and trains dialogs with a small request: the first company on the
-    map and one short train. False when no company has a token on the map."""
-    on_map = win.state.companies_on_map()
-    if not on_map:
-        return False
-    dialogs.company = on_map[0]
+def small_request(win: MainWindow, dialogs, company: str) -> None:
+    """Answer the company and trains dialogs with a small request: ``company`` and one short
+    train."""
+    dialogs.company = company
     dialogs.trains = TrainChoice((shortest_train(win.game),), ())
-    return True
 
 
 def enter_mode(qtbot, win: MainWindow, dialogs, name: str) -> bool:
@@ -59,12 +55,14 @@ def enter_mode(qtbot, win: MainWindow, dialogs, name: str) -> bool:
         return True
     game = win.game
     if name in ("Find routes", "Advisor"):
-        if not small_request(win, dialogs):
-            return False
-        win.press(K.Key_R if name == "Find routes" else K.Key_A)
-        qtbot.waitUntil(lambda: not win.mode.busy, timeout=60_000)
         wanted = FindRoutesMode if name == "Find routes" else AdvisorMode
-        return isinstance(win.mode, wanted)
+        for company in win.state.companies_on_map():  # the first with routes (or lays)
+            small_request(win, dialogs, company)
+            win.press(K.Key_R if name == "Find routes" else K.Key_A)
+            qtbot.waitUntil(lambda: not win.mode.busy, timeout=60_000)
+            if isinstance(win.mode, wanted):
+                return True
+        return False
     key, wanted_mode = (K.Key_E, ReplaceTileMode) if name == "Replace tile" else (K.Key_T, None)
     for h in game.hex_order:
         if not selectable(game, h):
