@@ -53,7 +53,7 @@ def main(argv: list[str]) -> int:
         QSettings(str(Path(tempfile.mkdtemp()) / "prefs.ini"), QSettings.Format.IniFormat)
     )
     win = MainWindow(prefs=prefs, dialogs=Answers())
-    win.open_default_game()
+    win.files.open_default_game()
     win.resize(1280, 860)
     win.show()
     app.processEvents()

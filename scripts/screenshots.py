@@ -172,7 +172,7 @@ def window_pictures(out: Path, width: int, height: int) -> list[Path]:
     dialogs = ScriptedDialogs()
     win = MainWindow(prefs=prefs, dialogs=dialogs)
     win.canvas.zoom_animation_ms = 0
-    win.open_default_game()
+    win.files.open_default_game()
     win.resize(width, height)
     win.show()
     pump(app, 200)

@@ -127,13 +127,15 @@ class AdvicePanel(QFrame):
             self.table.clearSelection()
         else:
             self.table.selectRow(table.selected)
-            self.table.scrollToItem(self.table.item(table.selected, 0))
+            first = self.table.item(table.selected, 0)
+            if first is not None:
+                self.table.scrollToItem(first)
         self.show()
 
     def texts(self) -> list[list[str]]:
         """The rows as shown (for tests and screenshots)."""
         return [
-            [self.table.item(r, c).text() for c in range(len(HEADERS))]
+            [item.text() if (item := self.table.item(r, c)) else "" for c in range(len(HEADERS))]
             for r in range(self.table.rowCount())
         ]
 

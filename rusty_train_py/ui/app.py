@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sys
 import traceback
+from types import TracebackType
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from .main_window import APP_NAME, MainWindow
 
 
-def unexpected_error_text(exc_type, exc) -> str:
+def unexpected_error_text(exc_type: type[BaseException], exc: BaseException) -> str:
     """What the window says of an error it did not expect: what it was, that it is a bug, and
     nothing it cannot know (whether the last action finished, or the map changed)."""
     return (
@@ -20,13 +21,14 @@ def unexpected_error_text(exc_type, exc) -> str:
     )
 
 
-def _show_unexpected(exc_type, exc, tb) -> None:
+def _show_unexpected(
+    exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
+) -> None:
     """Report an unexpected error in a dialog instead of ending the program."""
     sys.stderr.write("".join(traceback.format_exception(exc_type, exc, tb)))
-    app = QApplication.instance()
-    if app is not None:
+    if QApplication.instance() is not None:
         QMessageBox.critical(
-            app.activeWindow(), "Unexpected error", unexpected_error_text(exc_type, exc)
+            QApplication.activeWindow(), "Unexpected error", unexpected_error_text(exc_type, exc)
         )
 
 
@@ -35,13 +37,13 @@ def run_gui(gamefile: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(APP_NAME)
     app.setApplicationName(APP_NAME)
-    app.setApplicationDisplayName("Rusty Train (Python)")
+    QApplication.setApplicationDisplayName("Rusty Train (Python)")
     window = MainWindow()
     if gamefile:
-        if not window.load_file(gamefile):
-            window.open_default_game()
+        if not window.files.load_file(gamefile):
+            window.files.open_default_game()
     else:
-        window.open_default_game()
+        window.files.open_default_game()
     window.show()
     previous = sys.excepthook
     sys.excepthook = _show_unexpected

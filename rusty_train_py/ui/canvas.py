@@ -9,10 +9,21 @@ takes the keyboard focus and hands every key to its ``key_handler``.
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import (
+    QEasingCurve,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -28,12 +39,18 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
-from ..hexgrid import HexLayout
+from ..game import Game
+from ..hexgrid import HexLayout, Orientation
+from ..mapstate import MapState
 from ..render import geometry
 from ..render.colours import route_colour
 from ..render.qt.ghosts import draw_ghosts, draw_marks
 from ..render.qt.map import draw_map
 from .modes.base import Scene
+from .navigation import selectable
+from .painting import painting
+
+log = logging.getLogger(__name__)
 
 HEX_SIZE = 60.0  # map pixels per hex radius at zoom 1
 MARGIN = HEX_SIZE * 0.4  # round the hexes, for the coordinates: a fitted map fills the view
@@ -49,6 +66,7 @@ class MapCanvas(QWidget):
     hexClicked = Signal(str, object, int)  # hex name, token space (or None), mouse button
     menuRequested = Signal(object)  # global position (QPoint) for the mode's context menu
     zoomChanged = Signal(float)
+    paintFailed = Signal(str)  # what went wrong drawing the map (once until a drawing works)
 
     def __init__(self, scene_provider: Callable[[], Scene | None], parent: QWidget | None = None):
         super().__init__(parent)
@@ -59,22 +77,30 @@ class MapCanvas(QWidget):
         self.zoom_animation_ms = 140
         self._anim: QVariantAnimation | None = None
         self._anchor: tuple[QPointF, QPointF] | None = None  # (map point, viewport point)
-        self.game = None
-        self.layout = None
+        self.game: Game | None = None  # the game whose map is shown (``set_game``)
+        self.hex_layout = HexLayout(Orientation.FLAT, HEX_SIZE)
         self.bounds = (0.0, 0.0, 1.0, 1.0)
         self._picture: QPixmap | None = None
         self.paints = 0  # full redraws of the map (the picture made again)
+        self.paint_failures = 0  # drawings that raised (reported, the map left blank)
+        self._paint_error: str | None = None  # the failure reported last
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     # ---- the map --------------------------------------------------------------------------
 
-    def set_game(self, game) -> None:
+    @property
+    def shown_game(self) -> Game:
+        """The game whose map is shown (once ``set_game`` has been called)."""
+        assert self.game is not None, "no game shown yet"
+        return self.game
+
+    def set_game(self, game: Game) -> None:
         """Use the hex layout and bounds of ``game`` (call when a game is loaded)."""
         self.game = game
-        self.layout = HexLayout(game.orientation, HEX_SIZE)
-        self.bounds = geometry.map_bounds(game, self.layout, MARGIN)
+        self.hex_layout = HexLayout(game.orientation, HEX_SIZE)
+        self.bounds = geometry.map_bounds(game, self.hex_layout, MARGIN)
         self._resize()
         self.update()
 
@@ -109,21 +135,22 @@ class MapCanvas(QWidget):
         if self.game is None:
             return None
         m = self.to_map(p)
-        coord = self.layout.coord_at(m.x(), m.y(), self.game.parity)
-        return self.game.by_coord.get(coord)
+        coord = self.hex_layout.coord_at(m.x(), m.y(), self.game.parity)
+        name = self.game.by_coord.get(coord)
+        return name if name is not None and selectable(self.game, name) else None
 
     def hex_rect(self, name: str) -> QRectF:
         """The widget rectangle around hex ``name``."""
-        cx, cy = self.layout.centre(self.game.hexes[name].coord)
+        cx, cy = self.hex_layout.centre(self.shown_game.hexes[name].coord)
         r = HEX_SIZE
         tl = self.to_widget(QPointF(cx - r, cy - r))
         return QRectF(tl.x(), tl.y(), 2 * r * self.zoom, 2 * r * self.zoom)
 
-    def token_space_at(self, p: QPointF, hex_name: str, state) -> int | None:
+    def token_space_at(self, p: QPointF, hex_name: str, state: MapState) -> int | None:
         tile, rot = state.tile_at(hex_name)
-        layout = geometry.tile_layout(tile, rot, self.layout.orientation, HEX_SIZE)
+        layout = geometry.tile_layout(tile, rot, self.hex_layout.orientation, HEX_SIZE)
         m = self.to_map(p)
-        cx, cy = self.layout.centre(self.game.hexes[hex_name].coord)
+        cx, cy = self.hex_layout.centre(self.shown_game.hexes[hex_name].coord)
         return geometry.token_space_at(layout, (m.x() - cx, m.y() - cy))
 
     # ---- zoom -----------------------------------------------------------------------------
@@ -152,7 +179,7 @@ class MapCanvas(QWidget):
         self.zoom = zoom
         self._resize()
         self._picture = None
-        if area is not None and map_pt is not None:
+        if area is not None and map_pt is not None and anchor is not None:
             w = self.to_widget(map_pt)
             area.horizontalScrollBar().setValue(round(w.x() - anchor.x()))
             area.verticalScrollBar().setValue(round(w.y() - anchor.y()))
@@ -220,41 +247,63 @@ class MapCanvas(QWidget):
     # ---- painting -------------------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
-        painter = QPainter(self)
         w, h = self.width(), self.height()
-        if w * h > CACHE_PIXELS:  # too big to keep: draw what is exposed
-            painter.fillRect(event.rect(), QColor(BACKGROUND))
-            painter.setClipRect(event.rect())
-            self._draw(painter)
-        else:
+        with painting(self) as painter:
+            if w * h > CACHE_PIXELS:  # too big to keep: draw what is exposed
+                painter.fillRect(event.rect(), QColor(BACKGROUND))
+                painter.setClipRect(event.rect())
+                self._draw(painter)
+                return
             if self._picture is None or self._picture.size() != self.size():
                 ratio = self.devicePixelRatioF()
                 picture = QPixmap(round(w * ratio), round(h * ratio))
                 picture.setDevicePixelRatio(ratio)
                 picture.fill(QColor(BACKGROUND))
-                p = QPainter(picture)
-                self._draw(p)
-                p.end()
+                with painting(picture) as p:
+                    self._draw(p)
                 self._picture = picture
             target = QRectF(event.rect())
             painter.drawPixmap(target, self._picture, self._source_rect(event.rect()))
-        painter.end()
 
-    def _source_rect(self, rect) -> QRectF:
+    def _source_rect(self, rect: QRect) -> QRectF:
         ratio = self._picture.devicePixelRatio() if self._picture is not None else 1.0
         return QRectF(
             rect.x() * ratio, rect.y() * ratio, rect.width() * ratio, rect.height() * ratio
         )
 
     def _draw(self, painter: QPainter) -> None:
+        """Draw the scene; an error while drawing is reported (``paintFailed``, once until a
+        drawing succeeds again) and leaves the map blank, never ends the program."""
         scene = self.scene_provider()
-        if scene is not None and self.game is not None:
-            self.paints += 1
+        if scene is None or self.game is None:
+            return
+        self.paints += 1
+        try:
             self.paint_scene(painter, scene, self.zoom)
+        except Exception as exc:  # a drawing bug must not take the player's game with it
+            self._report_paint_failure(exc, scene)
+        else:
+            self._paint_error = None
+
+    def _report_paint_failure(self, exc: Exception, scene: Scene) -> None:
+        self.paint_failures += 1
+        where = f" (hex {scene.highlight_hex})" if scene.highlight_hex else ""
+        text = f"Cannot draw the map{where}: {type(exc).__name__}: {exc}"
+        log.error("%s", text, exc_info=exc)
+        if text != self._paint_error:
+            self._paint_error = text
+            # after this paint: a slot that changes widgets must not run inside paintEvent
+            QTimer.singleShot(0, lambda: self.paintFailed.emit(text))
 
     def paint_scene(self, painter: QPainter, scene: Scene, zoom: float) -> None:
         """Draw ``scene`` at ``zoom`` with the map's top-left corner at the painter's origin."""
         painter.save()
+        try:
+            self._paint_scene(painter, scene, zoom)
+        finally:
+            painter.restore()
+
+    def _paint_scene(self, painter: QPainter, scene: Scene, zoom: float) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         x0, y0, _, _ = self.bounds
@@ -267,7 +316,7 @@ class MapCanvas(QWidget):
         draw_map(
             painter,
             scene.state,
-            self.layout,
+            self.hex_layout,
             highlight_hex=scene.highlight_hex,
             highlight_colour=scene.highlight_colour,
             routes=routes,
@@ -279,24 +328,24 @@ class MapCanvas(QWidget):
             margin=MARGIN,
         )
         if scene.marks:
-            draw_marks(painter, scene.state, self.layout, scene.marks)
+            draw_marks(painter, scene.state, self.hex_layout, scene.marks)
         if scene.ghosts:
-            draw_ghosts(painter, scene.state, self.layout, scene.ghosts, scene.highlight_colour)
-        if (
-            scene.highlight_hex is not None
-            and not scene.faded
-            and scene.highlight_hex in self.game.hexes
-        ):
+            draw_ghosts(painter, scene.state, self.hex_layout, scene.ghosts, scene.highlight_colour)
+        shown = scene.highlight_hex is not None and selectable(self.shown_game, scene.highlight_hex)
+        if shown and not scene.faded:
             self._halo(painter, scene)
-        if scene.token_space is not None and scene.highlight_hex is not None:
+        if shown and scene.token_space is not None:
             self._ring_token_space(painter, scene)
-        painter.restore()
 
     def _halo(self, painter: QPainter, scene: Scene) -> None:
         """A soft band of the mode colour inside the active hex's border, easy to spot."""
-        cx, cy = self.layout.centre(self.game.hexes[scene.highlight_hex].coord)
+        hex_name = scene.highlight_hex
+        assert hex_name is not None
+        cx, cy = self.hex_layout.centre(self.shown_game.hexes[hex_name].coord)
         inset = 0.9
-        pts = [QPointF(cx + dx * inset, cy + dy * inset) for dx, dy in self.layout.corner_offsets()]
+        pts = [
+            QPointF(cx + dx * inset, cy + dy * inset) for dx, dy in self.hex_layout.corner_offsets()
+        ]
         colour = QColor(scene.highlight_colour)
         colour.setAlpha(80)
         pen = QPen(colour, HEX_SIZE * 0.12)
@@ -314,15 +363,19 @@ class MapCanvas(QWidget):
         img.fill(QColor(BACKGROUND))
         scene = self.scene_provider()
         if scene is not None and self.game is not None:
-            painter = QPainter(img)
-            self.paint_scene(painter, scene, zoom)
-            painter.end()
+            with painting(img) as painter:
+                try:
+                    self.paint_scene(painter, scene, zoom)
+                except Exception as exc:  # as on screen: reported, never a crash
+                    self._report_paint_failure(exc, scene)
         return img
 
     def _ring_token_space(self, painter: QPainter, scene: Scene) -> None:
-        tile, rot = scene.state.tile_at(scene.highlight_hex)
-        layout = geometry.tile_layout(tile, rot, self.layout.orientation, HEX_SIZE)
-        cx, cy = self.layout.centre(self.game.hexes[scene.highlight_hex].coord)
+        hex_name = scene.highlight_hex
+        assert hex_name is not None
+        tile, rot = scene.state.tile_at(hex_name)
+        layout = geometry.tile_layout(tile, rot, self.hex_layout.orientation, HEX_SIZE)
+        cx, cy = self.hex_layout.centre(self.shown_game.hexes[hex_name].coord)
         for node in layout.nodes:
             for sp in node.spaces:
                 if sp.index == scene.token_space:

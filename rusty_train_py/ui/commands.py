@@ -137,7 +137,7 @@ def help_html(mode_name: str, mode_rows: list[tuple[str, str]]) -> str:
     """The F1 help: a mode's keys (``mode_rows``: shown keys, what they do), then every
     command's."""
 
-    def table(rows) -> str:
+    def table(rows: list[tuple[str, str]]) -> str:
         cells = "".join(
             f"<tr><td style='padding-right:14px'><b>{html.escape(k)}</b></td>"
             f"<td>{html.escape(what)}</td></tr>"

@@ -10,8 +10,8 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QStringListModel, Qt
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt
+from PySide6.QtGui import QColor, QIcon, QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from ..game import Company, Game
 from ..places import find_place as resolve_hex  # noqa: F401  (kept here for the window)
 from ..route.result import RouteResult
+from .navigation import selectable
 from .preferences import TrainChoice
 
 GAME_FILTER = (
@@ -159,12 +160,12 @@ class TrainsDialog(QDialog):
             blay.addWidget(QLabel("This game has no route bonuses."))
         blay.addStretch(1)
 
-        row = QHBoxLayout()
-        row.addWidget(trains_box, 3)
-        row.addWidget(bonus_box, 2)
+        boxes = QHBoxLayout()
+        boxes.addWidget(trains_box, 3)
+        boxes.addWidget(bonus_box, 2)
         self.buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
-        layout.addLayout(row)
+        layout.addLayout(boxes)
         layout.addWidget(self.buttons)
         for spin in self.spins.values():
             spin.valueChanged.connect(self._update_ok)
@@ -198,13 +199,16 @@ class HexDialog(QDialog):
         self.game = game
         self.edit = QLineEdit()
         self.edit.setPlaceholderText("e.g. F16 or Toronto")
-        entries = sorted(game.hexes, key=lambda n: game.hexes[n].coord)
-        entries += sorted(f"{mh.location} ({mh.name})" for mh in game.hexes.values() if mh.location)
+        shown = [mh for mh in game.hexes.values() if selectable(game, mh.name)]
+        entries = [mh.name for mh in sorted(shown, key=lambda mh: mh.coord)]
+        entries += sorted(f"{mh.location} ({mh.name})" for mh in shown if mh.location)
         completer = QCompleter(QStringListModel(entries, self), self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.edit.setCompleter(completer)
-        completer.popup().installEventFilter(self)
+        self.popup = completer.popup()
+        assert self.popup is not None
+        self.popup.installEventFilter(self)
         self.completer = completer
         buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
@@ -215,16 +219,17 @@ class HexDialog(QDialog):
     def text(self) -> str:
         return self.edit.text()
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if (
-            obj is self.completer.popup()
-            and event.type() == event.Type.KeyPress
+            obj is self.popup
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
             and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         ):
-            index = obj.currentIndex()
+            index = self.popup.currentIndex()
             if index.isValid():
                 self.edit.setText(index.data())
-            obj.hide()
+            self.popup.hide()
             self.accept()
             return True
         return super().eventFilter(obj, event)

@@ -21,6 +21,7 @@ from ..files.loader import OURS, OpenedGame, open_game, save_game
 from ..gamefile import load_game
 from ..mapstate import Edit, MapState
 from ..route.last import LastRoute, last_routes_of, replace_company
+from ..route.result import RouteResult
 from .undo import EditCommand
 
 
@@ -59,7 +60,7 @@ class GameDocument(QObject):
     def replace(
         self,
         state: MapState,
-        path: str | os.PathLike | None = None,
+        path: str | os.PathLike[str] | None = None,
         format: str = OURS,
         name: str | None = None,
         warnings: tuple[str, ...] = (),
@@ -81,7 +82,7 @@ class GameDocument(QObject):
         """A new game of ``game_id`` (GameDataError if its data cannot be read)."""
         self.replace(MapState(load_game(game_id)))
 
-    def open(self, path: str | os.PathLike) -> OpenedGame:
+    def open(self, path: str | os.PathLike[str]) -> OpenedGame:
         """Read a saved game (ours or Rusty Train's); on any error nothing changes."""
         opened = open_game(path)
         self.replace(
@@ -93,7 +94,7 @@ class GameDocument(QObject):
         )
         return opened
 
-    def keep_run(self, result) -> tuple[LastRoute, ...]:
+    def keep_run(self, result: RouteResult) -> tuple[LastRoute, ...]:
         """Keep the routes of ``result`` (a RouteResult) as its company's last run, in place of
         the one kept before; saved with the game."""
         kept = last_routes_of(result)
@@ -109,14 +110,16 @@ class GameDocument(QObject):
 
     def push(self, edit: Edit) -> None:
         """Apply ``edit`` as one undoable step."""
+        assert self.state is not None, "no game open"
         self.undo_stack.push(EditCommand(self.state, edit))
 
-    def save(self, path: str | os.PathLike | None = None) -> Path:
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
         """Write the game in our format to ``path`` (default: ``save_path``); it is then the
         document's file. OSError or GameFileError when it cannot be written."""
         target = Path(path) if path is not None else self.save_path
         if target is None:
             raise ValueError("no file to save to: ask for one")
+        assert self.state is not None, "no game open"
         save_game(self.state, target, OURS, self.last_routes)
         self.path, self.format, self.name = target, OURS, target.name
         self.undo_stack.setClean()
@@ -124,5 +127,5 @@ class GameDocument(QObject):
         self.changed.emit()
         return target
 
-    def _stack_changed(self, *_args) -> None:
+    def _stack_changed(self, *_args: object) -> None:
         self.changed.emit()

@@ -5,6 +5,10 @@ has every key first; the keys it leaves go to the window's commands (``commands.
 table for the actions, menus, toolbar and the F1 help). Modes ask the window, their
 ``ModeHost``, for edits, messages and the panels of Find routes mode, which runs its own
 search. Dialogs come from ``self.dialogs`` so tests can answer them.
+
+The window is composed of collaborators, each in its own file: ``files`` (new, open, save,
+screenshots: window_files.py), ``panels`` (the tile manifest dock and the last runs:
+window_panels.py) and ``chrome`` (status bar, menus, toolbar: window_chrome.py).
 """
 
 from __future__ import annotations
@@ -12,60 +16,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QUndoView,
-    QWidget,
-)
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtWidgets import QMainWindow, QWidget
 from shiboken6 import isValid
 
 from ..game import Game
 from ..mapstate import Edit, MapEditError, MapState
+from ..route.last import LastRoute
+from ..route.result import RouteResult, TrainRoute
 from .advice_panel import AdviceTable
 from .canvas import ZOOM_STEP, MapCanvas
-from .commands import (
-    COMMANDS,
-    MENUS,
-    Command,
-    build_toolbar,
-    command_for_key,
-    help_html,
-    make_actions,
-)
+from .commands import Command, command_for_key, help_html, make_actions
 from .dialogs import Dialogs
 from .document import GameDocument
 from .map_view import MapView
-from .modes import DONE, Binding, DefaultMode, KeyPress, Mode, ModeDone, Scene
+from .modes import Binding, DefaultMode, KeyPress, Mode, ModeDone, Scene
 from .modes.default import describe_hex
-from .navigation import central_hex, hex_in_direction
+from .navigation import central_hex, hex_in_direction, selectable
 from .panels import RouteTable, SearchView
 from .preferences import Preferences
 from .search_controller import shutdown_all
-from .window_files import WindowFiles
-from .window_panels import WindowPanels
+from .window_chrome import WindowChrome
+from .window_files import FileCommands
+from .window_panels import MapPanels
 from .worker import SearchFn
 
 APP_NAME = "rusty-train-py"
-GLOBAL_HELP = "q quit · s screenshot · +/- zoom · F1 keys"
 SHUTDOWN_WAIT = 1.0  # seconds to let searches still running end when the window closes
 
 ARROW_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down)
-MODE_BUTTONS = (
-    ("Replace tile", "E"),
-    ("Upgrade", "U"),
-    ("Tokens", "T"),
-    ("Routes", "R"),
-    ("Advise", "A"),
-)
 
 
-class MainWindow(WindowFiles, WindowPanels, QMainWindow):
+class MainWindow(QMainWindow):
     """The map editor window."""
+
+    chrome: WindowChrome  # (made after the canvas, whose signals it shows)
 
     def __init__(
         self,
@@ -85,15 +71,15 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         self.doc.changed.connect(self._document_changed)
         self.active_hex = ""
         self.mode: Mode = DefaultMode()
-        self.last_message = ""
         self.last_screenshot: Path | None = None
         self._fit_pending = True
 
         self.canvas = MapCanvas(self.current_scene)
         self.canvas.key_handler = self.handle_key_event
         self.canvas.hexClicked.connect(self.on_hex_clicked)
-        self.canvas.menuRequested.connect(lambda pos: self.mode_menu.popup(pos))
-        self.canvas.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{round(z * 100)}%"))
+        self.canvas.menuRequested.connect(lambda pos: self.chrome.mode_menu.popup(pos))
+        self.canvas.zoomChanged.connect(lambda z: self.chrome.show_zoom(z))
+        self.canvas.paintFailed.connect(lambda text: self.show_message(text, 20000))
         self.view = MapView(self.canvas)
         self.view.filter_edit.textChanged.connect(self._filter_changed)
         self.view.filter_edit.returnPressed.connect(self._filter_done)
@@ -104,15 +90,19 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         self._on_filter: Callable[[str], None] | None = None
         self.setCentralWidget(self.view)
 
-        self._build_status_bar()
-        self.actions = make_actions(self, self.run_command)
-        self._build_panels()
-        self._build_menus()
-        self._build_toolbar()
-        self._connect_undo()
-        self._message_timer = QTimer(self)
-        self._message_timer.setSingleShot(True)
-        self._message_timer.timeout.connect(self._clear_message)
+        self.files = FileCommands(self)
+        self.panels = MapPanels(self)
+        self.manifest = self.panels.manifest
+        self.command_actions = make_actions(self, self.run_command)
+        self.chrome = WindowChrome(
+            self,
+            self.command_actions,
+            self.doc.undo_stack,
+            lambda: self.prefs.recent_files,
+            self.files.open_game,
+            self.press,
+            self.run_binding,
+        )
 
         self.resize(1280, 860)
         if state is not None:
@@ -121,16 +111,29 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
     # ---- the document ---------------------------------------------------------------------
 
     @property
-    def state(self) -> MapState | None:
-        return self.doc.state
+    def has_game(self) -> bool:
+        """Whether a game is open (from the first new or opened game on, always)."""
+        return self.doc.state is not None
+
+    @property
+    def state(self) -> MapState:
+        """The map of the open game (there is one once the window shows anything)."""
+        state = self.doc.state
+        assert state is not None, "no game open yet"
+        return state
 
     @property
     def game(self) -> Game:
-        return self.doc.state.game
+        return self.state.game
 
     @property
-    def undo_stack(self):
+    def undo_stack(self) -> QUndoStack:
         return self.doc.undo_stack
+
+    @property
+    def last_message(self) -> str:
+        """The message in the status bar ("" when none)."""
+        return self.chrome.message
 
     @property
     def file_path(self) -> Path | None:
@@ -147,17 +150,17 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
 
     def set_state(self, state: MapState, path: Path | str | None, name: str | None = None) -> None:
         """Show ``state`` (a new or loaded game); the undo history starts again."""
-        self._end_mode()
+        self.end_mode()
         self.doc.replace(state, path, name=name)
 
     def _game_replaced(self) -> None:
         """Another game or file: the selection, the mode, the canvas and the title together."""
         game = self.game
-        if self.active_hex not in game.hexes or self.canvas.game is not game:
+        if not selectable(game, self.active_hex) or self.canvas.game is not game:
             self.active_hex = central_hex(game)
         self.canvas.set_game(game)
         self.set_mode(DefaultMode())
-        self.actions["show_warnings"].setEnabled(bool(self.doc.warnings))
+        self.command_actions["show_warnings"].setEnabled(bool(self.doc.warnings))
         self._fit_pending = True
         if self.isVisible():
             QTimer.singleShot(0, self._fit_if_pending)
@@ -168,110 +171,12 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
             self.refresh()
 
     def current_scene(self) -> Scene | None:
-        if self.state is None:
+        if not self.has_game:
             return None
-        return self.decorate_scene(self.mode.scene(self))
+        return self.panels.decorate_scene(self.mode.scene(self))
 
     def ui_parent(self) -> QWidget:
         return self
-
-    # ---- building the window --------------------------------------------------------------
-
-    def _build_status_bar(self) -> None:
-        bar = self.statusBar()
-        bar.setSizeGripEnabled(True)
-        self.mode_chip = QLabel()
-        self.mode_chip.setObjectName("modeChip")
-        self.keys_label = QLabel()
-        self.keys_label.setStyleSheet("color: #333;")
-        self.message_label = QLabel()
-        self.message_label.setStyleSheet("color: #0b4f9c; font-weight: bold;")
-        self.info_label = QLabel()
-        self.info_label.setStyleSheet("color: #333;")
-        self.zoom_label = QLabel("100%")
-        self.zoom_label.setStyleSheet("color: #666;")
-        bar.addWidget(self.mode_chip)
-        bar.addWidget(self.keys_label, 1)
-        bar.addWidget(self.message_label, 1)
-        self.message_label.hide()
-        bar.addPermanentWidget(self.info_label)
-        bar.addPermanentWidget(self.zoom_label)
-
-    def _build_menus(self) -> None:
-        mb = self.menuBar()
-        menus = {name: mb.addMenu(f"&{name}") for name in MENUS}
-        for cmd in COMMANDS:
-            menu = menus[cmd.menu]
-            if cmd.slot == "save":
-                menu.addSeparator()
-            if cmd.slot in ("save_screenshot", "close"):
-                menu.addSeparator()
-            menu.addAction(self.actions[cmd.slot])
-            if cmd.slot == "open_game":
-                self.recent_menu = menu.addMenu("Open &recent")
-                self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-                self._fill_recent_menu()
-        self.actions["show_warnings"].setEnabled(False)
-        self.history = QDockWidget("History", self)
-        self.history.setObjectName("history")
-        undo_view = QUndoView(self.doc.undo_stack)
-        undo_view.setEmptyLabel("<opened>")
-        undo_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.history.setWidget(undo_view)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history)
-        self.history.hide()
-        toggle = self.history.toggleViewAction()
-        toggle.setText("Show &history")
-        menus["Edit"].addSeparator()
-        menus["Edit"].addAction(toggle)
-        self.mode_menu = QMenu("&Mode", self)
-        mb.insertMenu(menus["Help"].menuAction(), self.mode_menu)
-
-    def _build_toolbar(self) -> None:
-        self.toolbar, self.mode_buttons = build_toolbar(
-            self, self.actions, MODE_BUTTONS, self.press
-        )
-        self.addToolBar(self.toolbar)
-
-    def _connect_undo(self) -> None:
-        stack = self.doc.undo_stack
-        self.act_undo = self.actions["undo"]
-        self.act_redo = self.actions["redo"]
-        self.act_undo.setEnabled(False)
-        self.act_redo.setEnabled(False)
-        stack.canUndoChanged.connect(self.act_undo.setEnabled)
-        stack.canRedoChanged.connect(self.act_redo.setEnabled)
-        stack.undoTextChanged.connect(lambda t: self._action_text(self.act_undo, "&Undo", t))
-        stack.redoTextChanged.connect(lambda t: self._action_text(self.act_redo, "&Redo", t))
-
-    def _action_text(self, act, verb: str, what: str) -> None:
-        if isValid(act):
-            keys = act.text().partition("\t")[2]
-            act.setText(f"{verb} {what}".rstrip() + (f"\t{keys}" if keys else ""))
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        recent = self.prefs.recent_files
-        for path in recent:
-            act = self.recent_menu.addAction(Path(path).name)
-            act.setToolTip(path)
-            act.setStatusTip(path)
-            act.triggered.connect(lambda _c=False, p=path: self.open_game(p))
-        if not recent:
-            none = self.recent_menu.addAction("(no recent files)")
-            none.setEnabled(False)
-
-    def _rebuild_mode_menu(self) -> None:
-        menu: QMenu = self.mode_menu
-        menu.clear()
-        header = menu.addAction(f"{self.mode.name} mode")
-        header.setEnabled(False)
-        menu.addSeparator()
-        for b in self.mode.bindings:
-            if not b.menu:
-                continue
-            act = menu.addAction(f"{b.label}\t{b.shown}")
-            act.triggered.connect(lambda _c=False, b=b: self.run_binding(b))
 
     # ---- modes ----------------------------------------------------------------------------
 
@@ -283,21 +188,19 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         self._hide_filter()
         if old is not mode:
             mode.enter(self)
-        self._rebuild_mode_menu()
-        for act, key in self.mode_buttons:
-            act.setEnabled(self.mode.binding_for(KeyPress.of(key)) is not None)
+        self.chrome.show_mode(self.mode)
         self.canvas.setFocus()
         self.refresh()
 
     def apply(self, next_mode: Mode | ModeDone | None) -> None:
         """Switch to what a mode's handler returned (``DONE``: Default mode; None: stay)."""
-        if next_mode is DONE:
+        if isinstance(next_mode, ModeDone):
             next_mode = DefaultMode()
         if next_mode is not None and next_mode is not self.mode:
             self.set_mode(next_mode)
         self.refresh()
 
-    def _end_mode(self) -> None:
+    def end_mode(self) -> None:
         """Leave any mode for Default mode (discarding its pending edit, ending a search)."""
         if self.mode.name != DefaultMode.name or self.mode.busy:
             self.set_mode(DefaultMode())
@@ -329,7 +232,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         return not ctrl and event.key() in ARROW_KEYS
 
     def handle_key(self, press: KeyPress) -> bool:
-        if self.state is None:
+        if not self.has_game:
             return False
         b = self.mode.binding_for(press)
         if b is None:
@@ -343,7 +246,16 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
             QTimer.singleShot(0, self.close)  # after the key event is done with
             return
         self._clear_message()
-        getattr(self, cmd.slot)()
+        self.command_handler(cmd.slot)()
+
+    def command_handler(self, slot: str) -> Callable[[], object]:
+        """The method a command's ``slot`` names: the file commands', the panels' or the
+        window's own."""
+        for owner in (self.files, self.panels, self):
+            handler: object = getattr(owner, slot, None)
+            if callable(handler):
+                return handler
+        raise LookupError(f"no handler for the command {slot!r}")
 
     def _run(self, action: Callable[[], Mode | ModeDone | None]) -> None:
         self._clear_message()  # a message is about the last action, not an older one
@@ -354,7 +266,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
             nxt = None
         self.apply(nxt)
 
-    def on_hex_clicked(self, name: str, space, button: int) -> None:
+    def on_hex_clicked(self, name: str, space: int | None, button: int) -> None:
         self._run(lambda: self.mode.handle_click(self, name, space))
 
     # ---- what the modes ask for -----------------------------------------------------------
@@ -363,17 +275,21 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         self.doc.push(edit)
 
     def show_message(self, text: str, timeout_ms: int = 8000) -> None:
-        self.last_message = text
-        self.message_label.setText(text)
-        self.message_label.setToolTip(text)
-        self.message_label.show()
-        self.keys_label.hide()
-        self._message_timer.start(timeout_ms)
+        self.chrome.show_message(text, timeout_ms)
 
     def _clear_message(self) -> None:
-        self.last_message = ""
-        self.message_label.hide()
-        self.keys_label.show()
+        self.chrome.clear_message()
+
+    def keep_run(self, result: RouteResult) -> None:
+        """Keep ``result``'s routes as its company's last run (saved with the game)."""
+        self.doc.keep_run(result)
+
+    def kept_run(self, company: str) -> tuple[LastRoute, ...]:
+        """The company's run kept with the game, as run then."""
+        return self.doc.last_run(company)
+
+    def last_run_routes(self, company: str | None = None) -> list[TrainRoute]:
+        return self.panels.last_run_routes(company)
 
     def move_active(self, direction: str) -> None:
         nxt = hex_in_direction(self.game, self.active_hex, direction)
@@ -381,6 +297,9 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
             self.select_hex(nxt)
 
     def select_hex(self, name: str, centre: bool = False) -> None:
+        if not selectable(self.game, name):  # a hole in the map (18MS B14): nothing to show
+            self.show_message(f"{name} is not part of the map: nothing is printed there")
+            return
         self.active_hex = name
         if centre:
             self.canvas.center_on(name)
@@ -416,7 +335,9 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         else:
             self.view.routes.show_table(table)
         # Lay out now: the map refits to the room left before it is drawn, so once.
-        self.view.layout().activate()
+        layout = self.view.layout()
+        if layout is not None:
+            layout.activate()
 
     def show_advice(self, table: AdviceTable | None) -> None:
         if table is None:
@@ -424,7 +345,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         else:
             self.view.advice.show_table(table)
 
-    def _mode_call(self, name: str, value) -> None:
+    def _mode_call(self, name: str, value: object) -> None:
         """A panel under the map asks the mode for something (a sort, a row), if it can."""
         method = getattr(self.mode, name, None)
         if method is not None:
@@ -444,8 +365,12 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         self.view.filter_box.hide()
         self._on_filter = None
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802
-        if obj is self.view.filter_edit and event.type() == event.Type.KeyPress:
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if (
+            obj is self.view.filter_edit
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+        ):
             if event.key() == Qt.Key.Key_Escape:
                 self.view.filter_edit.clear()
                 self._filter_done()
@@ -458,22 +383,16 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
     # ---- refreshing -----------------------------------------------------------------------
 
     def refresh(self) -> None:
-        if self.state is None:
+        if not self.has_game:
             return
-        if self.active_hex not in self.game.hexes:  # never describe a hex of another game
+        if not selectable(self.game, self.active_hex):  # never a hex of another game
             self.active_hex = central_hex(self.game)
-        self._refresh_panels()
+        self.panels.refresh()
         self.update_title()
         mode = self.mode
-        self.mode_chip.setText(f" {mode.name} ")
-        self.mode_chip.setStyleSheet(
-            f"#modeChip {{ background: {mode.colour}; color: white; font-weight: bold;"
-            " border-radius: 4px; padding: 2px 6px; }"
-        )
-        self.keys_label.setText(f"{mode.help_keys}   |   {GLOBAL_HELP}")
-        scene = self.current_scene()
+        scene = self.panels.decorate_scene(mode.scene(self))
         hex_text = describe_hex(scene.state, self.active_hex)  # the hex as shown
-        self.info_label.setText(f"{hex_text}   ·   phase {self.state.phase}")
+        self.chrome.show_status(mode, f"{hex_text}   ·   phase {self.state.phase}")
         caption = "" if mode.busy else mode.status(self)
         self.view.caption.setText(caption)
         self.view.caption.setVisible(bool(caption))
@@ -481,7 +400,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
         self.canvas.invalidate()
 
     def window_title(self) -> str:
-        if self.state is None:
+        if not self.has_game:
             return APP_NAME
         mark = "*" if not self.doc.is_clean else ""
         parts = []
@@ -497,7 +416,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
     # ---- undo -----------------------------------------------------------------------------
 
     def undo(self) -> None:
-        self._end_mode()
+        self.end_mode()
         stack = self.doc.undo_stack
         if stack.canUndo():
             text = stack.undoText()
@@ -505,7 +424,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
             self.show_message(f"Undid: {text}")
 
     def redo(self) -> None:
-        self._end_mode()
+        self.end_mode()
         stack = self.doc.undo_stack
         if stack.canRedo():
             text = stack.redoText()
@@ -523,13 +442,13 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
     def fit_map(self) -> None:
         self.canvas.fit()
 
-    def showEvent(self, event) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
         QTimer.singleShot(0, self._fit_if_pending)
 
     def _fit_if_pending(self) -> None:
         """Fit the map to the window once it is laid out (on start, new game, open)."""
-        if not self._fit_pending or self.state is None or not self.isVisible():
+        if not self._fit_pending or not self.has_game or not self.isVisible():
             return
         self._fit_pending = False
         self.fit_map()
@@ -545,7 +464,7 @@ class MainWindow(WindowFiles, WindowPanels, QMainWindow):
     # ---- closing --------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if not self.confirm_discard():
+        if not self.files.confirm_discard():
             event.ignore()
             return
         self.set_mode(DefaultMode())  # the current mode ends (a search is cancelled) ...

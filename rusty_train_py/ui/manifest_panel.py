@@ -9,7 +9,7 @@ tile, "" when Esc clears the choice).
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QImage, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -26,6 +26,7 @@ from ..hexgrid import HexLayout
 from ..manifest import ManifestRow, manifest_rows
 from ..mapstate import MapState
 from ..render.qt.tiles import draw_tile
+from .painting import painting
 
 ICON_PX = 52
 TILE_ROLE = Qt.ItemDataRole.UserRole
@@ -37,13 +38,13 @@ def tile_icon(game: Game, name: str, px: int = ICON_PX, dimmed: bool = False) ->
     """A tile's picture, ``px`` pixels across."""
     image = QImage(px, px, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
-    p = QPainter(image)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    if dimmed:
-        p.setOpacity(0.35)
-    size = px / 2 - 1
-    draw_tile(p, game.tile(name), 0, None, (px / 2, px / 2), HexLayout(game.orientation, size))
-    p.end()
+    with painting(image) as p:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if dimmed:
+            p.setOpacity(0.35)
+        size = px / 2 - 1
+        layout = HexLayout(game.orientation, size)
+        draw_tile(p, game.tile(name), 0, None, (px / 2, px / 2), layout)
     return QIcon(QPixmap.fromImage(image))
 
 
@@ -54,7 +55,7 @@ class TileList(QListWidget):
     cleared = Signal()
     returned = Signal(object)  # the current QListWidgetItem
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if event.key() == Qt.Key.Key_Escape:
             self.cleared.emit()
             event.accept()
@@ -217,9 +218,8 @@ class ManifestPanel(QDockWidget):
             return
         image = QImage(int(lay.width), int(lay.height), QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(QColor("#ffffff"))
-        p = QPainter(image)
-        draw_chart(p, self.game, lay)
-        p.end()
+        with painting(image) as p:
+            draw_chart(p, self.game, lay)
         self.chart_label.setPixmap(QPixmap.fromImage(image))
         self.chart_label.resize(image.size())
         self._chart_game = key

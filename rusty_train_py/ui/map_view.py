@@ -3,7 +3,8 @@ tile filter, search progress) and under it the route table or the advisor's list
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -25,22 +26,22 @@ class MapView(QWidget):
     def __init__(self, canvas: MapCanvas, parent: QWidget | None = None):
         super().__init__(parent)
         self.canvas = canvas
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(canvas)
-        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.scroll.setWidgetResizable(False)
-        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setStyleSheet(f"QScrollArea {{ background: {BACKGROUND}; }}")
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidget(canvas)
+        self.scroll_area.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scroll_area.setWidgetResizable(False)
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setStyleSheet(f"QScrollArea {{ background: {BACKGROUND}; }}")
         self.routes = RoutePanel()
         self.advice = AdvicePanel()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
-        lay.addWidget(self.scroll, 1)
+        lay.addWidget(self.scroll_area, 1)
         lay.addWidget(self.routes, 0)
         lay.addWidget(self.advice, 0)
-        self.scroll.installEventFilter(self)
+        self.scroll_area.installEventFilter(self)
 
         self.caption = QLabel(self)
         self.caption.setObjectName("caption")
@@ -67,12 +68,12 @@ class MapView(QWidget):
 
         self.search = SearchPanel(self)
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802
-        if obj is self.scroll and event.type() == event.Type.Resize:
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if obj is self.scroll_area and event.type() == event.Type.Resize:
             self.canvas.view_resized()
         return super().eventFilter(obj, event)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
         self.place_overlays()
 
@@ -87,16 +88,16 @@ class MapView(QWidget):
             QPoint(vp.right() - cw - 12, vp.top() + 12),
         ]
         canvas = self.canvas
-        if canvas.game is None or canvas.layout is None:
+        if canvas.game is None or canvas.hex_layout is None:
             return spots[0]
         scene = canvas.scene_provider()
         chosen = scene.highlight_hex if scene is not None else None
-        grow = canvas.layout.size * canvas.zoom * 0.6  # a hex whose middle is this near shows
+        grow = canvas.hex_layout.size * canvas.zoom * 0.6  # a hex whose middle is this near shows
         centres = {}
         for name, h in canvas.game.hexes.items():
             if h.colour == "empty":
                 continue
-            x, y = canvas.layout.centre(h.coord)
+            x, y = canvas.hex_layout.centre(h.coord)
             at = canvas.mapTo(self, canvas.to_widget(QPointF(x, y)).toPoint())
             centres[name] = QPointF(at)
 
@@ -110,7 +111,7 @@ class MapView(QWidget):
     def place_overlays(self) -> None:
         """Caption at the bottom left of the map (another corner when the selected hex is
         there), filter at the top left, search centred."""
-        vp = self.scroll.geometry()
+        vp = self.scroll_area.geometry()
         w, h = vp.width(), vp.height()
         # One line when it fits, wrapped to the map's width when not: never cut off.
         if self.caption.text():

@@ -32,6 +32,7 @@ from ..render.colours import ROUTE_CASING, ROUTE_EDGE
 from ..route.progress import SearchProgress
 from ..route.result import TrainRoute
 from .dialogs import money
+from .painting import painting
 
 PHASE_TEXT = {
     "graph": "Building the track graph…",
@@ -187,19 +188,18 @@ def swatch(colour: str, width: int = 34, height: int = 14) -> QPixmap:
     """A piece of route line as drawn on the map: the colour on its casing."""
     pix = QPixmap(width, height)
     pix.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pix)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    y = height / 2
-    for c, w in (
-        (ROUTE_EDGE, height * 0.95),
-        (ROUTE_CASING, height * 0.75),
-        (colour, height * 0.48),
-    ):
-        pen = QPen(QColor(c), w)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        p.setPen(pen)
-        p.drawLine(QPointF(height / 2, y), QPointF(width - height / 2, y))
-    p.end()
+    with painting(pix) as p:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        y = height / 2
+        for c, w in (
+            (ROUTE_EDGE, height * 0.95),
+            (ROUTE_CASING, height * 0.75),
+            (colour, height * 0.48),
+        ):
+            pen = QPen(QColor(c), w)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            p.setPen(pen)
+            p.drawLine(QPointF(height / 2, y), QPointF(width - height / 2, y))
     return pix
 
 
@@ -236,9 +236,10 @@ class RoutePanel(QFrame):
     def show_table(self, table: RouteTable) -> None:
         while self.grid.count():
             item = self.grid.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()  # at once: a table shown again (a new search) covers it
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()  # at once: a table shown again (a new search) covers it
+                widget.deleteLater()
         self.cells = []
         for col, text in enumerate(self.HEADERS):
             head = QLabel(f"<b>{text}</b>")

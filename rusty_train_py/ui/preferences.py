@@ -33,7 +33,7 @@ class Preferences:
     @property
     def screenshot_dir(self) -> Path:
         value = self.settings.value("screenshots/folder", "")
-        return Path(value) if value else screenshots_dir()
+        return Path(str(value)) if value else screenshots_dir()
 
     @screenshot_dir.setter
     def screenshot_dir(self, folder: str | Path | None) -> None:
@@ -44,9 +44,12 @@ class Preferences:
     @property
     def recent_files(self) -> list[str]:
         raw = self.settings.value("files/recent", "[]")
+        items: object
         try:
-            items = json.loads(raw) if isinstance(raw, str) else list(raw)
-        except (ValueError, TypeError):
+            items = json.loads(raw) if isinstance(raw, str) else raw
+        except ValueError:
+            return []
+        if not isinstance(items, (list, tuple)):
             return []
         return [str(p) for p in items if isinstance(p, str)][:MAX_RECENT]
 
@@ -71,8 +74,10 @@ class Preferences:
     def last_trains(self, game_id: str, company: str) -> TrainChoice:
         raw = self.settings.value(f"trains/{game_id}/{company}", "")
         try:
-            data = json.loads(raw) if raw else {}
-        except (ValueError, TypeError):
+            data = json.loads(raw) if isinstance(raw, str) and raw else {}
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict):
             data = {}
         return TrainChoice(
             tuple(str(t) for t in data.get("trains", [])),

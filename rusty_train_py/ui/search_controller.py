@@ -11,7 +11,8 @@ shutting down.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
 from shiboken6 import isValid
@@ -91,17 +92,19 @@ class RouteSearchController(QObject):
 
     # ---- reports from the pool thread (delivered on the GUI thread) ------------------------
 
-    def _deliver(self, slot, worker: RouteSearchWorker, value) -> None:
+    def _deliver(
+        self, slot: Callable[[RouteSearchWorker, Any], None], worker: RouteSearchWorker, value: Any
+    ) -> None:
         if isValid(self):  # the controller may be gone (its mode left, the window closed)
             slot(worker, value)
         elif worker.done:
             _RUNNING.discard(worker)
 
-    def _progress(self, worker: RouteSearchWorker, progress) -> None:
+    def _progress(self, worker: RouteSearchWorker, progress: object) -> None:
         if worker is self.worker:
             self.progress.emit(progress)
 
-    def _finished(self, worker: RouteSearchWorker, result) -> None:
+    def _finished(self, worker: RouteSearchWorker, result: object) -> None:
         _RUNNING.discard(worker)
         if worker is self.worker:
             self.worker = None

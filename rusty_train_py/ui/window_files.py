@@ -1,12 +1,15 @@
 """The window's file commands: new game, open (ours or Rusty Train's), load warnings, save,
-save as, screenshots and the screenshot folder. A part of ``MainWindow`` kept in its own file
-(the window mixes it in); everything goes through the window's ``GameDocument``."""
+save as, screenshots and the screenshot folder. The window owns one ``FileCommands``; every
+change goes through the window's ``GameDocument``, and whatever a loader raises is one
+message, the open game untouched."""
 
 from __future__ import annotations
 
 import html
+import logging
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..files.loader import OURS, GameFileError, open_game
 from ..game import GameDataError
@@ -14,62 +17,102 @@ from ..gamefile import available_games, load_game
 from ..mapstate import MapEditError, MapState
 from ..paths import default_game_file
 
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
 DEFAULT_GAME = "1867"
+MESSAGE_CHARS = 600  # a message longer than this (a 5,000-digit hex name in it) is cut
+KNOWN_ERRORS = (GameFileError, GameDataError, MapEditError, OSError)
+
+log = logging.getLogger(__name__)
 
 
-class WindowFiles:
-    """New, open, save and screenshots for ``MainWindow`` (which provides ``doc``, ``dialogs``,
-    ``prefs``, ``canvas``, ``show_message``, ``refresh``, ``set_state`` and ``_end_mode``)."""
+def file_error_text(path: Path | str, exc: Exception, doing: str = "read") -> str:
+    """One message for anything that went wrong reading or writing ``path``: the loaders'
+    own errors name the file and entry; anything else is named with the file and the error.
+    """
+    if isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.filename or path}: {exc.strerror}"
+    elif isinstance(exc, KNOWN_ERRORS):
+        text = str(exc)
+    else:  # a loader let something escape: still one message, naming the file
+        log.error("%s: %s escaped the loader: %s", path, type(exc).__name__, exc)
+        text = f"{path}: cannot be {doing} ({type(exc).__name__}: {exc})"
+    if len(text) > MESSAGE_CHARS:
+        text = text[: MESSAGE_CHARS - 1] + "…"
+    return text
+
+
+def exists(path: Path) -> bool:
+    """Whether ``path`` exists; False for a name the system cannot even look up (too long,
+    a NUL in it)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+class FileCommands:
+    """New, open, save and screenshots for ``window``."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.doc = window.doc
+        self.dialogs = window.dialogs
+        self.prefs = window.prefs
 
     def open_default_game(self) -> None:
         """The bundled mid-game 1867 map, or a new 1867 game if it is missing."""
         path = default_game_file()
-        if path.exists():
+        if exists(path):
             try:
                 opened = open_game(path)
-            except (GameFileError, GameDataError, MapEditError, OSError) as exc:
-                self.show_message(f"Cannot open the bundled game: {exc}")
+            except Exception as exc:  # any failure: a new game instead
+                self.window.show_message(
+                    f"Cannot open the bundled game: {file_error_text(path, exc)}"
+                )
             else:
-                self._end_mode()
+                self.window.end_mode()
                 # An example, not the user's file: Save asks where.
                 name = f"{path.stem} (example)"
                 self.doc.replace(opened.state, None, opened.format, name, opened.warnings)
                 return
-        self.set_state(MapState(load_game(DEFAULT_GAME)), None)
+        self.window.set_state(MapState(load_game(DEFAULT_GAME)), None)
 
     # ---- files ----------------------------------------------------------------------------
 
     def confirm_discard(self) -> bool:
         """True when the current map may be replaced (saved, or the user said so)."""
-        if self.state is None or self.doc.is_clean:
+        if self.doc.state is None or self.doc.is_clean:
             return True
-        answer = self.dialogs.ask_save_changes(self, self.doc.name)
+        answer = self.dialogs.ask_save_changes(self.window, self.doc.name)
         if answer == "save":
             return self.save()
         return answer == "discard"
 
     def new_game(self) -> None:
-        self._end_mode()  # a search running stops at once
+        self.window.end_mode()  # a search running stops at once
         if not self.confirm_discard():
             return
         games = []
         for gid in available_games():
             try:
                 games.append((gid, load_game(gid).title))
-            except GameDataError as exc:
-                self.show_message(str(exc))
-        gid = self.dialogs.choose_game(self, games)
-        if gid is None:
+            except Exception as exc:  # a broken game file: the others are still offered
+                self.window.show_message(file_error_text(gid, exc))
+        chosen = self.dialogs.choose_game(self.window, games)
+        if chosen is None:
             return
         try:
-            self.doc.new(gid)
-        except GameDataError as exc:
-            self.dialogs.error(self, "Cannot start the game", str(exc))
+            self.doc.new(chosen)
+        except Exception as exc:  # the open game stays
+            text = file_error_text(chosen, exc)
+            self.dialogs.error(self.window, "Cannot start the game", text)
             return
-        self.show_message(f"New game: {self.game.title}")
+        self.window.show_message(f"New game: {self.window.game.title}")
 
     def open_game(self, path: str | Path | None = None) -> bool:
-        self._end_mode()  # a search running stops at once
+        self.window.end_mode()  # a search running stops at once
         if not self.confirm_discard():
             return False
         if path is None:
@@ -79,7 +122,7 @@ class WindowFiles:
                 folder = str(Path(self.prefs.recent_files[0]).parent)
             else:
                 folder = ""
-            path = self.dialogs.open_file(self, folder)
+            path = self.dialogs.open_file(self.window, folder)
             if path is None:
                 return False
         return self.load_file(path)
@@ -89,31 +132,34 @@ class WindowFiles:
         path = Path(path)
         try:
             opened = self.doc.open(path)
-        except (GameFileError, GameDataError, MapEditError, OSError) as exc:
-            self.dialogs.error(self, "Cannot load the game", str(exc))
-            if not path.exists():
-                self.prefs.remove_recent(str(path.resolve()))
+        except Exception as exc:  # whatever the loader raised: the open game stays as it was
+            self.dialogs.error(self.window, "Cannot load the game", file_error_text(path, exc))
+            if not exists(path):
+                try:
+                    self.prefs.remove_recent(str(path.resolve()))
+                except (OSError, ValueError):  # a name no file can have is in no list
+                    pass
             return False
         self.prefs.add_recent(path)
         n = len(opened.warnings)
         if n:
-            self.show_message(
+            self.window.show_message(
                 f"Opened {path.name} with {n} warning{'s' if n > 1 else ''}:"
                 f" {opened.warnings[0]}{' …' if n > 1 else ''} (File ▸ Load warnings)",
                 20000,
             )
         else:
-            self.show_message(f"Opened {path}")
+            self.window.show_message(f"Opened {path}")
         return True
 
     def show_warnings(self) -> None:
         warnings = self.doc.warnings
         if not warnings:
-            self.show_message("The file opened had nothing odd in it")
+            self.window.show_message("The file opened had nothing odd in it")
             return
         items = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
         self.dialogs.show_info(
-            self, "Load warnings", f"<p>{html.escape(self.doc.name)}:</p><ul>{items}</ul>"
+            self.window, "Load warnings", f"<p>{html.escape(self.doc.name)}:</p><ul>{items}</ul>"
         )
 
     def save(self) -> bool:
@@ -129,8 +175,8 @@ class WindowFiles:
                 stem += "-rusty-train-py"  # never offer to overwrite the Rusty Train save
             suggested = str(path.parent / f"{stem}.json")
         else:
-            suggested = str(Path.cwd() / f"{self.game.id}-game.json")
-        chosen = self.dialogs.save_file(self, suggested)
+            suggested = str(Path.cwd() / f"{self.window.game.id}-game.json")
+        chosen = self.dialogs.save_file(self.window, suggested)
         if chosen is None:
             return False
         return self._write(Path(chosen))
@@ -138,39 +184,43 @@ class WindowFiles:
     def _write(self, path: Path) -> bool:
         try:
             self.doc.save(path)
-        except (OSError, GameFileError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            self.dialogs.error(self, "Cannot save the game", f"{path}: {reason}")
+        except Exception as exc:  # the game stays open, unsaved
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else None
+            text = f"{path}: {reason}" if reason else file_error_text(path, exc, "written")
+            self.dialogs.error(self.window, "Cannot save the game", text)
             return False
         self.prefs.add_recent(path)
-        self.show_message(f"Saved {path}")
-        self.refresh()
+        self.window.show_message(f"Saved {path}")
+        self.window.refresh()
         return True
 
     def save_screenshot(self) -> Path | None:
         """Save the map as drawn now to a timestamped PNG and say where."""
         folder = self.prefs.screenshot_dir
-        stem = (self.doc.path.stem if self.doc.path else self.doc.name.split()[0]) or self.game.id
+        stem = (
+            self.doc.path.stem if self.doc.path else self.doc.name.split()[0]
+        ) or self.window.game.id
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = folder / f"{stem}-{stamp}.png"
         n = 2
-        while path.exists():
+        while exists(path):
             path = folder / f"{stem}-{stamp}-{n}.png"
             n += 1
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            image = self.canvas.render_image(1.0)
+            image = self.window.canvas.render_image(1.0)
             if not image.save(str(path)):
                 raise OSError(f"cannot write {path}")
-        except OSError as exc:
-            self.dialogs.error(self, "Cannot save the screenshot", str(exc))
+        except Exception as exc:
+            text = file_error_text(path, exc, "written")
+            self.dialogs.error(self.window, "Cannot save the screenshot", text)
             return None
-        self.last_screenshot = path
-        self.show_message(f"Screenshot saved to {path}")
+        self.window.last_screenshot = path
+        self.window.show_message(f"Screenshot saved to {path}")
         return path
 
     def edit_preferences(self) -> None:
-        folder = self.dialogs.preferences(self, self.prefs.screenshot_dir)
+        folder = self.dialogs.preferences(self.window, self.prefs.screenshot_dir)
         if folder is not None:
             self.prefs.screenshot_dir = folder
-            self.show_message(f"Screenshots go to {folder}")
+            self.window.show_message(f"Screenshots go to {folder}")

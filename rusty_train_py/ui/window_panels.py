@@ -1,39 +1,55 @@
-"""The tile manifest panel and the last runs for ``MainWindow``: the dock and its updates, the
+"""The tile manifest panel and the last runs, for the window: the dock and its updates, the
 hexes marked where the chosen tile can go, the runs kept with the game drawn pale.
 
-``MainWindow`` provides ``doc``, ``state``, ``game``, ``mode``, ``active_hex``, ``refresh``,
-``show_message`` and ``addDockWidget``; it calls ``_build_panels`` once, ``_refresh_panels``
-on every refresh and ``decorate_scene`` on every scene it draws.
+The window owns one ``MapPanels``; it calls ``refresh`` on every refresh of its own and
+``decorate_scene`` on every scene it draws.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
+from shiboken6 import isValid
 
 from ..manifest import hexes_for_tile, tiles_for_hex
+from ..mapstate import MapState
 from ..route.result import TrainRoute
 from .manifest_panel import ManifestPanel
 from .modes.base import Scene
 
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
 MARK_COLOUR = "#1f6fd1"
 
 
-class WindowPanels:
-    """Mixed into MainWindow."""
+class MapPanels:
+    """The manifest dock of ``window``, the hexes it marks, and the last runs drawn pale."""
 
-    def _build_panels(self) -> None:
-        self.manifest = ManifestPanel(self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.manifest)
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.doc = window.doc
+        self.manifest = ManifestPanel(window)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.manifest)
         self.manifest.hide()
         self.manifest.tileChosen.connect(self._tile_chosen)
-        self.manifest.visibilityChanged.connect(lambda _v: self.refresh())
+        self.manifest.visibilityChanged.connect(self._visibility_changed)
         self.tile_marks: frozenset[str] = frozenset()
-        self._marks_key: tuple | None = None
-        self._fits_key: tuple | None = None
+        self._marks_key: tuple[object, ...] | None = None
+        self._fits_key: tuple[object, ...] | None = None
         self._fits: tuple[str, ...] = ()
         self.show_last_runs = True
-        self._drawn_key: tuple | None = None
+        self._drawn_key: tuple[object, ...] | None = None
         self._drawn: list[TrainRoute | None] = []
+
+    @property
+    def state(self) -> MapState:
+        return self.window.state
+
+    def _visibility_changed(self, _visible: bool) -> None:
+        if isValid(self.window):  # not while the window is being destroyed (the dock hides)
+            self.window.refresh()
 
     # ---- commands -------------------------------------------------------------------------
 
@@ -46,7 +62,7 @@ class WindowPanels:
         panel.tabs.setCurrentIndex(0)
         panel.show()
         panel.raise_()
-        self.refresh()
+        self.window.refresh()
 
     def show_upgrade_chart(self) -> None:
         """Show the manifest panel on its upgrade chart."""
@@ -59,25 +75,26 @@ class WindowPanels:
         self.show_last_runs = not self.show_last_runs
         if self.show_last_runs:
             n = len(self.doc.last_routes)
-            self.show_message(
+            self.window.show_message(
                 f"Showing the last runs kept with the game ({n} route{'s' * (n != 1)})"
                 if n
                 else "No run kept with this game yet (keep one with Return in Find routes)"
             )
         else:
-            self.show_message("Last runs hidden")
-        self.refresh()
+            self.window.show_message("Last runs hidden")
+        self.window.refresh()
 
     # ---- keeping the panel and the marks up to date ---------------------------------------
 
-    def _version(self) -> tuple:
+    def _version(self) -> tuple[object, ...]:
         """Changes whenever the map does (an edit, undo, redo, another game)."""
         return (id(self.state), self.doc.undo_stack.index(), self.state.phase)
 
-    def _refresh_panels(self) -> None:
-        state = self.state
-        if state is None:
+    def refresh(self) -> None:
+        """The marks of the tile chosen, and the panel (when shown) for the map as it is."""
+        if self.doc.state is None:
             return
+        state = self.state
         panel = self.manifest
         if panel.game is not state.game:
             self.tile_marks = frozenset()
@@ -89,21 +106,22 @@ class WindowPanels:
         if not panel.isVisible():
             return
         panel.show_state(state)
-        fits_key = (self._version(), self.active_hex)
+        active = self.window.active_hex
+        fits_key = (self._version(), active)
         if fits_key != self._fits_key:
             self._fits_key = fits_key
-            h = self.active_hex
+            h = active
             self._fits = tuple(tiles_for_hex(state, h)) if state.game.hexes[h].accepts_tiles else ()
-        panel.show_hex(self.active_hex, self._fits)
+        panel.show_hex(active, self._fits)
 
     def _tile_chosen(self, name: str) -> None:
         self._marks_key = None
-        self._refresh_panels()
+        self.refresh()
         if name:
             n = len(self.tile_marks)
             where = f"{n} hex{'es' * (n != 1)}" if n else "no hex"
-            self.show_message(f"Tile {name} can go on {where} now")
-        self.refresh()
+            self.window.show_message(f"Tile {name} can go on {where} now")
+        self.window.refresh()
 
     # ---- what the map shows ---------------------------------------------------------------
 
@@ -123,14 +141,6 @@ class WindowPanels:
             if d is not None and (company is None or r.company == company)
         ]
 
-    def kept_run(self, company: str):
-        """The company's run kept with the game (route.last.LastRoute, as run then)."""
-        return self.doc.last_run(company)
-
-    def keep_run(self, result) -> None:
-        """Keep ``result``'s routes as its company's last run (saved with the game)."""
-        self.doc.keep_run(result)
-
     def decorate_scene(self, scene: Scene) -> Scene:
         """The marks of the chosen tile, and the last runs where the mode draws none."""
         if self.tile_marks and not scene.marked:
@@ -138,6 +148,7 @@ class WindowPanels:
             scene.mark_colour = MARK_COLOUR
         if self.show_last_runs and not scene.last_routes and self.doc.last_routes:
             # Find routes: the company's last run under this one; elsewhere every kept run
-            company = getattr(self.mode, "company", None) if scene.routes is not None else None
+            mode = self.window.mode
+            company = getattr(mode, "company", None) if scene.routes is not None else None
             scene.last_routes = self.last_run_routes(company)
         return scene

@@ -13,7 +13,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject, QRunnable, Signal
+from PySide6.QtCore import QObject, QRunnable, Signal, SignalInstance
 
 from ..mapstate import MapState
 from ..route.progress import SearchProgress
@@ -59,7 +59,7 @@ class RouteSearchWorker(QRunnable):
         self._cancel = threading.Event()
         self._done = threading.Event()
         self._last_emit = 0.0
-        self._last_key: tuple | None = None
+        self._last_key: tuple[object, ...] | None = None
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -86,7 +86,7 @@ class RouteSearchWorker(QRunnable):
             self._last_key = key
             self._emit(self.signals.progress, progress)
 
-    def _emit(self, signal, value) -> None:
+    def _emit(self, signal: SignalInstance, value: object) -> None:
         """Emit, unless the program is shutting down and the signal's object is gone."""
         try:
             signal.emit(value)

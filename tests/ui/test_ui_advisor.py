@@ -88,8 +88,8 @@ def test_ghost_tiles_are_drawn(qtbot, line):
 
     def changed(hex_name: str) -> int:
         """Pixels of the hex (at zoom 1) that differ between the two pictures."""
-        cx, cy = canvas.layout.centre(line.game.hexes[hex_name].coord)
-        cx, cy, r = cx - x0, cy - y0, 0.8 * canvas.layout.size
+        cx, cy = canvas.hex_layout.centre(line.game.hexes[hex_name].coord)
+        cx, cy, r = cx - x0, cy - y0, 0.8 * canvas.hex_layout.size
         return sum(
             plain.pixelColor(x, y) != drawn.pixelColor(x, y)
             for x in range(int(cx - r), int(cx + r), 3)
@@ -198,7 +198,7 @@ def MainWindowWithAdvisor(qtbot, prefs, dialogs, advise_fn):  # noqa: N802
 def test_f1_and_the_toolbar_offer_the_advisor(qtbot, line, dialogs):
     key(qtbot, line, K.Key_F1)
     assert "Advise: the best tile lays…" in dialogs.infos[-1][1]
-    buttons = [act.text() for act, _ in line.mode_buttons]
+    buttons = [act.text() for act, _ in line.chrome.mode_buttons]
     assert "Advise (a)" in buttons
 
 

@@ -15,7 +15,7 @@ K = Qt.Key
 
 
 def click_hex(qtbot, win, name, button=Qt.MouseButton.LeftButton):
-    cx, cy = win.canvas.layout.centre(win.game.hexes[name].coord)
+    cx, cy = win.canvas.hex_layout.centre(win.game.hexes[name].coord)
     p = win.canvas.to_widget(QPointF(cx, cy))
     win.canvas.ensure_hex_visible(name)
     qtbot.mouseClick(win.canvas, button, pos=QPoint(round(p.x()), round(p.y())))
@@ -26,7 +26,7 @@ def test_opens_on_the_bundled_game(bc_window):
     assert win.game.id == "1867"
     assert win.state.laid_tile("F16") == "124"
     assert win.windowTitle() == "1867_bc (example) — 1867: The Railways of Canada — rusty-train-py"
-    assert win.mode_chip.text().strip() == "Default"
+    assert win.chrome.mode_chip.text().strip() == "Default"
 
 
 def test_arrow_keys_move_the_active_hex(qtbot, window):
@@ -64,8 +64,8 @@ def test_active_hex_border_colour_tells_the_mode(qtbot, window):
     window.select_hex("F16")
     key(qtbot, window, K.Key_T)
     assert window.current_scene().highlight_colour == MODE_COLOURS["Edit tokens"]
-    assert window.mode_chip.text().strip() == "Edit tokens"
-    assert "Esc discard" in window.keys_label.text()
+    assert window.chrome.mode_chip.text().strip() == "Edit tokens"
+    assert "Esc discard" in window.chrome.keys_label.text()
 
 
 def test_rotate_and_remove_a_laid_tile(qtbot, window):
@@ -108,7 +108,7 @@ def test_messages_never_outlive_the_next_action(qtbot, window):
     window.select_hex("E5")
     key(qtbot, window, K.Key_Right)  # an action with nothing to say
     assert window.last_message == ""
-    assert not window.message_label.isVisible()
+    assert not window.chrome.message_label.isVisible()
     window.select_hex("E5")
     key(qtbot, window, K.Key_Delete)
     assert window.last_message == "Removed tile 9 from E5"
@@ -126,7 +126,7 @@ def test_p_changes_the_phase_through_the_undo_stack(qtbot, window, dialogs):
     key(qtbot, window, K.Key_P)
     assert dialogs.calls[-1] == ("ask_phase", ("2", "3", "4", "5", "6", "7", "8"), "2")
     assert window.state.phase == "5"
-    assert "phase 5" in window.info_label.text()
+    assert "phase 5" in window.chrome.info_label.text()
     key(qtbot, window, K.Key_Z, modifier=Qt.KeyboardModifier.ControlModifier)
     assert window.state.phase == "2"
 
@@ -166,10 +166,10 @@ def test_zoom_is_animated(qtbot, window):
 
 def test_menu_actions_run_the_same_keys(qtbot, window):
     window.select_hex("E5")
-    actions = {a.text().split("\t")[0]: a for a in window.mode_menu.actions()}
+    actions = {a.text().split("\t")[0]: a for a in window.chrome.mode_menu.actions()}
     actions["Replace tile (any tile)"].trigger()
     assert window.mode.name == "Replace tile"
-    actions = {a.text().split("\t")[0]: a for a in window.mode_menu.actions()}
+    actions = {a.text().split("\t")[0]: a for a in window.chrome.mode_menu.actions()}
     actions["Keep this tile"].trigger()
     assert isinstance(window.mode, DefaultMode)
     assert window.state.laid_tile("E5") == "7"
@@ -231,22 +231,25 @@ def test_the_edit_menu_lists_undo_redo_and_the_history(qtbot, window):
     edit_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
     texts = [a.text() for a in edit_menu.actions() if not a.isSeparator()]
     assert texts == ["&Undo\tCtrl+Z", "&Redo\tCtrl+Shift+Z, Ctrl+Y", "Show &history"]
-    assert window.act_redo.shortcuts() == [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+    assert window.chrome.act_redo.shortcuts() == [
+        QKeySequence("Ctrl+Shift+Z"),
+        QKeySequence("Ctrl+Y"),
+    ]
     window.push_edit(window.state.place_tile_edit("E5", "9", 0))
     assert edit_menu.actions()[0].text() == "&Undo lay 9 on E5\tCtrl+Z"
-    assert window.history.widget().stack() is window.undo_stack
+    assert window.chrome.history.widget().stack() is window.undo_stack
 
 
 def test_right_click_opens_the_modes_actions_on_the_hex(qtbot, window):
     click_hex(qtbot, window, "E5", Qt.MouseButton.RightButton)
     assert window.active_hex == "E5"
-    cx, cy = window.canvas.layout.centre(window.game.hexes["E5"].coord)
+    cx, cy = window.canvas.hex_layout.centre(window.game.hexes["E5"].coord)
     local = window.canvas.to_widget(QPointF(cx, cy)).toPoint()
     event = QContextMenuEvent(
         QContextMenuEvent.Reason.Mouse, local, window.canvas.mapToGlobal(local)
     )
     QApplication.sendEvent(window.canvas, event)
-    menu = window.mode_menu
+    menu = window.chrome.mode_menu
     qtbot.waitUntil(menu.isVisible, timeout=2000)
     labels = [a.text().split("\t")[0] for a in menu.actions() if a.text()]
     assert labels[0] == "Default mode"

@@ -91,9 +91,9 @@ def test_clicking_a_token_space_selects_it(qtbot, window):
     window.select_hex("F16")
     key(qtbot, window, K.Key_T)
     tile, rot = window.state.tile_at("F16")
-    layout = geometry.tile_layout(tile, rot, window.canvas.layout.orientation, HEX_SIZE)
+    layout = geometry.tile_layout(tile, rot, window.canvas.hex_layout.orientation, HEX_SIZE)
     space = next(sp for n in layout.nodes for sp in n.spaces if sp.index == 1)
-    cx, cy = window.canvas.layout.centre(window.game.hexes["F16"].coord)
+    cx, cy = window.canvas.hex_layout.centre(window.game.hexes["F16"].coord)
     p = window.canvas.to_widget(QPointF(cx + space.centre[0], cy + space.centre[1]))
     qtbot.mouseClick(
         window.canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(p.x()), round(p.y()))

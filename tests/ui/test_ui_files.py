@@ -54,7 +54,7 @@ def test_ctrl_o_loads_a_saved_game_asking_about_unsaved_changes(qtbot, window, d
     saved = tmp_path / "saved.json"
     lay(window, "E5", "57", 0)
     dialogs.save_path = str(saved)
-    window.save()
+    window.files.save()
     lay(window, "E7", "9", 0)  # an unsaved change
     dialogs.open_path = str(saved)
     dialogs.save_changes = "discard"
@@ -114,14 +114,14 @@ def test_ctrl_n_starts_a_new_game_of_any_supported_game(qtbot, window, dialogs):
 
 def test_recent_files_are_listed_in_the_file_menu(qtbot, window, dialogs, tmp_path, prefs):
     dialogs.save_path = str(tmp_path / "one.json")
-    window.save()
+    window.files.save()
     assert prefs.recent_files == [str((tmp_path / "one.json").resolve())]
-    window._fill_recent_menu()
-    texts = [a.text() for a in window.recent_menu.actions()]
+    window.chrome.fill_recent_menu()
+    texts = [a.text() for a in window.chrome.recent_menu.actions()]
     assert texts == ["one.json"]
     lay(window)
     dialogs.save_changes = "discard"
-    window.recent_menu.actions()[0].trigger()
+    window.chrome.recent_menu.actions()[0].trigger()
     assert window.state.laid_tile("E5") is None
 
 
@@ -140,7 +140,7 @@ def test_s_saves_a_timestamped_png_screenshot_and_says_where(qtbot, window, pref
 
 def test_the_screenshot_folder_is_a_preference(qtbot, window, dialogs, prefs, tmp_path):
     dialogs.preferences_folder = tmp_path / "elsewhere"
-    window.actions["edit_preferences"].trigger()
+    window.command_actions["edit_preferences"].trigger()
     assert prefs.screenshot_dir == tmp_path / "elsewhere"
     key(qtbot, window, K.Key_S)
     assert window.last_screenshot.parent == tmp_path / "elsewhere"

@@ -84,7 +84,7 @@ def test_search_draws_the_routes_and_a_table_of_every_train(qtbot, small, dialog
     # The table takes room under the map: the map is fitted to what is left.
     canvas = small.canvas
     wait_for(qtbot, lambda: abs(canvas.zoom - canvas.fit_zoom()) < 1e-9)
-    area = small.view.scroll
+    area = small.view.scroll_area
     assert canvas.height() <= area.viewport().height() and canvas.width() <= area.viewport().width()
 
 
@@ -354,7 +354,7 @@ def test_ctrl_o_while_searching_cancels_the_search_and_opens(qtbot, prefs, dialo
     win = make_window(qtbot, prefs, dialogs, small_map(), search=endless_search(seen))
     saved = tmp_path / "saved.json"
     dialogs.save_path = str(saved)
-    win.save()
+    win.files.save()
     start_endless(qtbot, win, dialogs, seen)
     dialogs.open_path = str(saved)
     key(qtbot, win, K.Key_O, modifier=CTRL)

@@ -91,7 +91,7 @@ def test_return_on_a_tile_marks_every_hex_where_it_can_go(qtbot, window):
     choose_tile(qtbot, window, "57")
     expected = where_u_offers(state, "57")
     assert len(expected) == 9
-    assert window.tile_marks == expected
+    assert window.panels.tile_marks == expected
     assert window.current_scene().marked == expected
     assert window.last_message == f"Tile 57 can go on {len(expected)} hexes now"
     # Laid on one of them: the marks follow (that hex takes no yellow tile any more)
@@ -102,16 +102,16 @@ def test_return_on_a_tile_marks_every_hex_where_it_can_go(qtbot, window):
         key(qtbot, window, K.Key_Down)
     key(qtbot, window, K.Key_Return)
     assert window.state.laid_tile("I15") == "57"
-    assert window.tile_marks == where_u_offers(state, "57") == expected - {"I15"}
+    assert window.panels.tile_marks == where_u_offers(state, "57") == expected - {"I15"}
     # Undo: back as before
     key(qtbot, window, K.Key_Z, modifier=CTRL)
-    assert window.tile_marks == expected
+    assert window.panels.tile_marks == expected
     # A green tile in phase 2 goes nowhere; Esc in the list clears the marks
     choose_tile(qtbot, window, "14")
-    assert window.tile_marks == frozenset() == where_u_offers(state, "14")
+    assert window.panels.tile_marks == frozenset() == where_u_offers(state, "14")
     assert window.last_message == "Tile 14 can go on no hex now"
     qtbot.keyClick(window.manifest.list, K.Key_Escape)
-    assert window.tile_marks == frozenset() and window.manifest.chosen == ""
+    assert window.panels.tile_marks == frozenset() and window.manifest.chosen == ""
 
 
 def test_marks_on_the_bundled_game_match_u_for_every_tile(qtbot, bc_window):
@@ -126,7 +126,7 @@ def test_marks_on_the_bundled_game_match_u_for_every_tile(qtbot, bc_window):
                 offers.setdefault(c.tile, set()).add(h)
     for tile in [t.name for t in state.game.placeable_tiles]:
         bc_window.manifest.choose(tile)
-        assert bc_window.tile_marks == frozenset(offers.get(tile, ())), tile
+        assert bc_window.panels.tile_marks == frozenset(offers.get(tile, ())), tile
     assert sum(1 for t in offers if offers[t]) > 10
 
 
@@ -181,4 +181,4 @@ def test_a_click_on_a_tile_marks_where_it_goes_and_a_second_click_keeps_it(qtbot
             lst.viewport(), Qt.MouseButton.LeftButton, pos=lst.visualItemRect(item).center()
         )
         assert window.manifest.chosen == "58"
-        assert window.tile_marks == where_u_offers(window.state, "58") != frozenset()
+        assert window.panels.tile_marks == where_u_offers(window.state, "58") != frozenset()

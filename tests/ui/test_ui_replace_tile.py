@@ -38,7 +38,7 @@ def test_e_lays_a_tile_up_down_choose_rotate_keys_turn_return_keeps(qtbot, windo
     assert window.view.caption.text() == (
         "E5: tile 9 (3 of 32 tiles that fit), rotation 2 (3 of 3 allowed), unlimited"
     )
-    assert window.info_label.text().startswith("E5: tile 9 (rotation 2)")
+    assert window.chrome.info_label.text().startswith("E5: tile 9 (rotation 2)")
     key(qtbot, window, K.Key_Return)
     assert isinstance(window.mode, DefaultMode)
     assert state.hex_state("E5").tile == "9"
@@ -158,15 +158,15 @@ def test_undo_and_redo_every_edit(qtbot, window):
     assert state.laid_tile("E5") == "7"
     key(qtbot, window, K.Key_Y, modifier=CTRL)
     assert state.hex_state("E5").rotation == 1
-    assert window.act_undo.text() == "&Undo rotate 7 on E5\tCtrl+Z"
-    assert window.act_undo.isEnabled() and not window.act_redo.isEnabled()
+    assert window.chrome.act_undo.text() == "&Undo rotate 7 on E5\tCtrl+Z"
+    assert window.chrome.act_undo.isEnabled() and not window.chrome.act_redo.isEnabled()
 
 
 def test_undo_during_a_replacement_discards_it_first(qtbot, window):
     state = window.state
     window.select_hex("E5")
     key(qtbot, window, K.Key_E, K.Key_Return, K.Key_E, K.Key_Up)
-    window.act_undo.trigger()
+    window.chrome.act_undo.trigger()
     assert isinstance(window.mode, DefaultMode)
     assert state.laid_tile("E5") is None
 
@@ -174,7 +174,7 @@ def test_undo_during_a_replacement_discards_it_first(qtbot, window):
 def test_left_and_right_do_nothing_in_replace_mode(qtbot, window):
     window.canvas.set_zoom(3.0)
     window.select_hex("E5")
-    bar = window.view.scroll.horizontalScrollBar()
+    bar = window.view.scroll_area.horizontalScrollBar()
     before = bar.value()
     key(qtbot, window, K.Key_E, K.Key_Right, K.Key_Left, K.Key_Left)
     assert bar.value() == before

@@ -51,14 +51,14 @@ def test_switching_games_resets_selection_history_and_title_together(qtbot, wind
     assert window.active_hex in window.game.hexes
     assert window.undo_stack.count() == 0
     assert window.windowTitle() == "Untitled 1867 — 1867: The Railways of Canada — rusty-train-py"
-    assert window.info_label.text().startswith(window.active_hex)
+    assert window.chrome.info_label.text().startswith(window.active_hex)
     assert isinstance(window.mode, DefaultMode)
 
 
 def test_opening_a_file_of_another_game_resets_everything_too(qtbot, window, dialogs, tmp_path):
     saved = tmp_path / "b.json"
     dialogs.save_path = str(saved)
-    window.save()
+    window.files.save()
     dialogs.game = "1830"
     key(qtbot, window, K.Key_N, modifier=CTRL)
     dialogs.hex_text = "K15"
@@ -99,7 +99,7 @@ def test_the_map_fits_the_window_on_start_new_game_and_open(qtbot, prefs, dialog
     assert win.canvas.zoom == zoom
     saved = tmp_path / "a.json"
     dialogs.save_path = str(saved)
-    win.save()
+    win.files.save()
     win.canvas.set_zoom(2.0)
     dialogs.game = "1889"
     key(qtbot, win, K.Key_N, modifier=CTRL)
@@ -273,15 +273,15 @@ def test_load_warnings_show_in_the_status_line_and_in_full_on_demand(
         )
     )
     warning = "phase: Rusty Train's phase '7' of 1830 is read as phase 'D' (the names differ)"
-    assert not window.actions["show_warnings"].isEnabled()
+    assert not window.command_actions["show_warnings"].isEnabled()
     dialogs.open_path = str(path)
     key(qtbot, window, K.Key_O, modifier=CTRL)
     assert window.game.id == "1830"
     assert (
         window.last_message == f"Opened old.game with 1 warning: {warning} (File ▸ Load warnings)"
     )
-    assert window.actions["show_warnings"].isEnabled()
-    window.actions["show_warnings"].trigger()
+    assert window.command_actions["show_warnings"].isEnabled()
+    window.command_actions["show_warnings"].trigger()
     title, html = dialogs.infos[-1]
     assert title == "Load warnings"
     assert "<li>phase: Rusty Train&#x27;s phase &#x27;7&#x27; of 1830 is read as phase" in html

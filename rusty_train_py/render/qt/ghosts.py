@@ -21,11 +21,16 @@ LABEL_FILL = "#fffaf0"
 
 
 class GhostLike(Protocol):
-    hex: str
-    tile: str
-    rotation: int
-    label: str
-    chosen: bool
+    @property
+    def hex(self) -> str: ...
+    @property
+    def tile(self) -> str: ...
+    @property
+    def rotation(self) -> int: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def chosen(self) -> bool: ...
 
 
 def _hex_polygon(hex_layout: HexLayout, centre: tuple[float, float], inset: float = 1.0):

@@ -18,9 +18,8 @@ from ..advice_panel import AdviceRow, AdviceTable
 from ..dialogs import money
 from ..panels import SearchView
 from ..preferences import TrainChoice
-from ..search_controller import RouteSearchController
 from .base import DONE, Binding, Ghost, Mode, ModeDone, ModeHost, Scene, keys
-from .picker import pick_company_and_trains
+from .picker import PickedSearchMode
 
 GHOSTS = 5  # the best lays drawn on the map (one per hex); ``v`` shows every lay
 SORTS = ("gain", "cost", "hex", "tile")
@@ -42,37 +41,23 @@ def signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
-class AdvisorMode(Mode):
+class AdvisorMode(PickedSearchMode):
     name = "Advisor"
+    cancel_message = "Cancelling the advisor…"
 
     def __init__(self, host: ModeHost, company: str, choice: TrainChoice):
-        super().__init__()
-        self.company = company
-        self.choice = choice
+        super().__init__(host, company, choice)
         self.advice: Advice | None = None
         self.progress: AdviceProgress | None = None
-        self.cancelling = False
-        self.search: RouteSearchController | None = None
         self.sort = "gain"
         self.order: list[int] = []  # positions in advice.lays, as listed
         self.pos = 0  # the chosen lay: its place in ``order``
         self.every_ghost = False  # ``v``: a ghost for every hex with a lay, not the top GHOSTS
         self.bindings = [Binding(keys("Escape"), "Esc", "Cancel the advisor", self.cancel)]
 
-    @classmethod
-    def start(cls, host: ModeHost) -> Mode | None:
-        picked = pick_company_and_trains(host)
-        if picked is None:
-            return None
-        return cls(host, *picked)
-
     @property
     def searching(self) -> bool:
         return self.advice is None
-
-    @property
-    def busy(self) -> bool:
-        return self.search is not None and self.search.running
 
     @property
     def help_keys(self) -> str:  # type: ignore[override]
@@ -86,20 +71,11 @@ class AdvisorMode(Mode):
     # ---- the advisor running --------------------------------------------------------------
 
     def enter(self, host: ModeHost) -> None:
-        search = RouteSearchController(host.advise_fn or default_advise(), parent=host.ui_parent())
-        search.progress.connect(lambda p: self.on_progress(host, p))
-        search.finished.connect(lambda r: host.apply(self.on_result(host, r)))
-        search.failed.connect(lambda m: host.apply(self.on_failure(host, m)))
-        self.search = search
-        search.start(host.state, self.company, self.choice.trains, self.choice.bonuses)
-        host.show_search(self.search_view())
+        self.begin_search(host, host.advise_fn or default_advise())
+        self.run_picked(host)
 
     def leave(self, host: ModeHost) -> None:
-        if self.search is not None:
-            self.search.drop()
-            self.search.deleteLater()
-            self.search = None
-        host.show_search(None)
+        self.end_search(host)
         host.show_advice(None)
 
     def search_view(self) -> SearchView:
@@ -121,11 +97,13 @@ class AdvisorMode(Mode):
         fraction = p.fraction if p is not None and p.phase == "lays" else None
         return SearchView(title, None, self.cancelling, (phase, best, detail), fraction)
 
-    def on_progress(self, host: ModeHost, progress: AdviceProgress) -> None:
+    def on_progress(self, host: ModeHost, progress: object) -> None:
+        assert isinstance(progress, AdviceProgress)
         self.progress = progress
         host.show_search(self.search_view())
 
-    def on_result(self, host: ModeHost, advice: Advice) -> Mode | ModeDone | None:
+    def on_result(self, host: ModeHost, advice: object) -> Mode | ModeDone | None:
+        assert isinstance(advice, Advice)
         host.show_search(None)
         if not advice.lays:
             why = "advisor cancelled" if not advice.complete else "no legal lay"
@@ -168,7 +146,7 @@ class AdvisorMode(Mode):
         lays = self.advice.lays
         hex_order = {h: i for i, h in enumerate(self.advice_hexes())}
 
-        def key(i: int) -> tuple:
+        def key(i: int) -> tuple[int | str, ...]:
             s = lays[i]
             if self.sort == "cost":
                 return (s.lay.cost, i)
@@ -182,8 +160,9 @@ class AdvisorMode(Mode):
 
     def advice_hexes(self) -> list[str]:
         assert self.advice is not None
-        hexes = {s.lay.hex for s in self.advice.lays}
-        return sorted(hexes, key=lambda h: min(s.order for s in self.advice.lays if s.lay.hex == h))
+        lays = self.advice.lays
+        hexes = {s.lay.hex for s in lays}
+        return sorted(hexes, key=lambda h: min(s.order for s in lays if s.lay.hex == h))
 
     def _show(self, host: ModeHost) -> None:
         lay = self.chosen
@@ -191,7 +170,7 @@ class AdvisorMode(Mode):
             host.select_hex(lay.lay.hex)
         host.show_advice(self.table(host))
 
-    def step(self, delta: int):
+    def step(self, delta: int) -> Callable[[ModeHost], None]:
         def step(host: ModeHost) -> None:
             if self.order:
                 self.pos = (self.pos + delta) % len(self.order)
@@ -253,13 +232,6 @@ class AdvisorMode(Mode):
 
     def back(self, host: ModeHost) -> ModeDone:
         return DONE
-
-    def cancel(self, host: ModeHost) -> None:
-        if self.search is not None and self.search.running:
-            self.search.cancel()  # the lays scored so far still come
-            self.cancelling = True
-            host.show_search(self.search_view())
-            host.show_message("Cancelling the advisor…")
 
     # ---- what is shown ------------------------------------------------------------------------
 

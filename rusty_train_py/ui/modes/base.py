@@ -18,13 +18,17 @@ from PySide6.QtCore import Qt
 from ...mapstate import MapEditError
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from ...game import Game
     from ...mapstate import Edit, HexEdit, MapState
-    from ...route.result import TrainRoute
+    from ...route.last import LastRoute
+    from ...route.result import RouteResult, TrainRoute
     from ..advice_panel import AdviceTable
     from ..dialogs import Dialogs
     from ..panels import RouteTable, SearchView
     from ..preferences import Preferences
+    from ..worker import SearchFn
 
 Key = Qt.Key
 
@@ -105,12 +109,14 @@ class Scene:
 class ModeHost(Protocol):
     """What the modes may ask of the main window."""
 
-    state: MapState
     active_hex: str
     dialogs: Dialogs
     prefs: Preferences
-    search_fn: Callable | None  # the route search to run (None: the real one)
-    advise_fn: Callable | None  # the advisor to run (None: the real one)
+    search_fn: SearchFn | None  # the route search to run (None: the real one)
+    advise_fn: SearchFn | None  # the advisor to run (None: the real one)
+
+    @property
+    def state(self) -> MapState: ...
 
     @property
     def game(self) -> Game: ...
@@ -133,15 +139,15 @@ class ModeHost(Protocol):
 
     def apply(self, next_mode: Mode | ModeDone | None) -> None: ...
 
-    def keep_run(self, result) -> None: ...
+    def keep_run(self, result: RouteResult) -> None: ...
 
-    def kept_run(self, company: str) -> Sequence: ...
+    def kept_run(self, company: str) -> Sequence[LastRoute]: ...
 
     def last_run_routes(self, company: str | None = None) -> list[TrainRoute]: ...
 
     def refresh(self) -> None: ...
 
-    def ui_parent(self): ...
+    def ui_parent(self) -> QWidget: ...
 
 
 def keys(*names: str) -> tuple[int, ...]:
@@ -205,10 +211,10 @@ class Mode:
 class EditingMode(Mode):
     """A mode that edits one hex: Return keeps the edit (one undo step), Esc discards it."""
 
-    _preview: tuple | None = None
+    _preview: tuple[object, MapState, HexEdit] | None = None
     base_state: MapState
 
-    def edit(self):
+    def edit(self) -> HexEdit | None:
         """The edit Return would keep, or None."""
         return None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...mapstate import MapEditError, MapState
 from ..dialogs import resolve_hex
 from .advisor import AdvisorMode
@@ -57,14 +59,14 @@ class DefaultMode(Mode):
         return AdvisorMode.start(host)
 
     @staticmethod
-    def mover(direction: str):
+    def mover(direction: str) -> Callable[[ModeHost], None]:
         def move(host: ModeHost) -> None:
             host.move_active(direction)
 
         return move
 
     @staticmethod
-    def rotate(steps: int):
+    def rotate(steps: int) -> Callable[[ModeHost], None]:
         def rotate(host: ModeHost) -> None:
             edit = host.state.rotate_tile_edit(host.active_hex, steps)
             host.push_edit(edit)

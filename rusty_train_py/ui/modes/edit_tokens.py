@@ -8,6 +8,7 @@ as one undoable edit; Esc discards them.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from ...mapstate import HexEdit, MapState
 from .base import Binding, EditingMode, Mode, ModeHost, Scene, keys
@@ -26,7 +27,7 @@ class EditTokensMode(EditingMode):
         self.original = host.state.tokens_at(hex_name)
         self.tokens = dict(self.original)
         self.space = 0
-        self._preview: tuple[tuple, MapState, HexEdit] | None = None
+        self._preview: tuple[object, MapState, HexEdit] | None = None
         self.bindings = [
             Binding(keys("Left"), "Left", "Previous token space", self.move(-1)),
             Binding(keys("Right"), "Right", "Next token space", self.move(1)),
@@ -65,13 +66,13 @@ class EditTokensMode(EditingMode):
 
     # ---- handlers -------------------------------------------------------------------------
 
-    def move(self, delta: int):
+    def move(self, delta: int) -> Callable[[ModeHost], None]:
         def move(host: ModeHost) -> None:
             self.space = (self.space + delta) % self.n_spaces
 
         return move
 
-    def cycle(self, delta: int):
+    def cycle(self, delta: int) -> Callable[[ModeHost], None]:
         def cycle(host: ModeHost) -> None:
             choices = self.choices()
             current = self.tokens.get(self.space)

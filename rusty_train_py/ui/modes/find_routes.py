@@ -17,54 +17,40 @@ route of that train) is dropped with its reason, and the routes before it stay.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...render.colours import route_colour
+from ...route.last import LastRoute
 from ...route.locks import RouteLock, lock_of_route
 from ...route.progress import SearchProgress
 from ...route.result import RouteResult, TrainRoute
 from ..dialogs import dividends_html, money
 from ..panels import RouteRow, RouteTable, SearchView
 from ..preferences import TrainChoice
-from ..search_controller import RouteSearchController
 from .base import DONE, Binding, Mode, ModeDone, ModeHost, Scene, keys
-from .picker import pick_company_and_trains
+from .picker import PickedSearchMode
 
 
-class FindRoutesMode(Mode):
+class FindRoutesMode(PickedSearchMode):
     name = "Find routes"
+    cancel_message = "Cancelling the route search…"
 
     def __init__(self, host: ModeHost, company: str, choice: TrainChoice):
-        super().__init__()
-        self.company = company
-        self.choice = choice
+        super().__init__(host, company, choice)
         self.result: RouteResult | None = None
         self.shown: int | None = None  # None: every route; else the index of one route
         self.progress: SearchProgress | None = None
-        self.cancelling = False
-        self.search: RouteSearchController | None = None
         self.locks: list[RouteLock] = []
         self.before: tuple[RouteResult | None, list[RouteLock]] | None = None  # to go back to
         self.drawing: tuple[str, list[str]] | None = None  # a train, the stops clicked
-        self.last_run: tuple = ()  # the company's run kept with the game (route.last)
+        self.last_run: tuple[LastRoute, ...] = ()  # the company's run kept with the game
         self.bindings = [
             Binding(keys("Escape"), "Esc", "Cancel the search", self.cancel),
         ]
 
-    @classmethod
-    def start(cls, host: ModeHost) -> Mode | None:
-        """Ask for the company and trains; None (staying in Default mode) if the user cancels."""
-        picked = pick_company_and_trains(host)
-        if picked is None:
-            return None
-        company, choice = picked
-        return cls(host, company, choice)
-
     @property
     def searching(self) -> bool:
         return self.result is None
-
-    @property
-    def busy(self) -> bool:
-        return self.search is not None and self.search.running
 
     @property
     def help_keys(self) -> str:  # type: ignore[override]
@@ -80,35 +66,22 @@ class FindRoutesMode(Mode):
     # ---- the search -----------------------------------------------------------------------
 
     def enter(self, host: ModeHost) -> None:
-        search = RouteSearchController(host.search_fn, parent=host.ui_parent())
-        search.progress.connect(lambda p: self.on_progress(host, p))
-        search.finished.connect(lambda r: host.apply(self.on_result(host, r)))
-        search.failed.connect(lambda m: host.apply(self.on_failure(host, m)))
-        self.search = search
+        self.begin_search(host, host.search_fn)
         self.last_run = tuple(host.kept_run(self.company))
         self.run_search(host)
 
     def run_search(self, host: ModeHost) -> None:
         """Search (again) with the locks as they are now."""
-        assert self.search is not None
         self.result = None
         self.shown = None
         self.progress = None
-        self.cancelling = False
         self.drawing = None
         self.bindings = [Binding(keys("Escape"), "Esc", "Cancel the search", self.cancel)]
         host.show_routes(None)
-        self.search.start(
-            host.state, self.company, self.choice.trains, self.choice.bonuses, self.locks
-        )
-        host.show_search(self.search_view())
+        self.run_picked(host, tuple(self.locks))
 
     def leave(self, host: ModeHost) -> None:
-        if self.search is not None:
-            self.search.drop()  # a search still running is dropped: its result is stale
-            self.search.deleteLater()
-            self.search = None
-        host.show_search(None)
+        self.end_search(host)
         host.show_routes(None)
 
     def search_view(self) -> SearchView:
@@ -119,17 +92,20 @@ class FindRoutesMode(Mode):
             title = f"Finding the best routes for {self.company} ({trains}; locked: {locked})…"
         return SearchView(title, self.progress, self.cancelling)
 
-    def on_progress(self, host: ModeHost, progress: SearchProgress) -> None:
+    def on_progress(self, host: ModeHost, progress: object) -> None:
+        assert isinstance(progress, SearchProgress)
         self.progress = progress
         host.show_search(self.search_view())
 
-    def on_result(self, host: ModeHost, result: RouteResult) -> Mode | ModeDone | None:
+    def on_result(self, host: ModeHost, result: object) -> Mode | ModeDone | None:
         """The search has ended; show its routes (None: stay here) or go back if it found none."""
+        assert isinstance(result, RouteResult)
         host.show_search(None)
         if result.cancelled and not result.routes:
             if self.before is not None and self.before[0] is not None:
                 host.show_message(f"{self.company}: search cancelled; the routes before it")
-                return self.restore(host)
+                self.restore(host)
+                return None
             host.show_message(f"{self.company}: route search cancelled")
             return DONE
         self.result = result
@@ -152,7 +128,8 @@ class FindRoutesMode(Mode):
         if self.before is not None and self.before[0] is not None:
             # a lock the finder refused: drop it, keep the routes found before it
             host.show_message(f"Not locked: {message}")
-            return self.restore(host)
+            self.restore(host)
+            return None
         host.dialogs.error(host.ui_parent(), "Route search failed", message)
         return DONE
 
@@ -191,14 +168,7 @@ class FindRoutesMode(Mode):
 
     # ---- handlers -------------------------------------------------------------------------
 
-    def cancel(self, host: ModeHost) -> None:
-        if self.search is not None and self.search.running:
-            self.search.cancel()  # the result still comes: the best routes found so far
-            self.cancelling = True
-            host.show_search(self.search_view())
-            host.show_message("Cancelling the route search…")
-
-    def step(self, delta: int):
+    def step(self, delta: int) -> Callable[[ModeHost], None]:
         def step(host: ModeHost) -> None:
             n = len(self.result.routes) if self.result else 0
             if n == 0:
@@ -268,7 +238,9 @@ class FindRoutesMode(Mode):
         self.bindings = self.drawing_bindings()
         host.show_message(f"Click the {train}'s stops in order; Return locks the route")
 
-    def handle_click(self, host: ModeHost, hex_name, token_space):
+    def handle_click(
+        self, host: ModeHost, hex_name: str | None, token_space: int | None
+    ) -> Mode | ModeDone | None:
         if self.drawing is None or hex_name is None:
             return None
         tile, _ = host.state.tile_at(hex_name)

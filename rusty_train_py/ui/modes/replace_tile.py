@@ -9,6 +9,8 @@ tokens to the new tile's matching cities; Esc discards it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...advisor.lays import TilePlaces, where_tile_goes
 from ...mapstate import HexEdit, MapState
 from ...upgrades import Candidate, fitting_candidates, upgrade_candidates
@@ -114,14 +116,14 @@ class ReplaceTileMode(EditingMode):
 
     # ---- handlers -------------------------------------------------------------------------
 
-    def step(self, delta: int):
+    def step(self, delta: int) -> Callable[[ModeHost], None]:
         def step(host: ModeHost) -> None:
             if self.candidates:
                 self._select(host, self.index + delta)
 
         return step
 
-    def turn(self, delta: int):
+    def turn(self, delta: int) -> Callable[[ModeHost], None]:
         def turn(host: ModeHost) -> None:
             cand = self.current
             if cand is None:
@@ -174,7 +176,7 @@ class ReplaceTileMode(EditingMode):
     def start_filter(self, host: ModeHost) -> None:
         host.show_filter(self.filter, lambda text: self.set_filter(host, text))
 
-    def use_list(self, upgrades_only: bool):
+    def use_list(self, upgrades_only: bool) -> Callable[[ModeHost], None]:
         def use(host: ModeHost) -> None:
             if upgrades_only == self.upgrades_only:
                 return
