@@ -96,6 +96,7 @@ TOP_KEYS = {
     "default_phase",
     "rules",
     "rusty_train",
+    "eighteen_xx",
     "hexes",
     "names",
     "manifest",
@@ -159,6 +160,50 @@ def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, An
     ):
         raise GameDataError(f"{source}: rusty_train.rotation_offsets: tile name = 0 to 5")
     return dict(rt)
+
+
+EIGHTEEN_XX_KEYS = {
+    "titles": list,
+    "home_token_timing": str,
+    "tiles": dict,
+    "trains": dict,
+    "companies": dict,
+    "setup_tokens": list,
+    "national": str,
+    "national_reservations": list,
+    "minors_nationalized_on": str,
+    "minors_close_on": str,
+    "readings": list,
+}
+
+
+def eighteen_xx_table(table: object, source: str) -> dict[str, Any]:
+    """The ``[eighteen_xx]`` table (games/README.md): how 18xx.games names this game's
+    titles, tiles, trains and companies, and what its engine does without an action."""
+    if not isinstance(table, dict):
+        raise GameDataError(f"{source}: [eighteen_xx] should be a table")
+    for key, value in table.items():
+        kind = EIGHTEEN_XX_KEYS.get(key)
+        if kind is None:
+            raise GameDataError(
+                f"{source}: eighteen_xx.{key}: unknown key"
+                f" (known: {', '.join(EIGHTEEN_XX_KEYS)})"
+            )
+        if not isinstance(value, kind):
+            raise GameDataError(f"{source}: eighteen_xx.{key} should be a {kind.__name__}")
+    for token in table.get("setup_tokens", []):
+        if not (
+            isinstance(token, list)
+            and len(token) == 3
+            and isinstance(token[0], str)
+            and isinstance(token[1], int)
+            and isinstance(token[2], str)
+        ):
+            raise GameDataError(f"{source}: eighteen_xx.setup_tokens: [hex, city, company]")
+    timing = table.get("home_token_timing", "operate")
+    if timing not in ("par", "float", "operate", "operating_round"):
+        raise GameDataError(f"{source}: eighteen_xx.home_token_timing {timing!r}")
+    return dict(table)
 
 
 def game_from_data(
@@ -317,6 +362,7 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
         parity=parities.pop(),
         source=source,
         rusty_train=_rusty_train(data, source, {p.name for p in phases}),
+        eighteen_xx=eighteen_xx_table(data.get("eighteen_xx", {}), source),
         upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
         readings=rules,
         numbers=numbers,
