@@ -173,6 +173,7 @@ EIGHTEEN_XX_KEYS = {
     "national_reservations": list,
     "minors_nationalized_on": str,
     "minors_close_on": str,
+    "trainless_nationalization_on": list,
     "readings": list,
 }
 

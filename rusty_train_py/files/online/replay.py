@@ -254,6 +254,10 @@ class Replay:
         if name in self.departed:
             return
         self.departed.add(name)
+        for company, ids in self.trains.items():
+            self.trains[company] = [
+                t for t in ids if self.game.train(self.train_names[t]).rusts_on != name
+            ]
         names = [p.name for p in self.game.phases]
         current = names.index(self.state.phase)
         for i, phase in enumerate(self.game.phases):
@@ -262,13 +266,6 @@ class Replay:
                 current = i
                 if self.specials is not None:
                     self.specials.on_phase(self, phase.name)
-        for company, ids in self.trains.items():
-            kept = []
-            for t in ids:
-                if self.game.train(self.train_names[t]).rusts_on == name:
-                    continue
-                kept.append(t)
-            self.trains[company] = kept
 
     def give_train(self, company: str, train_id: str, name: str) -> None:
         for ids in self.trains.values():

@@ -86,10 +86,13 @@ class Mergers1867(GameSpecials):
                 self.nationalise(r, company.abbrev)
 
     def on_phase(self, r: Replay, phase: str) -> None:
-        if phase == r.table.get("minors_nationalized_on"):
-            for c in r.game.companies:
-                if c.kind == "minor" and r.state.tokens_placed(c.abbrev):
-                    self.nationalise(r, c.abbrev)
+        every_minor = phase == r.table.get("minors_nationalized_on")
+        trainless = phase in r.table.get("trainless_nationalization_on", [])
+        for c in r.game.companies:
+            if c.kind != "minor" or not r.state.tokens_placed(c.abbrev):
+                continue
+            if every_minor or trainless and not r.trains.get(c.abbrev):
+                self.nationalise(r, c.abbrev)
 
     def nationalise(self, r: Replay, company: str) -> None:
         national = r.table.get("national")
