@@ -174,6 +174,7 @@ EIGHTEEN_XX_KEYS = {
     "minors_nationalized_on": str,
     "minors_close_on": str,
     "trainless_nationalization_on": list,
+    "private_bonuses": dict,
     "readings": list,
 }
 

@@ -76,6 +76,12 @@ def buy_company(r: Replay, a: dict) -> None:
         r.private_owner[a["company"]] = str(a["entity"])
 
 
+def assign(r: Replay, a: dict) -> None:
+    """A private's bonus put on a hex (1846's Steamboat and Meat Packing, ...)."""
+    if a.get("target_type") == "hex" and isinstance(a.get("target"), str):
+        r.assigned[str(a.get("entity"))] = r.hex_name(a["target"])
+
+
 def par(r: Replay, a: dict) -> None:
     company = r.company(a.get("corporation"))
     if company is not None and r.table.get("home_token_timing") == "par":
@@ -121,6 +127,7 @@ HANDLERS: dict[str, Handler] = {
     "discard_train": discard_train,
     "buy_company": buy_company,
     "par": par,
+    "assign": assign,
     "run_routes": run_routes,
     "bankrupt": bankrupt,
 }

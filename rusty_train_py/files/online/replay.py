@@ -60,6 +60,7 @@ class Replay:
     tile_hex: dict[str, str] = field(default_factory=dict)  # engine tile id -> hex
     home_done: set[str] = field(default_factory=set)
     private_owner: dict[str, str] = field(default_factory=dict)
+    assigned: dict[str, str] = field(default_factory=dict)  # private -> hex it was assigned
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
     action: dict = field(default_factory=dict)  # the action being replayed
@@ -288,6 +289,33 @@ class Replay:
     def move_trains(self, source: str, target: str) -> None:
         for t in list(self.trains.get(source, [])):
             self.give_train(target, t, self.train_names[t])
+
+    def bonuses_for(self, company: str) -> list[str]:
+        """The bonus options ``company`` holds now: the privates it owns that pay a route
+        bonus (``[eighteen_xx.private_bonuses]``), placed ones on the hex assigned."""
+        out = []
+        for private, bonus_id in self.table.get("private_bonuses", {}).items():
+            owner = self.company(self.private_owner.get(private))
+            if owner is None or owner.abbrev != company:
+                continue
+            try:
+                bonus = self.game.bonus(bonus_id)
+            except KeyError:
+                continue
+            if bonus.removed_on is not None and self.phase_reached(bonus.removed_on):
+                continue
+            if bonus.placed:
+                if private in self.assigned:
+                    out.append(f"{bonus.id}:{self.assigned[private]}")
+            else:
+                out.append(bonus.id)
+        return out
+
+    def phase_reached(self, phase_or_train: str) -> bool:
+        names = [p.name for p in self.game.phases]
+        if phase_or_train in names:
+            return names.index(self.state.phase) >= names.index(phase_or_train)
+        return phase_or_train in self.departed
 
     def company_trains(self) -> dict[str, tuple[str, ...]]:
         """Our train names per company holding any, companies in game order."""
