@@ -56,6 +56,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="refuse a saved game that breaks the rules (too many tokens or tiles, a phase"
         " named by another program); without it these are warnings on stderr",
     )
+    reading.add_argument(
+        "--at",
+        type=int,
+        default=None,
+        metavar="ACTION_ID",
+        help="an 18xx.games game log (a file, a game id or its address): the position just"
+        " before this action (default: after the last)",
+    )
 
     g = sub.add_parser("gui", help="open the map editor (the default)")
     g.add_argument(
@@ -64,10 +72,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     # What a company's trains are asked to run on: shared by routes and advise.
     running = argparse.ArgumentParser(add_help=False)
-    running.add_argument("gamefile", help="saved game (ours or a Rusty Train .game file)")
+    running.add_argument(
+        "gamefile",
+        help="saved game (ours or a Rusty Train .game file), or an 18xx.games game log (a"
+        " file, a game id or its address)",
+    )
     running.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
     running.add_argument(
-        "--trains", "-t", required=True, help="comma-separated train names, e.g. 5,8"
+        "--trains",
+        "-t",
+        default=None,
+        help="comma-separated train names, e.g. 5,8 (default: the company's trains in the"
+        " game file, e.g. an 18xx.games log)",
     )
     running.add_argument(
         "--bonus",
@@ -198,11 +214,12 @@ def output_path(text: str, command: str) -> Path:
     return path
 
 
-def open_for_cli(path: str, strict: bool):
-    """The loader's OpenedGame for ``path``; its warnings go to stderr."""
-    from .files.loader import open_game
+def open_for_cli(path: str, strict: bool, at: int | None = None):
+    """The loader's OpenedGame for ``path`` (or an 18xx.games id or address); its warnings go
+    to stderr."""
+    from .files.online.commands import open_source
 
-    opened = open_game(path, strict=strict)
+    opened = open_source(path, strict=strict, at=at)
     for warning in opened.warnings:
         print(f"rusty-train-py: warning: {path}: {warning}", file=sys.stderr)
     return opened
@@ -217,8 +234,8 @@ def cmd_convert(args) -> int:
             f"{out}: convert writes the rusty-train-py format (JSON); it cannot write"
             " Rusty Train .game saves, so name the output .json"
         )
-    opened = open_for_cli(args.gamefile, args.strict)
-    save_game(opened.state, out, OURS, opened.last_routes)
+    opened = open_for_cli(args.gamefile, args.strict, args.at)
+    save_game(opened.state, out, OURS, opened.last_routes, opened.trains)
     print(f"saved {out}")
     return 0
 
@@ -234,19 +251,27 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_gui(getattr(args, "gamefile", None))
         if cmd == "routes":
+            from .files.online.commands import company_trains
             from .route.cli import cmd_routes, train_list
 
-            train_list(args.trains)
-            return cmd_routes(args, open_for_cli(args.gamefile, args.strict))
+            if args.trains is not None:
+                train_list(args.trains)
+            opened = open_for_cli(args.gamefile, args.strict, args.at)
+            args.trains = args.trains or ",".join(company_trains(opened, args.company))
+            return cmd_routes(args, opened)
         if cmd == "advise":
             from .advisor.cli import cmd_advise
+            from .files.online.commands import company_trains
             from .route.cli import train_list
 
-            train_list(args.trains)
-            return cmd_advise(args, open_for_cli(args.gamefile, args.strict).state)
+            if args.trains is not None:
+                train_list(args.trains)
+            opened = open_for_cli(args.gamefile, args.strict, args.at)
+            args.trains = args.trains or ",".join(company_trains(opened, args.company))
+            return cmd_advise(args, opened.state)
         if cmd == "render":
             output_path(args.output, cmd)
-            state = open_for_cli(args.gamefile, args.strict).state
+            state = open_for_cli(args.gamefile, args.strict, args.at).state
             from .render import export
 
             return export.cmd_render(args, state)
@@ -260,8 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "show":
             from .files.savefile import dumps
 
-            opened = open_for_cli(args.gamefile, args.strict)
-            sys.stdout.write(dumps(opened.state, opened.last_routes))
+            opened = open_for_cli(args.gamefile, args.strict, args.at)
+            sys.stdout.write(dumps(opened.state, opened.last_routes, opened.trains))
             return 0
     except (GameFileError, ValueError, KeyError, OSError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc

@@ -240,7 +240,11 @@ class Replay:
 
     def depart(self, train_id: str, name: str) -> None:
         """A train leaves the depot (bought or exported): the phase it starts, the trains
-        it rusts. Trains of the same name with a lower copy number left before it."""
+        it rusts. Trains of the same name with a lower copy number left before it, and a
+        train sold only from a phase on (``available_on``) means that phase's train left."""
+        needs = self.game.train(name).available_on
+        if needs is not None and needs not in self.departed:
+            self.first_of(needs)
         base, _, copy = train_id.rpartition("-")
         if copy.isdigit():
             for k in range(int(copy)):

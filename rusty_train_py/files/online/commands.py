@@ -1,0 +1,45 @@
+"""The command line's part of log import: opening a file, an 18xx.games id or address at a
+chosen action, and the trains a log (or a save) gives a company."""
+
+from __future__ import annotations
+
+import os
+
+from ..errors import GameFileError
+
+
+def open_source(source: str, strict: bool = False, at: int | None = None, base_url: str = ""):
+    """The loader's OpenedGame for a file, or for an 18xx.games game named by its id or
+    address (downloaded; only when ``source`` is not an existing file)."""
+    from ..loader import open_data, open_game
+    from .fetch import BASE_URL, download_log, game_id
+
+    gid = None if os.path.exists(source) else game_id(source)
+    if gid is None:
+        return open_game(source, strict=strict, at=at)
+    data, where = download_log(gid, base_url or os.environ.get("RUSTY_TRAIN_18XX_URL", BASE_URL))
+    return open_data(data, where, strict=strict, at=at)
+
+
+def company_trains(opened, company: str) -> list[str]:
+    """The trains the opened game gives ``company`` (a log's replay, or a save's
+    ``trains``); GameFileError when it gives none, asking for --trains."""
+    game = opened.state.game
+    try:
+        abbrev = game.company(company).abbrev
+    except KeyError as exc:
+        raise GameFileError(exc.args[0]) from None
+    trains = opened.trains.get(abbrev)
+    if not trains:
+        raise GameFileError(
+            f"{abbrev} owns no trains in this game file; name them with --trains (e.g. -t 5,8)"
+        )
+    return list(trains)
+
+
+def runs_listing(opened) -> str:
+    """The operating rounds' runs of a log, newest first: the action ids to give --at."""
+    lines = []
+    for run in reversed(opened.runs):
+        lines.append(f"  --at {run.action_id}: before {run.company} runs its trains")
+    return "\n".join(lines)
