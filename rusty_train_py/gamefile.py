@@ -175,6 +175,7 @@ EIGHTEEN_XX_KEYS = {
     "minors_close_on": str,
     "trainless_nationalization_on": list,
     "private_bonuses": dict,
+    "privates_close_on": str,
     "readings": list,
 }
 

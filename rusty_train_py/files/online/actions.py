@@ -60,9 +60,10 @@ def buy_train(r: Replay, a: dict) -> None:
     exchange = a.get("exchange")
     if isinstance(exchange, str):
         r.drop_train(exchange)
-    if r.owner_of_train(train_id) is None and train_id not in r.gone:
+    from_depot = r.owner_of_train(train_id) is None and train_id not in r.gone
+    r.give_train(company.abbrev, train_id, name)  # then the phase and rusting, as the engine
+    if from_depot:
         r.depart(train_id, base or name)
-    r.give_train(company.abbrev, train_id, name)
 
 
 def discard_train(r: Replay, a: dict) -> None:

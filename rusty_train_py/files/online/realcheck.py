@@ -105,9 +105,32 @@ def positions(log: GameLog) -> list[RunPosition]:
     return out
 
 
+def price_routes(pos: RunPosition, routes) -> tuple[int | None, str]:
+    """Our revenue of the players' routes, each fixed by its stops (a lock); when locks
+    resolved one after another collide (two ways between the same stops), the other orders
+    are tried. (None, why) when no order is a valid run by our rules."""
+    from itertools import islice, permutations
+
+    from ...route.locks import RouteLock
+    from ...route.search import find_routes
+
+    first = ""
+    for order in islice(permutations(routes), 24):
+        try:
+            locks = [RouteLock(t, stops) for t, stops, _ in order]
+            res = find_routes(
+                pos.state, pos.company, [t for t, _, _ in order], pos.bonuses, locked=locks
+            )
+            return res.net_revenue, ""
+        except ValueError as exc:
+            first = first or f"players' routes: {exc}"
+            if "shares track" not in str(exc):
+                break
+    return None, first
+
+
 def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunCheck:
     """(a) our price of the players' routes, (b) our optimum with the company's trains."""
-    from ...route.locks import RouteLock
     from ...route.search import find_routes
 
     recorded = None
@@ -117,14 +140,7 @@ def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunChec
     problem = ""
     with_stops = [r for r in pos.routes if len(r[1]) >= 2]
     if with_stops:
-        try:
-            locks = [RouteLock(t, stops) for t, stops, _ in with_stops]
-            res = find_routes(
-                pos.state, pos.company, [t for t, _, _ in with_stops], pos.bonuses, locked=locks
-            )
-            priced = res.net_revenue
-        except ValueError as exc:
-            problem = f"players' routes: {exc}"
+        priced, problem = price_routes(pos, with_stops)
     elif not pos.routes:
         priced = 0
     best = None

@@ -269,6 +269,8 @@ class Replay:
             if phase.on == name and i > current:
                 self.state.phase = phase.name
                 current = i
+                if phase.name == self.table.get("privates_close_on"):
+                    self.private_owner.clear()
                 if self.specials is not None:
                     self.specials.on_phase(self, phase.name)
 
@@ -291,8 +293,13 @@ class Replay:
         return None
 
     def move_trains(self, source: str, target: str) -> None:
+        """``source``'s trains and private companies become ``target``'s (a merger)."""
         for t in list(self.trains.get(source, [])):
             self.give_train(target, t, self.train_names[t])
+        for private, owner in list(self.private_owner.items()):
+            company = self.company(owner)
+            if company is not None and company.abbrev == source:
+                self.private_owner[private] = target
 
     def bonuses_for(self, company: str) -> list[str]:
         """The bonus options ``company`` holds now: the privates it owns that pay a route
