@@ -86,12 +86,19 @@ def replay_log(log: GameLog, at: int | None = None, on_run=None) -> ImportedGame
             if company is not None and company.abbrev not in r.home_done:
                 r.place_home(company)
         handler = handlers.get(kind)
-        if handler is not None:
-            if kind == "run_routes" and on_run is not None:
-                on_run(r, action)
+        if handler is None:
+            if kind not in NO_MAP_EFFECT:
+                r.warn("not replayed (this program does not follow this action)")
+            continue
+        if kind == "run_routes" and on_run is not None:
+            on_run(r, action)
+        try:
             handler(r, action)
-        elif kind not in NO_MAP_EFFECT:
-            r.warn("not replayed (this program does not follow this action)")
+        except GameFileError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            # a malformed action: one clear error naming it, never a traceback
+            raise r.fail(f"cannot replay it ({type(exc).__name__}: {short(exc)})") from None
     return ImportedGame(
         r.state, r.company_trains(), tuple(r.warnings), tuple(r.runs), at, log.title
     )

@@ -74,7 +74,7 @@ def discard_train(r: Replay, a: dict) -> None:
 
 def buy_company(r: Replay, a: dict) -> None:
     if a.get("entity_type") == "corporation" and isinstance(a.get("company"), str):
-        r.private_owner[a["company"]] = str(a["entity"])
+        r.private_owner[a["company"]] = str(a.get("entity"))
 
 
 def assign(r: Replay, a: dict) -> None:

@@ -106,7 +106,11 @@ def filtered(actions: list[dict], where: str) -> list[bool]:
             elif target == 0:
                 start = 0
             else:
-                if target not in index_of or index_of[target] >= i:
+                if (
+                    not isinstance(target, int)
+                    or target not in index_of
+                    or index_of[target] >= i
+                ):
                     raise GameFileError(
                         f"{where}: action {action['id']} (undo): no earlier action"
                         f" {short(target)} to go back to"
