@@ -8,7 +8,7 @@ import html
 import time
 from pathlib import Path
 
-from ..files.loader import OURS, GameFileError, open_game
+from ..files.loader import EIGHTEEN_XX, OURS, GameFileError, open_game
 from ..game import GameDataError, available_games, load_game
 from ..mapstate import MapEditError, MapState
 from ..paths import default_game_file
@@ -88,6 +88,10 @@ class WindowFiles:
         path = Path(path)
         try:
             opened = self.doc.open(path)
+            if opened.format == EIGHTEEN_XX and opened.runs:  # where in the log to open it
+                at = self.dialogs.choose_log_point(self, path.name, opened.runs)
+                if at is not None:
+                    opened = self.doc.open(path, at=at)
         except (GameFileError, GameDataError, MapEditError, OSError) as exc:
             self.dialogs.error(self, "Cannot load the game", str(exc))
             if not path.exists():
@@ -104,6 +108,48 @@ class WindowFiles:
         else:
             self.show_message(f"Opened {path}")
         return True
+
+    def open_online_game(self) -> None:
+        """File ▸ Open game from 18xx.games…: download a game by its id or address on a
+        worker thread, then open it like a log file (the point to open it at asked)."""
+        from PySide6.QtCore import QThreadPool
+
+        from ..files.online.commands import base_url
+        from ..files.online.fetch import game_id
+        from .online_dialogs import LogDownload
+
+        self._end_mode()
+        if not self.confirm_discard():
+            return
+        text = self.dialogs.ask_online_game(self)
+        if text is None:
+            return
+        gid = game_id(text)
+        if gid is None:
+            self.dialogs.error(self, "Cannot open the game", f"{text!r}: not a game id or address")
+            return
+        job = LogDownload(gid, base_url())
+        job.signals.finished.connect(self._online_game_downloaded)
+        job.signals.failed.connect(lambda msg: self.dialogs.error(self, "Cannot open the game", msg))
+        self._download = job  # kept until it reports
+        self.show_message(f"Downloading game {gid} from 18xx.games…", 30000)
+        QThreadPool.globalInstance().start(job)
+
+    def _online_game_downloaded(self, data: object, where: str) -> None:
+        from ..files.loader import open_data
+
+        name = where.split(" (", 1)[0]
+        try:
+            opened = open_data(data, where)
+            if opened.runs:
+                at = self.dialogs.choose_log_point(self, name, opened.runs)
+                if at is not None:
+                    opened = open_data(data, where, at=at)
+        except (GameFileError, GameDataError, MapEditError) as exc:
+            self.dialogs.error(self, "Cannot open the game", str(exc))
+            return
+        self.doc.show_opened(opened, None, name)
+        self.show_message(f"Opened {name}" + (f" with {len(opened.warnings)} warnings" if opened.warnings else ""))
 
     def show_warnings(self) -> None:
         warnings = self.doc.warnings

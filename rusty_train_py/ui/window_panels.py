@@ -127,6 +127,10 @@ class WindowPanels:
         """The company's run kept with the game (route.last.LastRoute, as run then)."""
         return self.doc.last_run(company)
 
+    def company_trains(self, company: str) -> tuple[str, ...]:
+        """The company's trains as the game file says (an 18xx.games log, or a save)."""
+        return self.doc.trains.get(company, ())
+
     def keep_run(self, result) -> None:
         """Keep ``result``'s routes as its company's last run (saved with the game)."""
         self.doc.keep_run(result)

@@ -12,13 +12,20 @@ def open_source(source: str, strict: bool = False, at: int | None = None, base_u
     """The loader's OpenedGame for a file, or for an 18xx.games game named by its id or
     address (downloaded; only when ``source`` is not an existing file)."""
     from ..loader import open_data, open_game
-    from .fetch import BASE_URL, download_log, game_id
+    from .fetch import download_log, game_id
 
     gid = None if os.path.exists(source) else game_id(source)
     if gid is None:
         return open_game(source, strict=strict, at=at)
-    data, where = download_log(gid, base_url or os.environ.get("RUSTY_TRAIN_18XX_URL", BASE_URL))
+    data, where = download_log(gid, base_url or globals()["base_url"]())
     return open_data(data, where, strict=strict, at=at)
+
+
+def base_url() -> str:
+    """The site to download from: 18xx.games (RUSTY_TRAIN_18XX_URL overrides it: tests)."""
+    from .fetch import BASE_URL
+
+    return os.environ.get("RUSTY_TRAIN_18XX_URL", BASE_URL)
 
 
 def company_trains(opened, company: str) -> list[str]:
