@@ -189,8 +189,7 @@ def eighteen_xx_table(table: object, source: str) -> dict[str, Any]:
         kind = EIGHTEEN_XX_KEYS.get(key)
         if kind is None:
             raise GameDataError(
-                f"{source}: eighteen_xx.{key}: unknown key"
-                f" (known: {', '.join(EIGHTEEN_XX_KEYS)})"
+                f"{source}: eighteen_xx.{key}: unknown key (known: {', '.join(EIGHTEEN_XX_KEYS)})"
             )
         if not isinstance(value, kind):
             raise GameDataError(f"{source}: eighteen_xx.{key} should be a {kind.__name__}")

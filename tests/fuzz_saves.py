@@ -351,9 +351,7 @@ def check_open(path: Path, out_dir: Path) -> OpenedGame | None:
         raise AssertionError("the kept routes change on a round trip")
     # a phase read under another name, and what a log's replay could not follow, are
     # warnings of the file read, not of the map saved
-    rules = tuple(
-        w for w in opened.warnings if not w.startswith(("phase:", "action ", "set-up:"))
-    )
+    rules = tuple(w for w in opened.warnings if not w.startswith(("phase:", "action ", "set-up:")))
     if reopened.warnings != rules:
         raise AssertionError(f"warnings change on a round trip: {opened.warnings} -> {rules}")
     return opened

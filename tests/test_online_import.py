@@ -61,7 +61,9 @@ def test_1830_position_with_undos_equals_the_log():
 
 def test_position_just_before_an_action():
     log = log_of("1830_26855.json")
-    lay = next(a for a, k in zip(log.actions, log.kept, strict=True) if k and a["type"] == "lay_tile")
+    lay = next(
+        a for a, k in zip(log.actions, log.kept, strict=True) if k and a["type"] == "lay_tile"
+    )
     before = replay_log(log, lay["id"]).state
     after_id = next(a["id"] for a in log.actions if a["id"] > lay["id"])
     after = replay_log(log, after_id).state
@@ -160,7 +162,10 @@ def test_bad_logs_give_one_clear_error(tmp_path):
     lay = next(a for a in data["actions"] if a["type"] == "lay_tile")
     lay["tile"] = "9999-0"
     msg = _bad(tmp_path, "tile.json", json.dumps(data).encode())
-    assert msg == f"{tmp_path / 'tile.json'}: action {lay['id']} (lay_tile): unknown tile '9999' for game 1846"
+    assert (
+        msg
+        == f"{tmp_path / 'tile.json'}: action {lay['id']} (lay_tile): unknown tile '9999' for game 1846"
+    )
     data = json.loads(good)
     data["actions"][3] = {"id": data["actions"][3]["id"], "type": "lay_tile", "hex": "Q99"}
     msg = _bad(tmp_path, "hex.json", json.dumps(data).encode())
@@ -171,7 +176,9 @@ def test_bad_logs_give_one_clear_error(tmp_path):
     assert msg.endswith("id.json: actions[5]: bad action id 'seven'")
     msg = _bad(tmp_path, "other.json", b'{"title": "1846", "players": [], "moves": []}')
     assert msg.endswith("other.json: not an 18xx.games log: 'actions' should be a list")
-    msg = _bad(tmp_path, "deep.json", b'{"title": "1846", "actions": ' + b"[" * 40 + b"]" * 40 + b"}")
+    msg = _bad(
+        tmp_path, "deep.json", b'{"title": "1846", "actions": ' + b"[" * 40 + b"]" * 40 + b"}"
+    )
     assert "nested too deeply" in msg
     big = tmp_path / "big.json"
     with open(big, "wb") as fh:
@@ -182,7 +189,9 @@ def test_bad_logs_give_one_clear_error(tmp_path):
 
 def test_an_action_out_of_range_is_named(tmp_path):
     log = LOGS / "1846_222264.json"
-    with pytest.raises(GameFileError, match=r"222264.json: no action 99999 in this log \(its actions: 1 to \d+\)"):
+    with pytest.raises(
+        GameFileError, match=r"222264.json: no action 99999 in this log \(its actions: 1 to \d+\)"
+    ):
         open_game(log, at=99999)
     assert main(["convert", str(log), "-o", str(tmp_path / "x.json"), "--at", "99999"]) == 2
 

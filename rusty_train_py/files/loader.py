@@ -56,9 +56,7 @@ class OpenedGame:
     runs: tuple = ()  # a log's run_routes actions replayed (online.RunPoint), oldest first
 
 
-def open_game(
-    path: str | os.PathLike, strict: bool = False, at: int | None = None
-) -> OpenedGame:
+def open_game(path: str | os.PathLike, strict: bool = False, at: int | None = None) -> OpenedGame:
     """Read a saved game (ours or Rusty Train's) or an 18xx.games log into a new MapState.
 
     A log is replayed up to just before action ``at`` (None: after its last action); what

@@ -37,8 +37,7 @@ class LogPointDialog(QDialog):
         self.list.addItem(end)
         for run in reversed(runs):
             item = QListWidgetItem(
-                f"Run {run.round_no}: before {run.company} runs its trains (action"
-                f" {run.action_id})"
+                f"Run {run.round_no}: before {run.company} runs its trains (action {run.action_id})"
             )
             item.setData(Qt.ItemDataRole.UserRole, run.action_id)
             self.list.addItem(item)

@@ -130,7 +130,9 @@ class WindowFiles:
             return
         job = LogDownload(gid, base_url())
         job.signals.finished.connect(self._online_game_downloaded)
-        job.signals.failed.connect(lambda msg: self.dialogs.error(self, "Cannot open the game", msg))
+        job.signals.failed.connect(
+            lambda msg: self.dialogs.error(self, "Cannot open the game", msg)
+        )
         self._download = job  # kept until it reports
         self.show_message(f"Downloading game {gid} from 18xx.games…", 30000)
         QThreadPool.globalInstance().start(job)
@@ -149,7 +151,9 @@ class WindowFiles:
             self.dialogs.error(self, "Cannot open the game", str(exc))
             return
         self.doc.show_opened(opened, None, name)
-        self.show_message(f"Opened {name}" + (f" with {len(opened.warnings)} warnings" if opened.warnings else ""))
+        self.show_message(
+            f"Opened {name}" + (f" with {len(opened.warnings)} warnings" if opened.warnings else "")
+        )
 
     def show_warnings(self) -> None:
         warnings = self.doc.warnings

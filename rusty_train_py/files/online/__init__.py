@@ -66,9 +66,7 @@ def replay_log(log: GameLog, at: int | None = None, on_run=None) -> ImportedGame
     ids = log.action_ids()
     if at is not None and at not in ids:
         span = f"{ids[0]} to {ids[-1]}" if ids else "none"
-        raise GameFileError(
-            f"{log.where}: no action {short(at)} in this log (its actions: {span})"
-        )
+        raise GameFileError(f"{log.where}: no action {short(at)} in this log (its actions: {span})")
     specials = specials_for(game.id)
     r = Replay(game, log, MapState(game), game.eighteen_xx, specials=specials)
     handlers = dict(HANDLERS)

@@ -19,7 +19,9 @@ from .log import MAX_LOG_BYTES
 BASE_URL = "https://18xx.games"
 TIMEOUT = 30.0  # seconds without an answer before giving up
 
-_ADDRESS = re.compile(r"^(?:https?://)?(?:www\.)?18xx\.games/(?:game|api/game)/(\d{1,12})/?(?:[?#].*)?$")
+_ADDRESS = re.compile(
+    r"^(?:https?://)?(?:www\.)?18xx\.games/(?:game|api/game)/(\d{1,12})/?(?:[?#].*)?$"
+)
 
 
 def game_id(text: str) -> int | None:

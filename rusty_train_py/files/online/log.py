@@ -72,8 +72,9 @@ def log_from_data(data: object, where: str) -> GameLog:
         if not isinstance(kind, str):
             raise GameFileError(f"{where}: action {aid}: bad action type {short(kind)}")
     kept = filtered(actions, where)
-    settings = data.get("settings") if isinstance(data.get("settings"), dict) else {}
-    players = data.get("players") if isinstance(data.get("players"), list) else []
+    raw_settings, raw_players = data.get("settings"), data.get("players")
+    settings: dict = raw_settings if isinstance(raw_settings, dict) else {}
+    players: list = raw_players if isinstance(raw_players, list) else []
     seed = settings.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):  # the engine's default seed
         digits = "".join(c if c.isdigit() else " " for c in str(data.get("id", ""))).split()
@@ -106,19 +107,13 @@ def filtered(actions: list[dict], where: str) -> list[bool]:
             elif target == 0:
                 start = 0
             else:
-                if (
-                    not isinstance(target, int)
-                    or target not in index_of
-                    or index_of[target] >= i
-                ):
+                if not isinstance(target, int) or target not in index_of or index_of[target] >= i:
                     raise GameFileError(
                         f"{where}: action {action['id']} (undo): no earlier action"
                         f" {short(target)} to go back to"
                     )
                 start = index_of[target] + 1
-            taken = [
-                j for j in range(start, i) if kept[j] and actions[j]["type"] != "message"
-            ]
+            taken = [j for j in range(start, i) if kept[j] and actions[j]["type"] != "message"]
             for j in taken:
                 kept[j] = False
             undone.append(taken)

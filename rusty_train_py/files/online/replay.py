@@ -83,9 +83,9 @@ class Replay:
         """Our company for an engine corporation id (None: not one of ours, e.g. a player)."""
         if not isinstance(name, str):
             return None
-        name = self.table.get("companies", {}).get(name, name)
+        ours = str(self.table.get("companies", {}).get(name, name))
         try:
-            return self.game.company(name)
+            return self.game.company(ours)
         except KeyError:
             return None
 
@@ -119,9 +119,9 @@ class Replay:
         names that differ); None when the game has no such train."""
         if not isinstance(name, str):
             return None
-        name = self.table.get("trains", {}).get(name, name)
+        ours = str(self.table.get("trains", {}).get(name, name))
         try:
-            return self.game.train(name).name
+            return self.game.train(ours).name
         except KeyError:
             return None
 
