@@ -29,10 +29,15 @@ def place_token(r: Replay, a: dict) -> None:
     space = r.city_space(hex_name, city, slot)
     taken = r.state.tokens_at(hex_name)
     if space in taken and taken[space] != company.abbrev:
-        free = r.free_space(hex_name, city)  # a reserved slot the engine gave to another
-        if free is None:
-            raise r.fail(f"{hex_name}: token space {space} is taken by {taken[space]}")
-        space = free
+        free = r.free_space_of_part(hex_name, city)  # the engine filled the slots otherwise
+        if free is None:  # the engine had removed that token (a company closed by the market)
+            r.warn(
+                f"{hex_name}: {company.abbrev}'s token goes where the replay still had"
+                f" {taken[space]}'s (gone in the engine by then): replaced"
+            )
+            r.remove_token(hex_name, space)
+        else:
+            space = free
     r.place_token(hex_name, space, company.abbrev)
     r.home_done.add(company.abbrev)
 

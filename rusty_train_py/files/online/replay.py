@@ -143,9 +143,11 @@ class Replay:
             raise self.fail(str(exc)) from None
         self.state.apply(edit)
 
-    def city_space(self, hex_name: str, city: int, slot: int) -> int:
-        """Our token space of the engine's ``city``-th city of the tile on ``hex_name``."""
+    def city_space(self, hex_name: str, part: int, slot: int) -> int:
+        """Our token space of slot ``slot`` of the engine's part ``part`` (a city) of the tile
+        on ``hex_name``."""
         tile, _ = self.state.tile_at(hex_name)
+        city = city_of_part(tile.code, part)
         cities = tile.cities
         if not 0 <= city < len(cities):
             raise self.fail(f"{hex_name}: tile {tile.name} has no city {city}")
@@ -155,8 +157,8 @@ class Replay:
         raise self.fail(f"{hex_name}: city {city} of tile {tile.name} has no slot {slot}")
 
     def city_of(self, city_id: object) -> tuple[str, int]:
-        """The hex and city index of an engine city id (``"57-1-0"``: the first city of the
-        second tile 57; ``"M9-0-0"``: of the printed hex M9)."""
+        """The hex and part index of an engine city id (``"57-1-0"``: part 0 of the second
+        tile 57; ``"C1-0-1"``: part 1, the city after a border, of the printed hex C1)."""
         if not isinstance(city_id, str) or city_id.count("-") < 2:
             raise self.fail(f"bad city {short(city_id)}")
         tile_id, _, index = city_id.rpartition("-")
@@ -203,6 +205,10 @@ class Replay:
             if owner == company:
                 self.remove_token(hex_name, space)
         self.trains.pop(company, None)
+
+    def free_space_of_part(self, hex_name: str, part: int) -> int | None:
+        tile, _ = self.state.tile_at(hex_name)
+        return self.free_space(hex_name, city_of_part(tile.code, part))
 
     def free_space(self, hex_name: str, city: int) -> int | None:
         tile, _ = self.state.tile_at(hex_name)
@@ -339,3 +345,13 @@ class Replay:
 
 
 Handler = Callable[[Replay, dict], None]
+
+
+def city_of_part(code: str, part: int) -> int:
+    """The city (in the tile's order of cities) that is part ``part`` of tile code ``code``:
+    the engine numbers a tile's parts (borders, cities, paths, labels ...) in code order. A
+    part that is no city of the code gives ``part`` (read as a city number)."""
+    items = [item.strip() for item in code.split(";") if item.strip()]
+    if 0 <= part < len(items) and items[part].startswith("city="):
+        return sum(1 for item in items[:part] if item.startswith("city="))
+    return part
