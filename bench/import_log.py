@@ -58,9 +58,9 @@ def cold(data: dict) -> float:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump(data, fh)
     code = (
-        "import time, sys; sys.path.insert(0, %r); t = time.process_time();"
-        " from rusty_train_py.files.loader import open_game; open_game(%r);"
-        " print(time.process_time() - t)" % (str(HERE.parent), fh.name)
+        f"import time, sys; sys.path.insert(0, {str(HERE.parent)!r}); t = time.process_time();"
+        f" from rusty_train_py.files.loader import open_game; open_game({fh.name!r});"
+        " print(time.process_time() - t)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     Path(fh.name).unlink()
