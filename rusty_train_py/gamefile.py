@@ -176,6 +176,7 @@ EIGHTEEN_XX_KEYS = {
     "trainless_nationalization_on": list,
     "private_bonuses": dict,
     "privates_close_on": str,
+    "national_takes_assets": bool,
     "readings": list,
 }
 

@@ -311,21 +311,22 @@ class Replay:
         """The bonus options ``company`` holds now: the privates it owns that pay a route
         bonus (``[eighteen_xx.private_bonuses]``), placed ones on the hex assigned."""
         out = []
-        for private, bonus_id in self.table.get("private_bonuses", {}).items():
+        for private, bonus_ids in self.table.get("private_bonuses", {}).items():
             owner = self.company(self.private_owner.get(private))
             if owner is None or owner.abbrev != company:
                 continue
-            try:
-                bonus = self.game.bonus(bonus_id)
-            except KeyError:
-                continue
-            if bonus.removed_on is not None and self.phase_reached(bonus.removed_on):
-                continue
-            if bonus.placed:
-                if private in self.assigned:
-                    out.append(f"{bonus.id}:{self.assigned[private]}")
-            else:
-                out.append(bonus.id)
+            for bonus_id in [bonus_ids] if isinstance(bonus_ids, str) else bonus_ids:
+                try:
+                    bonus = self.game.bonus(bonus_id)
+                except KeyError:
+                    continue
+                if bonus.removed_on is not None and self.phase_reached(bonus.removed_on):
+                    continue
+                if bonus.placed:
+                    if private in self.assigned:
+                        out.append(f"{bonus.id}:{self.assigned[private]}")
+                else:
+                    out.append(bonus.id)
         return out
 
     def phase_reached(self, phase_or_train: str) -> bool:

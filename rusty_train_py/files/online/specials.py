@@ -119,6 +119,8 @@ class Mergers1867(GameSpecials):
             if hex_name not in open_reservations and limit - placed <= len(open_reservations):
                 continue
             r.place_token(hex_name, space, national)
+        if r.table.get("national_takes_assets"):  # 1861: trains and privates go to the RSR
+            r.move_trains(company, national)
         r.trains.pop(company, None)
 
 
