@@ -10,6 +10,11 @@ runs, (a) equal / differ / unrecorded / not priced, (b) equal / above / below, f
 median / p95 / max) and, with ``-v``, every difference.
 
     .venv/bin/python bench/real_games.py SNAPSHOT_DIR [--only 1867] [--time-limit 60] [-v]
+        [--positions OUT.jsonl]
+
+``--positions`` writes the replayed position before every run_routes action, one JSON line
+each (``{"log", "action", "phase", "tiles", "tokens", "trains"}``, files/online/position.py),
+to compare with the positions the 18xx.games engine reaches at the same actions.
 """
 
 from __future__ import annotations
@@ -91,6 +96,25 @@ def run_one(task: tuple[str, str, bytes, int, float]):
     return gid, name, pos.trains, check_position(pos, limit)
 
 
+def write_positions(logs, out: Path) -> None:
+    """The position before every run_routes action of every log, one JSON line each."""
+    from rusty_train_py.files.online.position import position
+
+    with open(out, "w", encoding="utf-8") as fh:
+        for _gid, name, data in logs:
+            lines = []
+
+            def keep(replay, action, name=name, lines=lines):
+                lines.append({"log": name, **position(replay, action["id"])})
+
+            try:
+                replay_log(log_from_data(json.loads(data), name), on_run=keep)
+            except GameFileError:
+                continue
+            for line in lines:
+                fh.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("snapshot", type=Path, help="a tobymao/18xx snapshot (git dir or checkout)")
@@ -98,6 +122,7 @@ def main() -> int:
     ap.add_argument("--time-limit", type=float, default=60.0, help="finder limit per position")
     ap.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every difference")
+    ap.add_argument("--positions", type=Path, help="write every run's position (JSON lines)")
     args = ap.parse_args()
     logs = [f for f in fixtures(args.snapshot) if args.only in f[0]]
     tasks = []
@@ -117,6 +142,8 @@ def main() -> int:
         warnings[gid] += [f"{name}: {w}" for w in imported.warnings]
         tasks += [(gid, name, data, i, args.time_limit) for i in range(n)]
     replay_cpu = time.process_time() - t0
+    if args.positions:
+        write_positions(logs, args.positions)
     cpu: dict[str, list[float]] = defaultdict(list)
     diffs: dict[str, list[str]] = defaultdict(list)
     with mp.Pool(args.jobs or None) as pool:
