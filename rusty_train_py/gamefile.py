@@ -177,6 +177,7 @@ EIGHTEEN_XX_KEYS = {
     "private_bonuses": dict,
     "privates_close_on": str,
     "national_takes_assets": bool,
+    "export_phases": list,
     "readings": list,
 }
 

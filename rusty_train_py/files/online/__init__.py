@@ -74,15 +74,22 @@ def replay_log(log: GameLog, at: int | None = None, on_run=None) -> ImportedGame
     specials.setup(r)
     timing = r.table.get("home_token_timing", "operate")
     stop = ids.index(at) if at is not None else len(ids)
-    for action, kept in zip(log.actions[:stop], log.kept[:stop], strict=True):
+    for index, (action, kept) in enumerate(zip(log.actions, log.kept, strict=True)):
+        if index > stop:
+            break
         if not kept:
             continue
         r.action = action
         kind = action["type"]
+        # what the engine does before this action (an operating round's end, a home token
+        # at the start of a company's turn) belongs to the position just before it
+        specials.before_action(r, action)
         if timing != "par" and action.get("entity_type") == "corporation":
             company = r.company(action.get("entity"))
             if company is not None and company.abbrev not in r.home_done:
                 r.place_home(company)
+        if index == stop:
+            break
         handler = handlers.get(kind)
         if handler is None:
             if kind not in NO_MAP_EFFECT:

@@ -65,6 +65,9 @@ def buy_train(r: Replay, a: dict) -> None:
     exchange = a.get("exchange")
     if isinstance(exchange, str):
         r.drop_train(exchange)
+    if train_id in r.exported and r.owner_of_train(train_id) is None:
+        r.warn(f"{train_id} is bought, but the replay had it exported (an operating round's end)")
+        r.exported.discard(train_id)
     from_depot = r.owner_of_train(train_id) is None and train_id not in r.gone
     r.give_train(company.abbrev, train_id, name)  # then the phase and rusting, as the engine
     if from_depot:

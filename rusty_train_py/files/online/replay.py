@@ -56,6 +56,7 @@ class Replay:
     trains: dict[str, list[str]] = field(default_factory=dict)  # company -> train ids
     train_names: dict[str, str] = field(default_factory=dict)  # train id -> our train name
     gone: set[str] = field(default_factory=set)  # train ids that left the depot
+    exported: set[str] = field(default_factory=set)  # train ids the replay had exported
     departed: set[str] = field(default_factory=set)  # our train names that left the depot
     tile_hex: dict[str, str] = field(default_factory=dict)  # engine tile id -> hex
     home_done: set[str] = field(default_factory=set)
@@ -279,6 +280,21 @@ class Replay:
                     self.private_owner.clear()
                 if self.specials is not None:
                     self.specials.on_phase(self, phase.name)
+
+    def export_next(self) -> None:
+        """The engine exports the next train of the depot (the first copy not yet gone of
+        the first train type, in the game's order, sold from the start)."""
+        for t in self.game.trains:
+            if t.available_on is not None:
+                continue
+            k = 0
+            while f"{t.name}-{k}" in self.gone and (t.count is None or k < t.count):
+                k += 1
+            if t.count is None or k < t.count:
+                train_id = f"{t.name}-{k}"
+                self.exported.add(train_id)
+                self.depart(train_id, t.name)
+                return
 
     def give_train(self, company: str, train_id: str, name: str) -> None:
         for ids in self.trains.values():

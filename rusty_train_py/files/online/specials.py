@@ -37,6 +37,9 @@ class GameSpecials:
     def on_phase(self, r: Replay, phase: str) -> None:
         """Called when the phase changes (a train left the depot)."""
 
+    def before_action(self, r: Replay, action: dict) -> None:
+        """Called before every action the engine keeps (round bookkeeping)."""
+
 
 @register("1867", "1861")
 class Mergers1867(GameSpecials):
@@ -46,9 +49,40 @@ class Mergers1867(GameSpecials):
     national's reserved tokens); every minor is nationalised when the phase in
     ``minors_nationalized_on`` starts."""
 
+    OPERATING = frozenset({"lay_tile", "run_routes", "dividend", "buy_train"})
+    OUTSIDE_OR = frozenset({"bid", "par", "buy_shares", "merge", "convert", "choose"})
+
     def __init__(self) -> None:
         self.converting: str | None = None
         self.merging: list[str] = []
+        self.in_or = False  # an operating round under way (seen from its actions)
+        self.operated: set[str] = set()
+        self.last_operator: str | None = None
+
+    def before_action(self, r: Replay, a: dict) -> None:
+        """The end of an operating round, read from the actions: a round's action outside
+        operating rounds (a bid, a par, a share bought, a merger, a player passing), or a
+        company operating again after others did. In the phases of ``export_phases`` the
+        engine exports the next depot train then."""
+        kind, entity = a.get("type"), a.get("entity")
+        outside = kind in self.OUTSIDE_OR or (kind == "pass" and a.get("entity_type") == "player")
+        company = r.company(entity) if a.get("entity_type") == "corporation" else None
+        again = (
+            self.in_or
+            and kind in self.OPERATING
+            and company is not None
+            and company.abbrev in self.operated
+            and company.abbrev != self.last_operator
+        )
+        if self.in_or and (outside or again):
+            self.in_or = False
+            self.operated = set()
+            if r.state.phase in r.table.get("export_phases", []):
+                r.export_next()
+        if kind in self.OPERATING and company is not None:
+            self.in_or = True
+            self.operated.add(company.abbrev)
+            self.last_operator = company.abbrev
 
     def handlers(self) -> dict[str, Handler]:
         return {"convert": self.convert, "merge": self.merge, "choose": self.choose}
