@@ -178,6 +178,8 @@ EIGHTEEN_XX_KEYS = {
     "privates_close_on": str,
     "national_takes_assets": bool,
     "export_phases": list,
+    "earthquake_on": str,
+    "earthquake_hex": str,
     "readings": list,
 }
 

@@ -240,3 +240,30 @@ class Setup1846(GameSpecials):
             for c in r.game.companies:
                 if c.kind == "minor":
                     r.close(c.abbrev)
+
+
+@register("1849")
+class Earthquake1849(GameSpecials):
+    """1849: the Messina earthquake when the phase in ``earthquake_on`` starts: the tokens
+    on ``earthquake_hex`` leave the game and the hex goes back to its printed tile. A
+    ``choose`` closes a private ("Close SMS") or is about money (a loan, leaving the game)."""
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"choose": self.choose}
+
+    def choose(self, r: Replay, a: dict) -> None:
+        choice = a.get("choice")
+        if isinstance(choice, str) and choice.startswith("Close "):
+            r.private_owner.pop(choice.removeprefix("Close ").strip(), None)
+
+    def on_phase(self, r: Replay, phase: str) -> None:
+        hex_name = r.table.get("earthquake_hex")
+        if phase != r.table.get("earthquake_on") or not hex_name:
+            return
+        for space in list(r.state.tokens_at(hex_name)):
+            r.remove_token(hex_name, space)
+        if r.state.laid_tile(hex_name) is not None:
+            r.state.apply(r.state.remove_tile_edit(hex_name))
+        for tile_id, where in list(r.tile_hex.items()):
+            if where == hex_name:
+                del r.tile_hex[tile_id]
