@@ -180,6 +180,7 @@ EIGHTEEN_XX_KEYS = {
     "export_phases": list,
     "earthquake_on": str,
     "earthquake_hex": str,
+    "private_trains": dict,
     "readings": list,
 }
 

@@ -81,8 +81,15 @@ def discard_train(r: Replay, a: dict) -> None:
 
 
 def buy_company(r: Replay, a: dict) -> None:
+    """A corporation buys a private company: its bonuses, and a train that comes with it
+    (``[eighteen_xx.private_trains]``: 18GA's Ocilla Southern and its 2 train)."""
     if a.get("entity_type") == "corporation" and isinstance(a.get("company"), str):
         r.private_owner[a["company"]] = str(a.get("entity"))
+        train_id = r.table.get("private_trains", {}).get(a["company"])
+        company = r.company(a.get("entity"))
+        name = r.train_name(train_id) if isinstance(train_id, str) else None
+        if company is not None and name is not None:
+            r.give_train(company.abbrev, train_id, name)
 
 
 def assign(r: Replay, a: dict) -> None:

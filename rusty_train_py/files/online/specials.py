@@ -29,6 +29,7 @@ class GameSpecials:
         return {}
 
     def setup(self, r: Replay) -> None:
+        r.gone.update(r.table.get("private_trains", {}).values())  # held apart from the start
         for hex_name, city, company in r.table.get("setup_tokens", []):
             space = r.free_space(hex_name, city)
             if space is not None:
