@@ -181,6 +181,7 @@ EIGHTEEN_XX_KEYS = {
     "earthquake_on": str,
     "earthquake_hex": str,
     "private_trains": dict,
+    "neutral_token_company": str,
     "readings": list,
 }
 

@@ -19,6 +19,9 @@ def lay_tile(r: Replay, a: dict) -> None:
 
 def place_token(r: Replay, a: dict) -> None:
     company = r.acting_company()
+    neutral = r.table.get("neutral_token_company")
+    if a.get("token_type") == "neutral" and neutral:  # 1882: a CN token the company carries
+        company = r.company(neutral)
     if company is None:
         r.warn(f"a token of {short(a.get('entity'))}, which is none of our companies: not placed")
         return
@@ -39,7 +42,8 @@ def place_token(r: Replay, a: dict) -> None:
         else:
             space = free
     r.place_token(hex_name, space, company.abbrev)
-    r.home_done.add(company.abbrev)
+    if company.abbrev == getattr(r.acting_company(), "abbrev", None):
+        r.home_done.add(company.abbrev)
 
 
 def remove_token(r: Replay, a: dict) -> None:
