@@ -206,6 +206,7 @@ class Replay:
             if owner == company:
                 self.remove_token(hex_name, space)
         self.trains.pop(company, None)
+        self.home_done.discard(company)  # started again, it places its home token again
 
     def free_space_of_part(self, hex_name: str, part: int) -> int | None:
         tile, _ = self.state.tile_at(hex_name)
