@@ -205,3 +205,19 @@ def test_a_log_whose_routes_name_an_unowned_train_warns():
         w.startswith(f"action {run['id']} (run_routes): ") and "runs train 6-5" in w
         for w in game.warnings
     )
+
+
+def test_a_city_id_names_the_part_of_the_tile_code():
+    from rusty_train_py.files.online.replay import city_of_part
+
+    trapani = "border=edge:4,type:impassable;city=revenue:20;path=a:0,b:_0"
+    assert city_of_part(trapani, 1) == 0  # part 0 is the border
+    assert city_of_part("city=revenue:40;city=revenue:40;path=a:1,b:_0", 1) == 1
+
+
+def test_routes_without_trains_on_a_save_without_them_asks_for_them(capsys):
+    from rusty_train_py.paths import default_game_file
+
+    assert main(["routes", str(default_game_file()), "-c", "GW"]) == 2
+    err = capsys.readouterr().err
+    assert "GW owns no trains in this game file; name them with --trains (e.g. -t 5,8)" in err
