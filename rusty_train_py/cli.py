@@ -91,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME",
-        help="a bonus option the company holds (repeatable)",
+        help="a bonus option the company holds (repeatable; default for an 18xx.games log:"
+        " the privates the company owns there)",
     )
 
     r = sub.add_parser(
@@ -251,13 +252,14 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_gui(getattr(args, "gamefile", None))
         if cmd == "routes":
-            from .files.online.commands import company_trains
+            from .files.online.commands import company_bonuses, company_trains
             from .route.cli import cmd_routes, train_list
 
             if args.trains is not None:
                 train_list(args.trains)
             opened = open_for_cli(args.gamefile, args.strict, args.at)
             args.trains = args.trains or ",".join(company_trains(opened, args.company))
+            args.bonus = args.bonus or company_bonuses(opened, args.company)
             return cmd_routes(args, opened)
         if cmd == "advise":
             from .advisor.cli import cmd_advise

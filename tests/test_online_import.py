@@ -221,3 +221,14 @@ def test_routes_without_trains_on_a_save_without_them_asks_for_them(capsys):
     assert main(["routes", str(default_game_file()), "-c", "GW"]) == 2
     err = capsys.readouterr().err
     assert "GW owns no trains in this game file; name them with --trains (e.g. -t 5,8)" in err
+
+
+def test_routes_on_a_log_uses_the_bonuses_the_company_holds(capsys):
+    """C&O owns the Niagara Falls and Montreal bridges at action 477 of the 1867 game: its
+    players ran $470 there, which our price equals only with those bonuses."""
+    log = LOGS / "1867_nationalization_cash.json"
+    assert open_game(log, at=477).bonuses["C&O"] == ("nfb", "mb")
+    assert main(["routes", str(log), "--at", "477", "-c", "C&O", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["trains"] == ["3", "5"]
+    assert result["net_revenue"] == 470  # the players found the optimum

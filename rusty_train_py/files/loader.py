@@ -54,6 +54,7 @@ class OpenedGame:
     last_routes: tuple[LastRoute, ...] = ()  # what each company ran last (our saves only)
     trains: savefile.Trains = field(default_factory=dict)  # each company's trains, if known
     runs: tuple = ()  # a log's run_routes actions replayed (online.RunPoint), oldest first
+    bonuses: dict = field(default_factory=dict)  # a log's: company -> bonus options it holds
 
 
 def open_game(path: str | os.PathLike, strict: bool = False, at: int | None = None) -> OpenedGame:
@@ -94,6 +95,7 @@ def open_data(data: object, where: str, strict: bool = False, at: int | None = N
     last: tuple[LastRoute, ...] = ()
     trains: savefile.Trains = {}
     runs: tuple = ()
+    bonuses: dict = {}
     if at is not None and not is_log(data):
         raise GameFileError(f"{where}: --at picks an action of an 18xx.games log; this is a save")
     if is_log(data):
@@ -102,6 +104,7 @@ def open_data(data: object, where: str, strict: bool = False, at: int | None = N
         fmt = EIGHTEEN_XX
         imported = replay_log(log_from_data(data, where), at)
         state, trains, runs = imported.state, imported.trains, imported.runs
+        bonuses = imported.bonuses
         notes.extend(imported.warnings)
     elif isinstance(data, dict) and "format" not in data and "map" in data:
         fmt = RUSTY_TRAIN
@@ -123,7 +126,7 @@ def open_data(data: object, where: str, strict: bool = False, at: int | None = N
         )
     if last:
         warnings += tuple(last_route_warnings(state, last))
-    return OpenedGame(state, fmt, warnings, last, trains, runs)
+    return OpenedGame(state, fmt, warnings, last, trains, runs, bonuses)
 
 
 def last_route_warnings(state: MapState, routes) -> list[str]:

@@ -37,6 +37,7 @@ class ImportedGame:
 
     state: MapState
     trains: dict[str, tuple[str, ...]]  # company -> our train names, in the order bought
+    bonuses: dict[str, tuple[str, ...]]  # company -> the bonus options it holds (privates)
     warnings: tuple[str, ...]
     runs: tuple[RunPoint, ...]  # the run_routes actions replayed, oldest first
     at: int | None
@@ -104,8 +105,15 @@ def replay_log(log: GameLog, at: int | None = None, on_run=None) -> ImportedGame
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             # a malformed action: one clear error naming it, never a traceback
             raise r.fail(f"cannot replay it ({type(exc).__name__}: {short(exc)})") from None
+    bonuses = {c.abbrev: tuple(r.bonuses_for(c.abbrev)) for c in game.companies}
     return ImportedGame(
-        r.state, r.company_trains(), tuple(r.warnings), tuple(r.runs), at, log.title
+        r.state,
+        r.company_trains(),
+        {c: b for c, b in bonuses.items() if b},
+        tuple(r.warnings),
+        tuple(r.runs),
+        at,
+        log.title,
     )
 
 

@@ -44,6 +44,15 @@ def company_trains(opened, company: str) -> list[str]:
     return list(trains)
 
 
+def company_bonuses(opened, company: str) -> list[str]:
+    """The bonus options a log gives ``company`` (the privates it owns; none for a save)."""
+    try:
+        abbrev = opened.state.game.company(company).abbrev
+    except KeyError:
+        return []
+    return list(opened.bonuses.get(abbrev, ()))
+
+
 def runs_listing(opened) -> str:
     """The operating rounds' runs of a log, newest first: the action ids to give --at."""
     lines = []
