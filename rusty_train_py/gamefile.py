@@ -182,6 +182,9 @@ EIGHTEEN_XX_KEYS = {
     "earthquake_hex": str,
     "private_trains": dict,
     "neutral_token_company": str,
+    "rust_after_or_sets": dict,
+    "phase_at_or": dict,
+    "phase_on": dict,
     "readings": list,
 }
 

@@ -273,8 +273,10 @@ class Replay:
             ]
         names = [p.name for p in self.game.phases]
         current = names.index(self.state.phase)
+        extra = self.table.get("phase_on", {})  # phases the game's data starts by no train
         for i, phase in enumerate(self.game.phases):
-            if phase.on == name and i > current:
+            starts = phase.on == name or name in extra.get(phase.name, [])
+            if starts and i > current:
                 self.state.phase = phase.name
                 current = i
                 if phase.name == self.table.get("privates_close_on"):

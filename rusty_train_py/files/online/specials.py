@@ -268,3 +268,48 @@ class Earthquake1849(GameSpecials):
         for tile_id, where in list(r.tile_hex.items()):
             if where == hex_name:
                 del r.tile_hex[tile_id]
+
+
+@register("18MS")
+class RustByRound18MS(GameSpecials):
+    """18MS: trains rust at the end of a set of operating rounds, not when a train is bought
+    (``rust_after_or_sets``: the number of sets ended = the train that rusts), and a phase
+    starts with an operating round (``phase_at_or``: the round's number = the phase). A set
+    ends where the actions show the stock round starting (a par, shares bought, a bid, a
+    player passing) after operating actions; a round ends there too, or where a company
+    operates again after others did."""
+
+    OPERATING = frozenset({"lay_tile", "run_routes", "dividend", "buy_train", "place_token"})
+    STOCK = frozenset({"par", "buy_shares", "bid"})
+
+    def __init__(self) -> None:
+        self.in_or = False
+        self.sets_ended = 0
+        self.rounds = 0
+        self.operated: set[str] = set()
+        self.last_operator: str | None = None
+
+    def before_action(self, r: Replay, a: dict) -> None:
+        kind = a.get("type")
+        player = a.get("entity_type") == "player"
+        if self.in_or and (kind in self.STOCK or (kind == "pass" and player)):
+            self.in_or = False
+            self.sets_ended += 1
+            rusting = r.table.get("rust_after_or_sets", {}).get(str(self.sets_ended))
+            if rusting:
+                for company, ids in r.trains.items():
+                    r.trains[company] = [t for t in ids if r.train_names[t] != rusting]
+        company = r.company(a.get("entity")) if a.get("entity_type") == "corporation" else None
+        if kind not in self.OPERATING or company is None:
+            return
+        again = company.abbrev in self.operated and company.abbrev != self.last_operator
+        if not self.in_or or again:
+            self.rounds += 1
+            self.operated = set()
+            phase = r.table.get("phase_at_or", {}).get(str(self.rounds))
+            names = [p.name for p in r.game.phases]
+            if phase in names and names.index(phase) > names.index(r.state.phase):
+                r.state.phase = phase
+        self.in_or = True
+        self.operated.add(company.abbrev)
+        self.last_operator = company.abbrev
