@@ -297,8 +297,8 @@ class RustByRound18MS(GameSpecials):
             self.sets_ended += 1
             rusting = r.table.get("rust_after_or_sets", {}).get(str(self.sets_ended))
             if rusting:
-                for company, ids in r.trains.items():
-                    r.trains[company] = [t for t in ids if r.train_names[t] != rusting]
+                for owner, ids in r.trains.items():
+                    r.trains[owner] = [t for t in ids if r.train_names[t] != rusting]
         company = r.company(a.get("entity")) if a.get("entity_type") == "corporation" else None
         if kind not in self.OPERATING or company is None:
             return
