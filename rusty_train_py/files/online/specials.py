@@ -243,6 +243,37 @@ class Setup1846(GameSpecials):
                     r.close(c.abbrev)
 
 
+@register("18LosAngeles")
+class Setup18LosAngeles(Setup1846):
+    """18 Los Angeles (built on 1846): at set-up every corporation with a fixed home places
+    its home token, and the minors drafted (GT, OCR) start with a 2 train and a token (a
+    minor nobody drafts closes); a corporation buying a minor takes its train and token. Its
+    two-player removal of corporations is not followed (a warning says so)."""
+
+    MINOR_TRAINS = {"GT": "2-0", "OCR": "2-1"}
+
+    def setup(self, r: Replay) -> None:
+        GameSpecials.setup(self, r)
+        if r.log.players == 2:
+            r.warnings.append(
+                "set-up: the two-player removal of corporations is not followed: place"
+                " their home tokens by hand"
+            )
+        drafted = {
+            a.get("company") for a, kept in zip(r.log.actions, r.log.kept, strict=True)
+            if kept and a["type"] == "bid"
+        }  # fmt: skip
+        for c in r.game.companies:
+            if c.kind != "minor" and c.home is not None:
+                r.place_home(c)
+        for minor, train_id in self.MINOR_TRAINS.items():
+            company = r.company(minor)
+            if company is not None and minor in drafted:
+                r.place_home(company)
+                r.give_train(company.abbrev, train_id, r.train_name(train_id) or "2")
+            r.depart(train_id, r.train_name(train_id) or "2")
+
+
 @register("1849")
 class Earthquake1849(GameSpecials):
     """1849: the Messina earthquake when the phase in ``earthquake_on`` starts: the tokens
