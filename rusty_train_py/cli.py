@@ -194,6 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sh = sub.add_parser("show", parents=[reading], help="print what is on the map of a saved game")
     sh.add_argument("gamefile")
+    sh.add_argument(
+        "--position",
+        action="store_true",
+        help="an 18xx.games log: print the position in the engine's terms (JSON: tiles,"
+        " tokens by city and slot, phase, train ids), to compare with the engine's",
+    )
     return p
 
 
@@ -287,6 +293,10 @@ def main(argv: list[str] | None = None) -> int:
         if cmd == "show":
             from .files.savefile import dumps
 
+            if args.position:
+                from .files.online.commands import print_position
+
+                return print_position(args.gamefile, args.at)
             opened = open_for_cli(args.gamefile, args.strict, args.at)
             sys.stdout.write(dumps(opened.state, opened.last_routes, opened.trains))
             return 0

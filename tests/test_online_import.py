@@ -232,3 +232,18 @@ def test_routes_on_a_log_uses_the_bonuses_the_company_holds(capsys):
     result = json.loads(capsys.readouterr().out)
     assert result["trains"] == ["3", "5"]
     assert result["net_revenue"] == 470  # the players found the optimum
+
+
+def test_show_position_in_the_engines_terms(capsys):
+    """After CNR's nationalisation (1867, action 528): CN holds Toronto's first slot, the
+    phase is 8 (the 8 train exported at the round's end rusted the 4s), train ids as the
+    engine names them."""
+    log = LOGS / "1867_nationalization_cash.json"
+    assert main(["show", str(log), "--at", "529", "--position"]) == 0
+    pos = json.loads(capsys.readouterr().out)
+    assert pos["action"] == 529 and pos["phase"] == "8"
+    assert pos["tiles"]["F16"] == ["122", 1]
+    assert pos["tokens"]["F16"] == [[0, 0, "CN"], [0, 1, "GW"], [1, 1, "CPR"]]
+    assert pos["trains"] == {
+        "C&O": ["5-0", "7-0"], "CPR": ["5-3", "6-1"], "GW": ["5-2"], "NYC": ["7-1"],
+    }  # fmt: skip

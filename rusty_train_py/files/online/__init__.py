@@ -60,9 +60,10 @@ def game_for_title(title: str, where: str) -> Game:
     )
 
 
-def replay_log(log: GameLog, at: int | None = None, on_run=None) -> ImportedGame:
+def replay_log(log: GameLog, at: int | None = None, on_run=None, on_end=None) -> ImportedGame:
     """Replay ``log`` up to (not including) action ``at``; ``on_run(replay, run)`` is called
-    at every run_routes action with the position just before it (the real-game check)."""
+    at every run_routes action with the position just before it (the real-game check), and
+    ``on_end(replay)`` with the position reached."""
     game = game_for_title(log.title, log.where)
     ids = log.action_ids()
     if at is not None and at not in ids:
@@ -105,6 +106,8 @@ def replay_log(log: GameLog, at: int | None = None, on_run=None) -> ImportedGame
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             # a malformed action: one clear error naming it, never a traceback
             raise r.fail(f"cannot replay it ({type(exc).__name__}: {short(exc)})") from None
+    if on_end is not None:
+        on_end(r)
     bonuses = {c.abbrev: tuple(r.bonuses_for(c.abbrev)) for c in game.companies}
     return ImportedGame(
         r.state,

@@ -59,3 +59,19 @@ def runs_listing(opened) -> str:
     for run in reversed(opened.runs):
         lines.append(f"  --at {run.action_id}: before {run.company} runs its trains")
     return "\n".join(lines)
+
+
+def print_position(source: str, at: int | None) -> int:
+    """``show --position``: the position of a log file in the engine's terms, as JSON."""
+    import json
+    import sys
+
+    from ..reader import describe_path, shown
+    from .log import read_log_file
+    from .position import position_at
+
+    name = describe_path(source)
+    data = position_at(read_log_file(name, shown(name)), at)
+    json.dump(data, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0

@@ -26,3 +26,12 @@ def position(r: Replay, action_id: int | None) -> dict:
         "tokens": tokens,
         "trains": {c: sorted(ids) for c, ids in sorted(r.trains.items()) if ids},
     }
+
+
+def position_at(log, at: int | None) -> dict:
+    """The position of ``log`` (a GameLog) just before action ``at`` (None: its end)."""
+    from . import replay_log
+
+    seen: list[dict] = []
+    replay_log(log, at, on_end=lambda r: seen.append(position(r, at)))
+    return seen[0]
