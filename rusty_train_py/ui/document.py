@@ -39,6 +39,7 @@ class GameDocument(QObject):
         self.warnings: tuple[str, ...] = ()  # what was odd in the file read
         self.last_routes: tuple[LastRoute, ...] = ()  # what each company ran last
         self.trains: dict[str, tuple[str, ...]] = {}  # each company's trains (a log's, a save's)
+        self.bonuses: dict[str, tuple[str, ...]] = {}  # a log's: the bonuses each company holds
         self.routes_changed = False  # a run kept since the file was read or written
         self.undo_stack = QUndoStack(self)
         self.undo_stack.indexChanged.connect(self._stack_changed)
@@ -66,6 +67,7 @@ class GameDocument(QObject):
         warnings: tuple[str, ...] = (),
         last_routes: tuple[LastRoute, ...] = (),
         trains: dict[str, tuple[str, ...]] | None = None,
+        bonuses: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         """Show ``state`` from now on, with an empty history."""
         self.undo_stack.clear()  # its signals still describe the old map, consistently
@@ -77,6 +79,7 @@ class GameDocument(QObject):
         self.warnings = tuple(warnings)
         self.last_routes = tuple(last_routes)
         self.trains = dict(trains or {})
+        self.bonuses = dict(bonuses or {})
         self.routes_changed = False
         self.replaced.emit()
 
@@ -99,6 +102,7 @@ class GameDocument(QObject):
             warnings=opened.warnings,
             last_routes=opened.last_routes,
             trains=opened.trains,
+            bonuses=opened.bonuses,
         )
         return opened
 

@@ -131,6 +131,10 @@ class WindowPanels:
         """The company's trains as the game file says (an 18xx.games log, or a save)."""
         return self.doc.trains.get(company, ())
 
+    def company_bonuses(self, company: str) -> tuple[str, ...]:
+        """The bonus options an 18xx.games log gives the company (the privates it owns)."""
+        return self.doc.bonuses.get(company, ())
+
     def keep_run(self, result) -> None:
         """Keep ``result``'s routes as its company's last run (saved with the game)."""
         self.doc.keep_run(result)

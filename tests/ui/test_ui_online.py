@@ -46,18 +46,18 @@ def log_dialogs() -> LogDialogs:
 def test_ctrl_o_on_a_log_opens_it_before_the_run_chosen(qtbot, prefs, log_dialogs):
     win = make_window(qtbot, prefs, log_dialogs)
     log_dialogs.open_path = str(LOG)
-    log_dialogs.log_point = 612  # before GW runs its 5 and 8
+    log_dialogs.log_point = 477  # before C&O runs its 3 and 5, owning two bridges
     key(qtbot, win, K.Key_O, modifier=CTRL)
     assert ("choose_log_point", LOG.name, 666, 79) in log_dialogs.calls
-    assert win.state == open_game(LOG, at=612).state
-    assert win.doc.trains["GW"] == ("5", "8")
-    # the route picker starts on GW's own trains
-    log_dialogs.company = "GW"
+    assert win.state == open_game(LOG, at=477).state
+    assert win.doc.trains["C&O"] == ("3", "5")
+    # the route picker starts on C&O's own trains and the bonuses of its privates
+    log_dialogs.company = "C&O"
     log_dialogs.trains = None  # cancel at the trains: only what was offered matters
     key(qtbot, win, "r")
     offered = [c for c in log_dialogs.calls if c[0] == "choose_trains"]
-    assert offered[-1][1] == "GW" and offered[-1][2].trains == ("5", "8")
-    assert isinstance(offered[-1][2], TrainChoice)
+    assert offered[-1][1] == "C&O"
+    assert offered[-1][2] == TrainChoice(("3", "5"), ("nfb", "mb"))
 
 
 def test_the_log_point_dialog_lists_runs_newest_first(qtbot):
