@@ -181,7 +181,9 @@ class Setup1846(GameSpecials):
     token, a corporation buying a minor takes its train and its token (or drops the token
     where it has one), and the minors close when the phase in ``minors_close_on`` starts."""
 
-    DRAWS_BEFORE = 9  # the engine's draws before the corporation removal (fixtures agree)
+    # the engine's draws before the corporation removal: 9 in the first edition, 8 in the
+    # second (every fixture of each agrees; the removed corporation is never started)
+    DRAWS_BEFORE = {"first_ed": 9, "": 8}
     GROUPS = (["C&O", "ERIE", "PRR"],)
     GROUPS_2P = (["ERIE", "GT", "NYC", "PRR"], ["B&O", "C&O", "IC"])
     MINOR_TRAINS = {"MS": "2-0", "BIG4": "2-1"}
@@ -192,7 +194,8 @@ class Setup1846(GameSpecials):
     def setup(self, r: Replay) -> None:
         super().setup(r)
         lcg = Lcg(r.log.seed)
-        for _ in range(self.DRAWS_BEFORE):
+        edition = "first_ed" if "first_ed" in r.log.options else ""
+        for _ in range(self.DRAWS_BEFORE[edition]):
             lcg.next()
         two = r.log.players == 2
         removals = 1 if two else max(0, 5 - r.log.players)
