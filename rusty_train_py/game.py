@@ -191,6 +191,7 @@ class Game:
     parity: int = 0
     source: str = ""
     rusty_train: dict[str, Any] = field(default_factory=dict)
+    eighteen_xx: dict[str, Any] = field(default_factory=dict)  # [eighteen_xx]: log import
     upgrade_max_exits: tuple[str, ...] = ()  # node kinds whose hexes take only the most exits
     readings: dict[str, Any] = field(default_factory=dict)  # rule readings ([rules])
     upgrade_rules: tuple[UpgradeRule, ...] = ()  # [[upgrade_rules]]: special tiles by hex

@@ -232,6 +232,7 @@ TOP = {
     "default_phase": Field(name),
     "rules": Field(table_of(anything)),
     "rusty_train": Field(table_of(anything)),
+    "eighteen_xx": Field(table_of(anything)),  # checked by gamefile.eighteen_xx_table
     "hexes": Field(list_of(anything, nonempty=True), required=True),
     "names": Field(table_of(string, name)),
     "manifest": Field(table_of(count, name), required=True),

@@ -148,6 +148,61 @@ def _rusty_train(data: dict[str, Any], source: str, phase_names: set[str]) -> di
     return dict(rt)
 
 
+EIGHTEEN_XX_KEYS = {
+    "titles": list,
+    "home_token_timing": str,
+    "tiles": dict,
+    "trains": dict,
+    "companies": dict,
+    "setup_tokens": list,
+    "national": str,
+    "national_reservations": list,
+    "minors_nationalized_on": str,
+    "minors_close_on": str,
+    "trainless_nationalization_on": list,
+    "private_bonuses": dict,
+    "privates_close_on": str,
+    "national_takes_assets": bool,
+    "export_phases": list,
+    "earthquake_on": str,
+    "earthquake_hex": str,
+    "private_trains": dict,
+    "neutral_token_company": str,
+    "rust_after_or_sets": dict,
+    "phase_at_or": dict,
+    "phase_on": dict,
+    "readings": list,
+}
+
+
+def eighteen_xx_table(table: object, source: str) -> dict[str, Any]:
+    """The ``[eighteen_xx]`` table (games/README.md): how 18xx.games names this game's
+    titles, tiles, trains and companies, and what its engine does without an action."""
+    if not isinstance(table, dict):
+        raise GameDataError(f"{source}: [eighteen_xx] should be a table")
+    for key, value in table.items():
+        kind = EIGHTEEN_XX_KEYS.get(key)
+        if kind is None:
+            raise GameDataError(
+                f"{source}: eighteen_xx.{key}: unknown key (known: {', '.join(EIGHTEEN_XX_KEYS)})"
+            )
+        if not isinstance(value, kind):
+            raise GameDataError(f"{source}: eighteen_xx.{key} should be a {kind.__name__}")
+    for token in table.get("setup_tokens", []):
+        if not (
+            isinstance(token, list)
+            and len(token) == 3
+            and isinstance(token[0], str)
+            and isinstance(token[1], int)
+            and isinstance(token[2], str)
+        ):
+            raise GameDataError(f"{source}: eighteen_xx.setup_tokens: [hex, city, company]")
+    timing = table.get("home_token_timing", "operate")
+    if timing not in ("par", "float", "operate", "operating_round"):
+        raise GameDataError(f"{source}: eighteen_xx.home_token_timing {timing!r}")
+    return dict(table)
+
+
 def game_from_data(
     data: dict[str, Any], source: str, tiles_folder: Path | None = None, text: str | None = None
 ) -> Game:
@@ -315,6 +370,7 @@ def _game_from_data(
         parity=parities.pop(),
         source=source,
         rusty_train=_rusty_train(data, source, {p.name for p in phases}),
+        eighteen_xx=eighteen_xx_table(data.get("eighteen_xx", {}), source),
         upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
         readings=rules,
         numbers=numbers,

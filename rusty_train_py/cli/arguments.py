@@ -59,11 +59,27 @@ def shared_arguments() -> SharedArguments:
         help="refuse a saved game that breaks the rules (too many tokens or tiles, a phase"
         " named by another program); without it these are warnings on stderr",
     )
+    reading.add_argument(
+        "--at",
+        type=int,
+        default=None,
+        metavar="ACTION_ID",
+        help="an 18xx.games game log (a file, a game id or its address): the position just"
+        " before this action (default: after the last)",
+    )
     running = argparse.ArgumentParser(add_help=False)
-    running.add_argument("gamefile", help="saved game (ours or a Rusty Train .game file)")
+    running.add_argument(
+        "gamefile",
+        help="saved game (ours or a Rusty Train .game file), or an 18xx.games game log (a"
+        " file, a game id or its address)",
+    )
     running.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
     running.add_argument(
-        "--trains", "-t", required=True, help="comma-separated train names, e.g. 5,8"
+        "--trains",
+        "-t",
+        default=None,
+        help="comma-separated train names, e.g. 5,8 (default: the company's trains in the"
+        " game file, e.g. an 18xx.games log)",
     )
     running.add_argument(
         "--bonus",
@@ -71,6 +87,7 @@ def shared_arguments() -> SharedArguments:
         action="append",
         default=[],
         metavar="NAME",
-        help="a bonus option the company holds (repeatable)",
+        help="a bonus option the company holds (repeatable; default for an 18xx.games log:"
+        " the privates the company owns there)",
     )
     return SharedArguments(reading, running)

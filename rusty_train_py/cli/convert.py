@@ -1,5 +1,6 @@
-"""``rusty-train-py convert GAMEFILE -o OUT``: read a saved game (e.g. a Rusty Train save) and
-save it in our format."""
+"""``rusty-train-py convert GAMEFILE -o OUT [--at ACTION_ID]``: read a saved game (a Rusty
+Train save, or an 18xx.games game log: a file, a game id or its address) and save it in our
+format."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
     cv = sub.add_parser(
         NAME,
         parents=[shared.reading],
-        help="read a saved game (e.g. a Rusty Train save) and save it in our format",
+        help="read a saved game (a Rusty Train save, or an 18xx.games game log: a file, a game"
+        " id or its address) and save it in our format",
     )
     cv.add_argument("gamefile")
     cv.add_argument("-o", "--output", required=True, help="output file (our JSON format)")
@@ -30,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
             f"{out}: convert writes the rusty-train-py format (JSON); it cannot write"
             " Rusty Train .game saves, so name the output .json"
         )
-    opened = open_for_cli(args.gamefile, args.strict)
-    save_game(opened.state, out, OURS, opened.last_routes)
+    opened = open_for_cli(args.gamefile, args.strict, args.at)
+    save_game(opened.state, out, OURS, opened.last_routes, opened.trains)
     print(f"saved {out}")
     return 0

@@ -28,11 +28,12 @@ def output_path(text: str, command: str) -> Path:
     return path
 
 
-def open_for_cli(path: str, strict: bool) -> OpenedGame:
-    """The loader's OpenedGame for ``path``; its warnings go to stderr."""
-    from ..files.loader import open_game
+def open_for_cli(path: str, strict: bool, at: int | None = None) -> OpenedGame:
+    """The loader's OpenedGame for ``path`` (or an 18xx.games game id or address; ``at``: the
+    action of a game log to open the position before); its warnings go to stderr."""
+    from ..files.online.commands import open_source
 
-    opened = open_game(path, strict=strict)
+    opened: OpenedGame = open_source(path, strict=strict, at=at)
     for warning in opened.warnings:
         print(f"rusty-train-py: warning: {path}: {warning}", file=sys.stderr)
     return opened

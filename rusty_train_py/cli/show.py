@@ -25,16 +25,26 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
     sh.add_argument(
         "--json", action="store_true", help="print the saved game's data (our JSON format)"
     )
+    sh.add_argument(
+        "--position",
+        action="store_true",
+        help="an 18xx.games log: print the position in the engine's terms (JSON: tiles,"
+        " tokens by city and slot, phase, train ids), to compare with the engine's",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from .opening import open_for_cli
 
-    opened = open_for_cli(args.gamefile, args.strict)
+    if args.position:
+        from ..files.online.commands import print_position
+
+        return print_position(args.gamefile, args.at)
+    opened = open_for_cli(args.gamefile, args.strict, args.at)
     if args.json:
         from ..files.savefile import dumps
 
-        sys.stdout.write(dumps(opened.state, opened.last_routes))
+        sys.stdout.write(dumps(opened.state, opened.last_routes, opened.trains))
     else:
         print(summary(opened))
     return 0
@@ -79,6 +89,9 @@ def summary(opened: OpenedGame) -> str:
             f"  {abbrev:<{width}}  {company.name}: {_count(len(where), 'token')}"
             f" ({', '.join(where)}), {left} left"
         )
+        trains = opened.trains.get(abbrev)
+        if trains:
+            lines.append(f"  {'':<{width}}  trains: {', '.join(trains)}")
         run = [r for r in opened.last_routes if r.company == abbrev]
         if run:
             each = ", ".join(f"{r.train} ${r.revenue}" for r in run)

@@ -1,6 +1,7 @@
 """Open and save games: one entry point for every saved-game format.
 
-``open_game`` reads our JSON saves and Rusty Train ``.game`` saves. Format errors (not a
+``open_game`` reads our JSON saves, Rusty Train ``.game`` saves and 18xx.games game logs
+(replayed up to a chosen action: files/online/). Format errors (not a
 saved game, wrong types, unknown tile or hex, bad rotation, a missing or repeated key,
 another version ...) raise GameFileError naming the file and the entry. Rule violations a
 real table can produce (more station tokens than the company has, more copies of a tile
@@ -14,26 +15,30 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..mapstate import MapState
 from ..route.last import LastRoute
 from . import savefile
 from .checks import rule_warnings
 from .errors import GameFileError
+from .reader import MAX_BYTES as MAX_SAVE_BYTES
 from .reader import decode, describe_path, parse_json, read_bytes, shown
 from .rusty_train import state_from_rusty_train
 
 OURS = savefile.FORMAT  # "rusty-train-py"
 RUSTY_TRAIN = "rusty-train"
-FORMATS = (OURS, RUSTY_TRAIN)
+EIGHTEEN_XX = "18xx.games"  # a game log, read only
+FORMATS = (OURS, RUSTY_TRAIN, EIGHTEEN_XX)
 
 __all__ = [
+    "EIGHTEEN_XX",
     "FORMATS",
     "OURS",
     "RUSTY_TRAIN",
     "GameFileError",
     "OpenedGame",
+    "open_data",
     "open_game",
     "save_game",
 ]
@@ -44,24 +49,66 @@ class OpenedGame:
     """A game read from a file: the map state, the format it was in and what was odd in it."""
 
     state: MapState
-    format: str  # OURS or RUSTY_TRAIN
+    format: str  # OURS, RUSTY_TRAIN or EIGHTEEN_XX
     warnings: tuple[str, ...] = ()
     last_routes: tuple[LastRoute, ...] = ()  # what each company ran last (our saves only)
+    trains: savefile.Trains = field(default_factory=dict)  # each company's trains, if known
+    runs: tuple = ()  # a log's run_routes actions replayed (online.RunPoint), oldest first
+    bonuses: dict = field(default_factory=dict)  # a log's: company -> bonus options it holds
 
 
-def open_game(path: str | os.PathLike[str], strict: bool = False) -> OpenedGame:
-    """Read a saved game (ours or Rusty Train's) into a new MapState.
+def open_game(
+    path: str | os.PathLike[str], strict: bool = False, at: int | None = None
+) -> OpenedGame:
+    """Read a saved game (ours or Rusty Train's) or an 18xx.games log into a new MapState.
 
-    Raises GameFileError (only) for anything that is not a readable game; with ``strict``
-    also for rule violations, which otherwise come back as warnings. Kept routes that no
-    longer fit the map (``last_routes``) are warnings, never an error, strict or not.
+    A log is replayed up to just before action ``at`` (None: after its last action); what
+    the replay could not follow is a warning naming the action. Raises GameFileError (only)
+    for anything that is not a readable game; with ``strict`` also for rule violations,
+    which otherwise come back as warnings. Kept routes that no longer fit the map
+    (``last_routes``) are warnings, never an error, strict or not.
     """
+    from .online.log import MAX_LOG_BYTES, is_log
+
     name = describe_path(path)
     where = shown(name)
-    data = parse_json(decode(read_bytes(name), where), where)
+    raw = read_bytes(name, MAX_LOG_BYTES)
+    if len(raw) > MAX_SAVE_BYTES:  # only a game log may be this long
+        try:
+            data = parse_json(decode(raw, where), where)
+        except GameFileError:
+            data = None
+        if not is_log(data):
+            raise GameFileError(
+                f"{where}: not a saved game: {len(raw):,} bytes (saved games are small;"
+                f" the limit is {MAX_SAVE_BYTES:,})"
+            )
+    else:
+        data = parse_json(decode(raw, where), where)
+    return open_data(data, where, strict, at)
+
+
+def open_data(data: object, where: str, strict: bool = False, at: int | None = None) -> OpenedGame:
+    """``open_game`` for a JSON value already read (``where`` names it in messages): a
+    downloaded 18xx.games log, or a file's contents."""
+    from .online.log import is_log
+
     notes: list[str] = []
     last: tuple[LastRoute, ...] = ()
-    if isinstance(data, dict) and "format" not in data and "map" in data:
+    trains: savefile.Trains = {}
+    runs: tuple = ()
+    bonuses: dict = {}
+    if at is not None and not is_log(data):
+        raise GameFileError(f"{where}: --at picks an action of an 18xx.games log; this is a save")
+    if is_log(data):
+        from .online import log_from_data, replay_log
+
+        fmt = EIGHTEEN_XX
+        imported = replay_log(log_from_data(data, where), at)
+        state, trains, runs = imported.state, imported.trains, imported.runs
+        bonuses = imported.bonuses
+        notes.extend(imported.warnings)
+    elif isinstance(data, dict) and "format" not in data and "map" in data:
         fmt = RUSTY_TRAIN
         state = state_from_rusty_train(data, where, notes.append)
     elif isinstance(data, dict) and "format" not in data:
@@ -72,6 +119,7 @@ def open_game(path: str | os.PathLike[str], strict: bool = False) -> OpenedGame:
     else:
         fmt = OURS
         state = savefile.state_from_data(data, where)
+        trains = savefile.trains_from_data(data, state.game, where)
         last = savefile.last_routes_from_data(data, state.game, where)
     warnings = tuple(notes) + tuple(rule_warnings(state))
     if strict and warnings:
@@ -80,7 +128,7 @@ def open_game(path: str | os.PathLike[str], strict: bool = False) -> OpenedGame:
         )
     if last:
         warnings += tuple(last_route_warnings(state, last))
-    return OpenedGame(state, fmt, warnings, last)
+    return OpenedGame(state, fmt, warnings, last, trains, runs, bonuses)
 
 
 def last_route_warnings(state: MapState, routes: Sequence[LastRoute]) -> list[str]:
@@ -104,16 +152,23 @@ def save_game(
     path: str | os.PathLike[str],
     format: str = OURS,
     last_routes: Sequence[LastRoute] = (),
+    trains: savefile.Trains | None = None,
 ) -> None:
     """Write ``state`` to ``path`` in ``format`` (atomically: a temporary file, then a rename),
-    with the routes each company ran last (``last_routes``, our format only).
+    with each company's trains and the routes each company ran last (``trains`` and
+    ``last_routes``, our format only).
 
     Rusty Train saves list the pre-printed tile of every hex of that program's map, which
     this program does not know: writing them is refused with a GameFileError.
     """
     if format == OURS:
-        savefile.save_game(state, path, last_routes)
+        savefile.save_game(state, path, last_routes, trains)
         return
+    if format == EIGHTEEN_XX:
+        raise GameFileError(
+            f"{os.fspath(path)}: cannot write 18xx.games logs; save in the"
+            f" {OURS} format (a .json file) instead"
+        )
     if format == RUSTY_TRAIN:
         raise GameFileError(
             f"{os.fspath(path)}: cannot write Rusty Train saves; save in the"

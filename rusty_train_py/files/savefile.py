@@ -1,5 +1,6 @@
 """Our saved games: versioned JSON holding the game id, phase, laid tiles and tokens, and
-optionally the routes each company ran last (``last_routes``).
+optionally each company's trains (``trains``) and the routes each company ran last
+(``last_routes``).
 
 Saves are atomic (``atomic.atomic_write_text``: a temporary file, then a rename). Reading
 builds a new MapState and raises GameFileError naming the file and entry at fault; nothing
@@ -34,7 +35,12 @@ __all__ = [
 ]
 
 
-def state_to_data(state: MapState, last_routes: Sequence[LastRoute] = ()) -> dict[str, Any]:
+Trains = dict[str, tuple[str, ...]]  # company -> its trains (train names), game order
+
+
+def state_to_data(
+    state: MapState, last_routes: Sequence[LastRoute] = (), trains: Trains | None = None
+) -> dict[str, Any]:
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -43,6 +49,8 @@ def state_to_data(state: MapState, last_routes: Sequence[LastRoute] = ()) -> dic
         "tiles": [{"hex": h, "tile": t, "rotation": r} for h, (t, r) in state.laid_tiles().items()],
         "tokens": [{"hex": h, "space": s, "company": c} for h, s, c in state.all_tokens()],
     }
+    if trains:
+        data["trains"] = {c: list(t) for c, t in trains.items()}
     if last_routes:
         data["last_routes"] = [
             {
@@ -57,16 +65,29 @@ def state_to_data(state: MapState, last_routes: Sequence[LastRoute] = ()) -> dic
     return data
 
 
-def dumps(state: MapState, last_routes: Sequence[LastRoute] = ()) -> str:
-    """The saved text: one line per laid tile, per token and per kept route, so saves read
-    and diff well. ``last_routes`` (none: no ``last_routes`` key) in the order given."""
-    data = state_to_data(state, last_routes)
+def dumps(
+    state: MapState, last_routes: Sequence[LastRoute] = (), trains: Trains | None = None
+) -> str:
+    """The saved text: one line per laid tile, per token, per company's trains and per kept
+    route, so saves read and diff well. ``trains`` and ``last_routes`` (none: no key) in
+    the order given."""
+    data = state_to_data(state, last_routes, trains)
     lines = ["{"]
     for key in ("format", "version", "game", "phase"):
         lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], ensure_ascii=False)},")
-    lists = ["tiles", "tokens"] + (["last_routes"] if "last_routes" in data else [])
+    lists = ["tiles", "tokens"] + [k for k in ("trains", "last_routes") if k in data]
     for n, key in enumerate(lists):
         last = n == len(lists) - 1
+        if key == "trains":
+            entries = [
+                f"{json.dumps(c, ensure_ascii=False)}: {json.dumps(t, ensure_ascii=False)}"
+                for c, t in data[key].items()
+            ]
+            lines.append('  "trains": {')
+            lines.extend(f"    {e}," for e in entries[:-1])
+            lines.append(f"    {entries[-1]}")
+            lines.append("  }" + ("" if last else ","))
+            continue
         entries = [json.dumps(e, ensure_ascii=False) for e in data[key]]
         end = "" if last else ","
         if not entries:
@@ -81,13 +102,16 @@ def dumps(state: MapState, last_routes: Sequence[LastRoute] = ()) -> str:
 
 
 def save_game(
-    state: MapState, path: str | os.PathLike[str], last_routes: Sequence[LastRoute] = ()
+    state: MapState,
+    path: str | os.PathLike[str],
+    last_routes: Sequence[LastRoute] = (),
+    trains: Trains | None = None,
 ) -> None:
-    atomic_write_text(path, dumps(state, last_routes))
+    atomic_write_text(path, dumps(state, last_routes, trains))
 
 
 TOP_KEYS = ("format", "version", "game", "phase", "tiles", "tokens")
-OPTIONAL_KEYS = ("last_routes",)
+OPTIONAL_KEYS = ("trains", "last_routes")
 TILE_KEYS = ("hex", "tile", "rotation")
 TOKEN_KEYS = ("hex", "space", "company")
 ROUTE_KEYS = ("company", "train", "revenue", "stops", "track")
@@ -206,6 +230,36 @@ def state_from_data(data: object, where: str) -> MapState:
         except MapEditError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
     return state
+
+
+def trains_from_data(data: object, game: Game, where: str) -> Trains:
+    """The ``trains`` of one of our saves (none when the key is absent): company -> its
+    train names, made canonical; GameFileError naming the entry for an unknown company or
+    train or a wrong type."""
+    entries = data.get("trains", {}) if isinstance(data, dict) else {}
+    if not isinstance(entries, dict):
+        raise GameFileError(f"{where}: 'trains' should be an object: company -> [train, ...]")
+    out: Trains = {}
+    for company, names in entries.items():
+        ewhere = f"{where}: trains: {short(company)}"
+        try:
+            abbrev = game.company(company).abbrev
+        except KeyError:
+            raise GameFileError(f"{ewhere}: unknown company") from None
+        if abbrev in out:
+            raise GameFileError(f"{ewhere}: the company {abbrev} is given twice")
+        if not isinstance(names, list) or len(names) > 64:
+            raise GameFileError(f"{ewhere}: should be a list of train names")
+        canonical = []
+        for name in names:
+            if not isinstance(name, str):
+                raise GameFileError(f"{ewhere}: unknown train {short(name)}")
+            try:
+                canonical.append(game.train(name).name)
+            except KeyError:
+                raise GameFileError(f"{ewhere}: unknown train {short(name)}") from None
+        out[abbrev] = tuple(canonical)
+    return out
 
 
 def last_routes_from_data(data: object, game: Game, where: str) -> tuple[LastRoute, ...]:

@@ -51,6 +51,13 @@ COMMANDS: tuple[Command, ...] = (
         "Open",
         "SP_DialogOpenButton",
     ),
+    Command(
+        "open_online_game",
+        "Open game from 18&xx.games…",
+        "Download a game played on 18xx.games by its id or address and open it",
+        (),
+        "File",
+    ),
     Command("save", "&Save", "Save the game", ("Ctrl+S",), "File", "Save", "SP_DialogSaveButton"),
     Command("save_as", "Save &As…", "Save the game under a new name", ("Ctrl+Shift+S",), "File"),
     Command("show_warnings", "Load &warnings…", "What was odd in the file opened", (), "File"),

@@ -44,7 +44,7 @@ from .navigation import selectable
 from .preferences import TrainChoice
 
 GAME_FILTER = (
-    "Saved games (*.json *.game);;rusty-train-py games (*.json);;"
+    "Saved games (*.json *.game);;rusty-train-py games and 18xx.games logs (*.json);;"
     "Rusty Train games (*.game);;All files (*)"
 )
 MAX_TRAINS_EACH = 4  # most copies of one train type a company can pick in the dialog
@@ -369,6 +369,16 @@ class Dialogs:
         return games[labels.index(label)][0]
 
     # ---- messages -------------------------------------------------------------------------
+
+    def choose_log_point(self, parent: QWidget, name: str, runs) -> int | None:
+        from .online_dialogs import choose_log_point
+
+        return choose_log_point(parent, name, runs)
+
+    def ask_online_game(self, parent: QWidget) -> str | None:
+        from .online_dialogs import ask_online_game
+
+        return ask_online_game(parent)
 
     def error(self, parent: QWidget, title: str, message: str) -> None:
         QMessageBox.critical(parent, title, message)

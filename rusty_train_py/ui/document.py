@@ -39,6 +39,8 @@ class GameDocument(QObject):
         self.name = "Untitled"
         self.warnings: tuple[str, ...] = ()  # what was odd in the file read
         self.last_routes: tuple[LastRoute, ...] = ()  # what each company ran last
+        self.trains: dict[str, tuple[str, ...]] = {}  # each company's trains (a log's, a save's)
+        self.bonuses: dict[str, tuple[str, ...]] = {}  # a log's: the bonuses each company holds
         self.routes_changed = False  # a run kept since the file was read or written
         self.undo_stack = QUndoStack(self)
         self.undo_stack.indexChanged.connect(self._stack_changed)
@@ -65,6 +67,8 @@ class GameDocument(QObject):
         name: str | None = None,
         warnings: tuple[str, ...] = (),
         last_routes: tuple[LastRoute, ...] = (),
+        trains: dict[str, tuple[str, ...]] | None = None,
+        bonuses: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         """Show ``state`` from now on, with an empty history."""
         self.undo_stack.clear()  # its signals still describe the old map, consistently
@@ -75,6 +79,8 @@ class GameDocument(QObject):
         self.name = name or (self.path.name if self.path else f"Untitled {state.game.id}")
         self.warnings = tuple(warnings)
         self.last_routes = tuple(last_routes)
+        self.trains = dict(trains or {})
+        self.bonuses = dict(bonuses or {})
         self.routes_changed = False
         self.replaced.emit()
 
@@ -82,15 +88,27 @@ class GameDocument(QObject):
         """A new game of ``game_id`` (GameDataError if its data cannot be read)."""
         self.replace(MapState(load_game(game_id)))
 
-    def open(self, path: str | os.PathLike[str]) -> OpenedGame:
-        """Read a saved game (ours or Rusty Train's); on any error nothing changes."""
-        opened = open_game(path)
+    def open(self, path: str | os.PathLike[str], at: int | None = None) -> OpenedGame:
+        """Read a saved game (ours or Rusty Train's) or an 18xx.games log (before action
+        ``at``; None: its end); on any error nothing changes."""
+        return self.show_opened(open_game(path, at=at), path)
+
+    def show_opened(
+        self,
+        opened: OpenedGame,
+        path: str | os.PathLike[str] | None = None,
+        name: str | None = None,
+    ) -> OpenedGame:
+        """Show a game read (from ``path``, or downloaded: ``name``)."""
         self.replace(
             opened.state,
             path,
             opened.format,
+            name=name,
             warnings=opened.warnings,
             last_routes=opened.last_routes,
+            trains=opened.trains,
+            bonuses=opened.bonuses,
         )
         return opened
 
@@ -120,7 +138,7 @@ class GameDocument(QObject):
         if target is None:
             raise ValueError("no file to save to: ask for one")
         assert self.state is not None, "no game open"
-        save_game(self.state, target, OURS, self.last_routes)
+        save_game(self.state, target, OURS, self.last_routes, self.trains)
         self.path, self.format, self.name = target, OURS, target.name
         self.undo_stack.setClean()
         self.routes_changed = False

@@ -288,6 +288,14 @@ class MainWindow(QMainWindow):
         """The company's run kept with the game, as run then."""
         return self.doc.last_run(company)
 
+    def company_trains(self, company: str) -> tuple[str, ...]:
+        """The company's trains as the game file says (an 18xx.games log, or a save)."""
+        return self.doc.trains.get(company, ())
+
+    def company_bonuses(self, company: str) -> tuple[str, ...]:
+        """The bonus options an 18xx.games log gives the company (the privates it owns)."""
+        return tuple(self.doc.bonuses.get(company, ()))
+
     def last_run_routes(self, company: str | None = None) -> list[TrainRoute]:
         return self.panels.last_run_routes(company)
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..files.loader import OURS, GameFileError, open_game
+from ..files.loader import EIGHTEEN_XX, OURS, GameFileError, open_game
 from ..game import GameDataError
 from ..gamefile import available_games, load_game
 from ..mapstate import MapEditError, MapState
@@ -132,6 +132,10 @@ class FileCommands:
         path = Path(path)
         try:
             opened = self.doc.open(path)
+            if opened.format == EIGHTEEN_XX and opened.runs:  # where in the log to open it
+                at = self.dialogs.choose_log_point(self.window, path.name, opened.runs)
+                if at is not None:
+                    opened = self.doc.open(path, at=at)
         except Exception as exc:  # whatever the loader raised: the open game stays as it was
             self.dialogs.error(self.window, "Cannot load the game", file_error_text(path, exc))
             if not exists(path):
@@ -151,6 +155,54 @@ class FileCommands:
         else:
             self.window.show_message(f"Opened {path}")
         return True
+
+    def open_online_game(self) -> None:
+        """File ▸ Open game from 18xx.games…: download a game by its id or address on a
+        worker thread, then open it like a log file (the point to open it at asked)."""
+        from PySide6.QtCore import QThreadPool
+
+        from ..files.online.commands import base_url
+        from ..files.online.fetch import game_id
+        from .online_dialogs import LogDownload
+
+        self.window.end_mode()
+        if not self.confirm_discard():
+            return
+        text = self.dialogs.ask_online_game(self.window)
+        if text is None:
+            return
+        gid = game_id(text)
+        if gid is None:
+            self.dialogs.error(
+                self.window, "Cannot open the game", f"{text!r}: not a game id or address"
+            )
+            return
+        job = LogDownload(gid, base_url())
+        job.signals.finished.connect(self._online_game_downloaded)
+        job.signals.failed.connect(
+            lambda msg: self.dialogs.error(self.window, "Cannot open the game", msg)
+        )
+        self._download = job  # kept until it reports
+        self.window.show_message(f"Downloading game {gid} from 18xx.games…", 30000)
+        QThreadPool.globalInstance().start(job)
+
+    def _online_game_downloaded(self, data: object, where: str) -> None:
+        from ..files.loader import open_data
+
+        name = where.split(" (", 1)[0]
+        try:
+            opened = open_data(data, where)
+            if opened.runs:
+                at = self.dialogs.choose_log_point(self.window, name, opened.runs)
+                if at is not None:
+                    opened = open_data(data, where, at=at)
+        except Exception as exc:  # whatever the loader raised: the open game stays as it was
+            self.dialogs.error(self.window, "Cannot open the game", file_error_text(name, exc))
+            return
+        self.doc.show_opened(opened, None, name)
+        self.window.show_message(
+            f"Opened {name}" + (f" with {len(opened.warnings)} warnings" if opened.warnings else "")
+        )
 
     def show_warnings(self) -> None:
         warnings = self.doc.warnings

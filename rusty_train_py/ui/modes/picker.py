@@ -36,6 +36,10 @@ def pick_company_and_trains(host: ModeHost) -> tuple[str, TrainChoice] | None:
     comp = game.company(company)
     host.prefs.set_last_company(game.id, comp.abbrev)
     last = host.prefs.last_trains(game.id, comp.abbrev)
+    owned = host.company_trains(comp.abbrev)  # what the game file (a log) says it owns
+    if owned:
+        held = host.company_bonuses(comp.abbrev)
+        last = TrainChoice(tuple(owned), tuple(held) if held else last.bonuses)
     choice = host.dialogs.choose_trains(parent, game, comp, last)
     if choice is None:
         return None

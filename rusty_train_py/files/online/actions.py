@@ -1,0 +1,153 @@
+"""What each kind of 18xx.games action does to our position (the generic replay; a game's
+own actions are in specials.py)."""
+
+from __future__ import annotations
+
+from ..errors import short
+from .replay import Handler, Replay, RunPoint
+
+
+def lay_tile(r: Replay, a: dict) -> None:
+    hex_name = r.hex_name(a.get("hex"))
+    tile = r.tile_name(a.get("tile"))
+    r.lay(hex_name, tile, a.get("rotation"))
+    for tile_id, where in list(r.tile_hex.items()):
+        if where == hex_name:
+            del r.tile_hex[tile_id]
+    r.tile_hex[str(a["tile"])] = hex_name
+
+
+def place_token(r: Replay, a: dict) -> None:
+    company = r.acting_company()
+    neutral = r.table.get("neutral_token_company")
+    if a.get("token_type") == "neutral" and neutral:  # 1882: a CN token the company carries
+        company = r.company(neutral)
+    if company is None:
+        r.warn(f"a token of {short(a.get('entity'))}, which is none of our companies: not placed")
+        return
+    hex_name, city = r.city_of(a.get("city"))
+    slot = a.get("slot", 0)
+    if not isinstance(slot, int) or isinstance(slot, bool):
+        raise r.fail(f"bad slot {short(slot)}")
+    space = r.city_space(hex_name, city, slot)
+    taken = r.state.tokens_at(hex_name)
+    if space in taken and taken[space] != company.abbrev:
+        free = r.free_space_of_part(hex_name, city)  # the engine filled the slots otherwise
+        if free is None:  # the engine had removed that token (a company closed by the market)
+            r.warn(
+                f"{hex_name}: {company.abbrev}'s token goes where the replay still had"
+                f" {taken[space]}'s (gone in the engine by then): replaced"
+            )
+            r.remove_token(hex_name, space)
+        else:
+            space = free
+    r.place_token(hex_name, space, company.abbrev)
+    if company.abbrev == getattr(r.acting_company(), "abbrev", None):
+        r.home_done.add(company.abbrev)
+
+
+def remove_token(r: Replay, a: dict) -> None:
+    hex_name, city = r.city_of(a.get("city"))
+    slot = a.get("slot", 0)
+    if not isinstance(slot, int) or isinstance(slot, bool):
+        raise r.fail(f"bad slot {short(slot)}")
+    r.remove_token(hex_name, r.city_space(hex_name, city, slot))
+
+
+def buy_train(r: Replay, a: dict) -> None:
+    company = r.acting_company()
+    train_id = a.get("train")
+    if not isinstance(train_id, str) or "-" not in train_id:
+        raise r.fail(f"bad train {short(train_id)}")
+    if company is None:
+        r.warn(f"train {train_id} bought by {short(a.get('entity'))}, none of our companies")
+        return
+    base = r.our_train(train_id.rsplit("-", 1)[0])
+    name = r.our_train(a.get("variant")) or r.train_names.get(train_id) or base
+    if name is None:
+        raise r.fail(f"unknown train {short(a.get('variant') or train_id)} for game {r.game.id}")
+    exchange = a.get("exchange")
+    if isinstance(exchange, str):
+        r.drop_train(exchange)
+    if train_id in r.exported and r.owner_of_train(train_id) is None:
+        r.warn(f"{train_id} is bought, but the replay had it exported (an operating round's end)")
+        r.exported.discard(train_id)
+    from_depot = r.owner_of_train(train_id) is None and train_id not in r.gone
+    r.give_train(company.abbrev, train_id, name)  # then the phase and rusting, as the engine
+    if from_depot:
+        r.depart(train_id, base or name)
+
+
+def discard_train(r: Replay, a: dict) -> None:
+    train_id = a.get("train")
+    if isinstance(train_id, str):
+        r.drop_train(train_id)
+
+
+def buy_company(r: Replay, a: dict) -> None:
+    """A corporation buys a private company: its bonuses, and a train that comes with it
+    (``[eighteen_xx.private_trains]``: 18GA's Ocilla Southern and its 2 train)."""
+    if a.get("entity_type") == "corporation" and isinstance(a.get("company"), str):
+        r.private_owner[a["company"]] = str(a.get("entity"))
+        train_id = r.table.get("private_trains", {}).get(a["company"])
+        company = r.company(a.get("entity"))
+        name = r.train_name(train_id) if isinstance(train_id, str) else None
+        if company is not None and name is not None:
+            r.give_train(company.abbrev, train_id, name)
+
+
+def assign(r: Replay, a: dict) -> None:
+    """A private's bonus put on a hex (1846's Steamboat and Meat Packing, ...)."""
+    if a.get("target_type") == "hex" and isinstance(a.get("target"), str):
+        r.assigned[str(a.get("entity"))] = r.hex_name(a["target"])
+
+
+def par(r: Replay, a: dict) -> None:
+    company = r.company(a.get("corporation"))
+    if company is not None and r.table.get("home_token_timing") == "par":
+        r.place_home(company)
+
+
+def run_routes(r: Replay, a: dict) -> None:
+    company = r.acting_company()
+    routes = a.get("routes")
+    if company is None or not isinstance(routes, list):
+        r.warn("routes of no company of ours, or no list of routes: not checked")
+        return
+    owned = r.trains.get(company.abbrev, [])
+    for route in routes:
+        train_id = route.get("train") if isinstance(route, dict) else None
+        if not isinstance(train_id, str):
+            raise r.fail(f"a route without a train: {short(route)}")
+        if train_id not in owned:
+            name = r.train_name(train_id)
+            if name is None:
+                raise r.fail(f"unknown train {short(train_id)}")
+            r.warn(
+                f"{company.abbrev} runs train {train_id}, which the replay had not given it"
+                " (given now)"
+            )
+            r.give_train(company.abbrev, train_id, name)
+            r.gone.add(train_id)
+    r.runs.append(RunPoint(a["id"], company.abbrev, tuple(routes), len(r.runs) + 1))
+
+
+def bankrupt(r: Replay, a: dict) -> None:
+    """The corporation closes: its tokens leave the map, its trains the game."""
+    company = r.company(a.get("entity"))
+    if company is not None:
+        r.close(company.abbrev)
+
+
+HANDLERS: dict[str, Handler] = {
+    "lay_tile": lay_tile,
+    "place_token": place_token,
+    "remove_token": remove_token,
+    "buy_train": buy_train,
+    "discard_train": discard_train,
+    "buy_company": buy_company,
+    "par": par,
+    "assign": assign,
+    "run_routes": run_routes,
+    "bankrupt": bankrupt,
+}

@@ -1,0 +1,77 @@
+"""The command line's part of log import: opening a file, an 18xx.games id or address at a
+chosen action, and the trains a log (or a save) gives a company."""
+
+from __future__ import annotations
+
+import os
+
+from ..errors import GameFileError
+
+
+def open_source(source: str, strict: bool = False, at: int | None = None, base_url: str = ""):
+    """The loader's OpenedGame for a file, or for an 18xx.games game named by its id or
+    address (downloaded; only when ``source`` is not an existing file)."""
+    from ..loader import open_data, open_game
+    from .fetch import download_log, game_id
+
+    gid = None if os.path.exists(source) else game_id(source)
+    if gid is None:
+        return open_game(source, strict=strict, at=at)
+    data, where = download_log(gid, base_url or globals()["base_url"]())
+    return open_data(data, where, strict=strict, at=at)
+
+
+def base_url() -> str:
+    """The site to download from: 18xx.games (RUSTY_TRAIN_18XX_URL overrides it: tests)."""
+    from .fetch import BASE_URL
+
+    return os.environ.get("RUSTY_TRAIN_18XX_URL", BASE_URL)
+
+
+def company_trains(opened, company: str) -> list[str]:
+    """The trains the opened game gives ``company`` (a log's replay, or a save's
+    ``trains``); GameFileError when it gives none, asking for --trains."""
+    game = opened.state.game
+    try:
+        abbrev = game.company(company).abbrev
+    except KeyError as exc:
+        raise GameFileError(exc.args[0]) from None
+    trains = opened.trains.get(abbrev)
+    if not trains:
+        raise GameFileError(
+            f"{abbrev} owns no trains in this game file; name them with --trains (e.g. -t 5,8)"
+        )
+    return list(trains)
+
+
+def company_bonuses(opened, company: str) -> list[str]:
+    """The bonus options a log gives ``company`` (the privates it owns; none for a save)."""
+    try:
+        abbrev = opened.state.game.company(company).abbrev
+    except KeyError:
+        return []
+    return list(opened.bonuses.get(abbrev, ()))
+
+
+def runs_listing(opened) -> str:
+    """The operating rounds' runs of a log, newest first: the action ids to give --at."""
+    lines = []
+    for run in reversed(opened.runs):
+        lines.append(f"  --at {run.action_id}: before {run.company} runs its trains")
+    return "\n".join(lines)
+
+
+def print_position(source: str, at: int | None) -> int:
+    """``show --position``: the position of a log file in the engine's terms, as JSON."""
+    import json
+    import sys
+
+    from ..reader import describe_path, shown
+    from .log import read_log_file
+    from .position import position_at
+
+    name = describe_path(source)
+    data = position_at(read_log_file(name, shown(name)), at)
+    json.dump(data, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0

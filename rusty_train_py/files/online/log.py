@@ -1,0 +1,129 @@
+"""Reading an 18xx.games game log (the JSON the site serves for a game, or a tobymao/18xx
+fixture): checked shape, then the actions the engine keeps after undo and redo.
+
+Every failure is a GameFileError naming the file and, where there is one, the action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import GameFileError, short
+from ..reader import decode, parse_json, read_bytes
+
+MAX_LOG_BYTES = 16 * 1024 * 1024  # the longest real logs are a few MB
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A log's title, id and actions (all of them, as recorded) and, per action, whether
+    the engine keeps it (undo and redo applied)."""
+
+    where: str
+    title: str
+    game_id: object
+    actions: tuple[dict, ...]
+    kept: tuple[bool, ...]
+    players: int = 0
+    seed: int = 0  # the engine's random seed (settings.seed, else the first number in the id)
+    options: tuple[str, ...] = ()  # the game's optional rules
+
+    @property
+    def last_id(self) -> int:
+        return self.actions[-1]["id"] if self.actions else 0
+
+    def action_ids(self) -> list[int]:
+        return [a["id"] for a in self.actions]
+
+
+def is_log(data: object) -> bool:
+    """Whether a JSON value looks like an 18xx.games log (not a save of ours or Rusty Train's)."""
+    return (
+        isinstance(data, dict)
+        and "format" not in data
+        and "map" not in data
+        and ("actions" in data or "title" in data and "players" in data)
+    )
+
+
+def read_log_file(path: str, where: str) -> GameLog:
+    """The log in the file ``path`` (``where``: its name for messages)."""
+    data = parse_json(decode(read_bytes(path, MAX_LOG_BYTES), where), where)
+    return log_from_data(data, where)
+
+
+def log_from_data(data: object, where: str) -> GameLog:
+    """Check a log's shape (a title, a list of actions, each an object with a whole-number
+    id and a type) and apply undo and redo as the engine does."""
+    if not isinstance(data, dict):
+        raise GameFileError(f"{where}: not an 18xx.games log: expected a JSON object")
+    title = data.get("title")
+    if not isinstance(title, str) or not title:
+        raise GameFileError(f"{where}: not an 18xx.games log: no game 'title'")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise GameFileError(f"{where}: not an 18xx.games log: 'actions' should be a list")
+    for i, action in enumerate(actions):
+        if not isinstance(action, dict):
+            raise GameFileError(f"{where}: actions[{i}]: expected an object")
+        aid, kind = action.get("id"), action.get("type")
+        if not isinstance(aid, int) or isinstance(aid, bool) or aid < 0:
+            raise GameFileError(f"{where}: actions[{i}]: bad action id {short(aid)}")
+        if not isinstance(kind, str):
+            raise GameFileError(f"{where}: action {aid}: bad action type {short(kind)}")
+    kept = filtered(actions, where)
+    raw_settings, raw_players = data.get("settings"), data.get("players")
+    settings: dict = raw_settings if isinstance(raw_settings, dict) else {}
+    players: list = raw_players if isinstance(raw_players, list) else []
+    seed = settings.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):  # the engine's default seed
+        digits = "".join(c if c.isdigit() else " " for c in str(data.get("id", ""))).split()
+        seed = int(digits[0][:18]) if digits else 0
+    rules = settings.get("optional_rules")
+    options = tuple(x for x in rules if isinstance(x, str)) if isinstance(rules, list) else ()
+    return GameLog(
+        where, title, data.get("id"), tuple(actions), tuple(kept), len(players), seed, options
+    )
+
+
+def filtered(actions: list[dict], where: str) -> list[bool]:
+    """Per action, whether it stands once every undo and redo is applied: an undo takes back
+    the actions after its target (``action_id``; none: the last standing action), a redo
+    puts back what the latest undo took, and any other action forgets the undos before it.
+    Messages are never undone."""
+    kept = [False] * len(actions)
+    undone: list[list[int]] = []
+    index_of = {a["id"]: i for i, a in enumerate(actions)}
+    for i, action in enumerate(actions):
+        kind = action["type"]
+        if kind == "undo":
+            target = action.get("action_id")
+            if target is None:
+                start = max(
+                    (j for j in range(i) if kept[j] and actions[j]["type"] != "message"),
+                    default=-1,
+                )
+                start = max(start, 0)
+            elif target == 0:
+                start = 0
+            else:
+                if not isinstance(target, int) or target not in index_of or index_of[target] >= i:
+                    raise GameFileError(
+                        f"{where}: action {action['id']} (undo): no earlier action"
+                        f" {short(target)} to go back to"
+                    )
+                start = index_of[target] + 1
+            taken = [j for j in range(start, i) if kept[j] and actions[j]["type"] != "message"]
+            for j in taken:
+                kept[j] = False
+            undone.append(taken)
+        elif kind == "redo":
+            if undone:
+                for j in undone.pop():
+                    kept[j] = True
+        elif kind == "message":
+            kept[i] = True
+        else:
+            undone.clear()
+            kept[i] = True
+    return kept

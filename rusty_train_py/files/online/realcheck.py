@@ -1,0 +1,168 @@
+"""The real-game check: at a ``run_routes`` action of a log, price the players' recorded
+routes with our rules (must equal the revenue the log records) and run our finder with the
+company's trains (must earn at least as much)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ...mapstate import MapState
+from .log import GameLog
+from .replay import Replay
+
+
+@dataclass(frozen=True)
+class RunPosition:
+    """The position just before a run_routes action, and what the players ran there."""
+
+    action_id: int
+    company: str
+    state: MapState
+    trains: tuple[str, ...]  # our train names the company owns
+    bonuses: tuple[str, ...]  # the bonus options it holds
+    routes: tuple[tuple[str, tuple[str, ...], int | None], ...]  # (train, stops, revenue)
+
+
+@dataclass(frozen=True)
+class RunCheck:
+    action_id: int
+    company: str
+    recorded: int | None  # the revenue the log records (None: routes without revenue)
+    priced: int | None  # our price of the players' routes (None: not a route by our rules)
+    best: int | None  # our finder's optimum with the company's trains
+    proven: bool
+    cpu: float  # CPU seconds of the finder
+    problem: str = ""
+
+
+def route_stops(route: dict, state: MapState) -> tuple[str, ...]:
+    """The hexes of the stops a recorded route passes, in order: from its ``connections``
+    (each the hexes from one stop to the next, either way round) or, in older logs, its
+    ``hexes`` (every hex it passes: those with a revenue centre are its stops)."""
+    conns = [c for c in route.get("connections") or [] if isinstance(c, list) and c]
+    if not conns:
+        hexes = [h for h in route.get("hexes") or [] if isinstance(h, str)]
+        return tuple(h for h in hexes if _has_stop(state, h))
+    if len(conns) == 1:
+        return (conns[0][0], conns[0][-1])
+    first, second = conns[0], conns[1]
+    ends = {second[0], second[-1]}
+    start = first[0] if first[-1] in ends else first[-1]
+    stops = [start]
+    for c in conns:
+        here = stops[-1]
+        stops.append(c[-1] if c[0] == here else c[0])
+    return tuple(stops)
+
+
+def _has_stop(state: MapState, hex_name: str) -> bool:
+    if not state.game.has_hex(hex_name):
+        return False
+    tile, _ = state.tile_at(state.game.hex(hex_name).name)
+    return bool(tile.revenue_centres)
+
+
+def capture(replay: Replay, action: dict) -> RunPosition | None:
+    """The position before ``action`` (a run_routes) and the routes it records."""
+    company = replay.acting_company()
+    routes = action.get("routes")
+    if company is None or not isinstance(routes, list):
+        return None
+    recorded = []
+    for route in routes:
+        if not isinstance(route, dict) or not isinstance(route.get("train"), str):
+            continue
+        name = replay.train_name(route["train"])
+        revenue = route.get("revenue")
+        if name is None:
+            continue
+        stops = route_stops(route, replay.state)
+        recorded.append((name, stops, revenue if isinstance(revenue, int) else None))
+    owned = replay.company_trains().get(company.abbrev, ())
+    return RunPosition(
+        action["id"],
+        company.abbrev,
+        replay.state.copy(),
+        owned,
+        tuple(replay.bonuses_for(company.abbrev)),
+        tuple(recorded),
+    )
+
+
+def positions(log: GameLog) -> list[RunPosition]:
+    """Every run_routes position of ``log``."""
+    from . import replay_log
+
+    out: list[RunPosition] = []
+
+    def keep(replay: Replay, action: dict) -> None:
+        pos = capture(replay, action)
+        if pos is not None:
+            out.append(pos)
+
+    replay_log(log, on_run=keep)
+    return out
+
+
+def price_routes(pos: RunPosition, routes) -> tuple[int | None, str]:
+    """Our revenue of the players' routes, each fixed by its stops (a lock); when locks
+    resolved one after another collide (two ways between the same stops), the other orders
+    are tried. (None, why) when no order is a valid run by our rules."""
+    from itertools import islice, permutations
+
+    from ...route.locks import RouteLock
+    from ...route.search import find_routes
+
+    first = ""
+    for order in islice(permutations(routes), 24):
+        try:
+            locks = [RouteLock(t, stops) for t, stops, _ in order]
+            res = find_routes(
+                pos.state, pos.company, [t for t, _, _ in order], pos.bonuses, locked=locks
+            )
+            return res.net_revenue, ""
+        except ValueError as exc:
+            first = first or f"players' routes: {exc}"
+            if "shares track" not in str(exc):
+                break
+    return None, first
+
+
+def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunCheck:
+    """(a) our price of the players' routes, (b) our optimum with the company's trains."""
+    from ...route.search import find_routes
+
+    recorded = None
+    if pos.routes and all(r[2] is not None for r in pos.routes):
+        recorded = sum(r[2] or 0 for r in pos.routes)
+    priced = None
+    problem = ""
+    with_stops = [r for r in pos.routes if len(r[1]) >= 2]
+    if with_stops:
+        priced, problem = price_routes(pos, with_stops)
+    elif not pos.routes:
+        priced = 0
+    best = None
+    proven = False
+    t0 = time.process_time()
+    if pos.trains:
+        try:
+            res = find_routes(
+                pos.state, pos.company, list(pos.trains), pos.bonuses, time_limit=time_limit
+            )
+            best, proven = res.net_revenue, res.optimal
+        except ValueError as exc:
+            problem = (problem + "; " if problem else "") + f"finder: {exc}"
+    else:
+        best, proven = 0, True
+    return RunCheck(
+        pos.action_id,
+        pos.company,
+        recorded,
+        priced,
+        best,
+        proven,
+        time.process_time() - t0,
+        problem,
+    )
