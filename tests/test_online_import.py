@@ -131,9 +131,11 @@ def test_convert_routes_and_show_on_a_log(tmp_path, capsys):
     assert main(["routes", str(log), "--at", "612", "-c", "GW", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["trains"] == ["5", "8"] and result["net_revenue"] == 760
-    assert main(["show", str(log), "--at", "612"]) == 0
+    assert main(["show", str(log), "--at", "612", "--json"]) == 0
     shown = capsys.readouterr().out
     assert '"GW": ["5", "8"]' in shown and '"trains": {' in shown
+    assert main(["show", str(log), "--at", "612"]) == 0  # the summary a player reads
+    assert "trains: 5, 8\n" in capsys.readouterr().out
 
 
 def test_open_game_reads_a_log_and_its_runs():

@@ -9,7 +9,7 @@ import pytest
 
 from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.loader import open_game, save_game
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.paths import default_game_file
 

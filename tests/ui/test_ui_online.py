@@ -99,12 +99,12 @@ def test_open_game_from_18xx_games_downloads_it_off_the_gui_thread(
         win = make_window(qtbot, prefs, log_dialogs)
         log_dialogs.online_game = "https://18xx.games/game/4242"
         log_dialogs.log_point = None  # the end of the game
-        win.open_online_game()
+        win.files.open_online_game()
         qtbot.waitUntil(lambda: win.doc.name == "18xx.games game 4242", timeout=10000)
         assert win.state == open_game(LOG).state
         assert win.doc.save_path is None  # Save asks where
         log_dialogs.online_game = "404"
-        win.open_online_game()
+        win.files.open_online_game()
         qtbot.waitUntil(lambda: bool(log_dialogs.errors), timeout=10000)
         assert "no such game on 18xx.games (404)" in log_dialogs.errors[-1][1]
     finally:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...game import Game, GameDataError, available_games, load_game
+from ...game import Game, GameDataError
+from ...gamefile import available_games, load_game
 from ...mapstate import MapState
 from ..errors import GameFileError, short
 from .actions import HANDLERS
