@@ -19,6 +19,7 @@ from .game import (
     Phase,
     UpgradeRule,
 )
+from .game_hand import MergedLines, merge_hand, read_hand
 from .game_schema import check_game_data, check_game_references
 from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
@@ -63,7 +64,13 @@ def load_game_file(path: Path, tiles_folder: Path | None = None) -> Game:
         raise GameDataError(
             f"{path}: not a game file: arrays or tables nested too deeply"
         ) from None
-    return game_from_data(data, str(path), tiles_folder, text)
+    hand = read_hand(path)
+    if hand is None:
+        return game_from_data(data, str(path), tiles_folder, text)
+    hand_data, hand_text, hand_source = hand
+    merged = merge_hand(data, hand_data, str(path), hand_source)
+    lines = MergedLines(str(path), text, hand_source, hand_text)
+    return game_from_data(merged, str(path), tiles_folder, text, lines)
 
 
 def _req(d: dict, key: str, typ, where: str):
@@ -148,9 +155,13 @@ def _rusty_train(data: dict, source: str, phase_names: set[str]) -> dict[str, An
 
 
 def game_from_data(
-    data: dict, source: str, tiles_folder: Path | None = None, text: str | None = None
+    data: dict,
+    source: str,
+    tiles_folder: Path | None = None,
+    text: str | None = None,
+    lines: SourceLines | None = None,
 ) -> Game:
-    lines = SourceLines(source, text)
+    lines = lines or SourceLines(source, text)
     check_game_data(data, lines)  # every key's type and range (game_schema.py)
     try:
         game = _game_from_data(data, source, tiles_folder, lines)
