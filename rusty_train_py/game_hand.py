@@ -16,10 +16,13 @@ import re
 import tomllib
 from pathlib import Path
 
-from .game import GameDataError
 from .rules.loading import SourceLines
 
 HAND_FOLDER = "hand"
+
+
+class HandFileError(ValueError):
+    """A hand file that cannot be read or repeats an imported key (a GameDataError on load)."""
 
 
 def hand_file(game_file: Path) -> Path:
@@ -34,10 +37,10 @@ def merge_hand(data: dict, hand: dict, source: str, hand_source: str) -> dict:
             out[k] = v
             continue
         if not (isinstance(out[k], dict) and isinstance(v, dict)):
-            raise GameDataError(f"{hand_source}: {k} is already given by {source}")
+            raise HandFileError(f"{hand_source}: {k} is already given by {source}")
         both = sorted(set(out[k]) & set(v))
         if both:
-            raise GameDataError(f"{hand_source}: [{k}] {both[0]} is already given by {source}")
+            raise HandFileError(f"{hand_source}: [{k}] {both[0]} is already given by {source}")
         out[k] = {**out[k], **v}
     return out
 
@@ -68,10 +71,10 @@ def read_hand(game_file: Path) -> tuple[dict, str, str] | None:
         text = path.read_text(encoding="utf-8")
         return tomllib.loads(text), text, str(path)
     except OSError as exc:
-        raise GameDataError(f"{path}: cannot read ({exc.strerror})") from None
+        raise HandFileError(f"{path}: cannot read ({exc.strerror})") from None
     except UnicodeDecodeError as exc:
-        raise GameDataError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise HandFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
-        raise GameDataError(f"{path}: not valid TOML: {exc}") from None
+        raise HandFileError(f"{path}: not valid TOML: {exc}") from None
     except RecursionError:
-        raise GameDataError(f"{path}: arrays or tables nested too deeply") from None
+        raise HandFileError(f"{path}: arrays or tables nested too deeply") from None

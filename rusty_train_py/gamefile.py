@@ -19,7 +19,7 @@ from .game import (
     Phase,
     UpgradeRule,
 )
-from .game_hand import MergedLines, merge_hand, read_hand
+from .game_hand import HandFileError, MergedLines, merge_hand, read_hand
 from .game_schema import check_game_data, check_game_references
 from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
@@ -64,11 +64,14 @@ def load_game_file(path: Path, tiles_folder: Path | None = None) -> Game:
         raise GameDataError(
             f"{path}: not a game file: arrays or tables nested too deeply"
         ) from None
-    hand = read_hand(path)
-    if hand is None:
-        return game_from_data(data, str(path), tiles_folder, text)
-    hand_data, hand_text, hand_source = hand
-    merged = merge_hand(data, hand_data, str(path), hand_source)
+    try:
+        hand = read_hand(path)
+        if hand is None:
+            return game_from_data(data, str(path), tiles_folder, text)
+        hand_data, hand_text, hand_source = hand
+        merged = merge_hand(data, hand_data, str(path), hand_source)
+    except HandFileError as exc:
+        raise GameDataError(str(exc)) from None
     lines = MergedLines(str(path), text, hand_source, hand_text)
     return game_from_data(merged, str(path), tiles_folder, text, lines)
 

@@ -45,6 +45,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rusty_train_py.game_hand import hand_file, merge_hand
 from rusty_train_py.tile import NodeKind
 
 
@@ -225,6 +226,10 @@ def game_rules(game, readings: dict | None = None) -> Rules:
     if key not in _RULES_CACHE:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
+        hand = hand_file(path)  # an imported game's hand-written part (games/hand/<id>.toml)
+        if hand.is_file():
+            with open(hand, "rb") as fh:
+                data = merge_hand(data, tomllib.load(fh), str(path), str(hand))
         _RULES_CACHE[key] = rules_from_data(data, readings)
     return _RULES_CACHE[key]
 

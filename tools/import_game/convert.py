@@ -55,6 +55,7 @@ class Conversion:
     companies: list[dict[str, Any]] = field(default_factory=list)
     trains: list[dict[str, Any]] = field(default_factory=list)
     phases: list[dict[str, Any]] = field(default_factory=list)
+    phase_revenue: list[tuple[list[str], dict[str, int]]] = field(default_factory=list)
     privates: list[str] = field(default_factory=list)
     unexpressed: list[str] = field(default_factory=list)
     overrides: list[str] = field(default_factory=list)
@@ -204,13 +205,20 @@ def train_rule(name: str, distance: Any, c: Conversion) -> dict[str, Any] | None
     towns_row = [r for r in distance if sorted(r["nodes"]) == ["town"]]
     if big and towns_row and len(rows) == 2:
         n, m, visit = big[0], towns_row[0]["pay"], towns_row[0]["visit"]
+        big_row = next(r for r in distance if sorted(r["nodes"]) == ["city", "offboard"])
+        times = big_row.get("multiplier", 1)
+        if towns_row[0].get("multiplier", 1) != 1:
+            return None
         if m >= UNLIMITED and visit >= UNLIMITED:
-            return {"rule": "plus_towns", "stops": n}
+            rule = {"rule": "plus_towns", "stops": n}
+            return rule | ({"city_multiplier": times} if times != 1 else {})
+        if times != 1:
+            return None
         if visit >= UNLIMITED:  # towns passed freely, m of them paid
             return {"rule": "n_plus_m", "stops": n, "towns": m}
         return None
     every = rows.get(("city", "offboard", "town"))
-    if every and len(rows) == 1:
+    if every and len(rows) == 1 and distance[0].get("multiplier", 1) == 1:
         n = every[0]
         return {"rule": "stops"} if n >= UNLIMITED else {"rule": "stops", "stops": n}
     return None
@@ -265,10 +273,11 @@ KNOWN_TRAIN_KEYS = {
 
 def convert_phases(dump: dict, c: Conversion) -> None:
     for p in dump["phases"]:
-        entry: dict[str, Any] = {
-            "name": p["name"],
-            "tiles": [TILE_COLOURS.get(x, x) for x in p["tiles"]],
-        }
+        tiles = [TILE_COLOURS[x] for x in p["tiles"] if x in TILE_COLOURS]
+        for x in p["tiles"]:
+            if x not in TILE_COLOURS:
+                c.unexpressed.append(f"phase {p['name']}: {x} tiles (no such tile colour here)")
+        entry: dict[str, Any] = {"name": p["name"], "tiles": tiles}
         on = p.get("on")
         if isinstance(on, list):
             c.unexpressed.append(f"phase {p['name']}: starts on any of {', '.join(on)}")
@@ -286,6 +295,40 @@ def convert_phases(dump: dict, c: Conversion) -> None:
         c.phases.append(entry)
 
 
+def _revenues(code: str) -> list[dict[str, int]]:
+    """The revenue columns of each node of a code (``yellow_20|black_50``), fixed ones left out."""
+    out = []
+    for part in code.split(";"):
+        kind, _, body = part.partition("=")
+        if kind not in ("city", "town", "offboard"):
+            continue
+        for o in body.split(","):
+            if o.startswith("revenue:") and "_" in o:
+                cols = (x.rsplit("_", 1) for x in o[8:].split("|"))
+                out.append({col: int(v) for col, v in cols})
+    return out
+
+
+def convert_phase_revenue(dump: dict, c: Conversion) -> None:
+    """Revenue columns named by a phase colour that is no tile colour (1856's black in phase
+    D): the hex's revenue in each phase, as the engine picks it (the phase's colours from the
+    newest back, the first the list names; none: 0)."""
+    extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}
+    for colour, hexes, code in c.hex_groups:
+        revs = _revenues(code)
+        if not any(extra & set(r) for r in revs):
+            continue
+        if len(revs) != 1 or len(set(map(str, revs))) != 1:
+            c.errors.append(f"hex {hexes[0]}: revenue by phase on more than one revenue centre")
+            continue
+        rev = revs[0]
+        values = {}
+        for p in dump["phases"]:
+            named = [x for x in reversed(p["tiles"]) if x in rev]
+            values[p["name"]] = rev[named[0]] if named else 0
+        c.phase_revenue.append((hexes, values))
+
+
 def convert(dump: dict, game_id: str, tiles_folder: Path) -> Conversion:
     layout = dump["layout"]
     axes = dump["axes"]
@@ -301,5 +344,6 @@ def convert(dump: dict, game_id: str, tiles_folder: Path) -> Conversion:
     convert_companies(dump, c)
     convert_trains(dump, c)
     convert_phases(dump, c)
+    convert_phase_revenue(dump, c)
     c.overrides = [f"{o['method']} ({o['owner']})" for o in dump["route_overrides"]]
     return c

@@ -77,6 +77,8 @@ def game_text(c: Conversion) -> str:
             f"colour = {value(colour)}",
             f"code = {value(code)}",
         ]
+    for hexes, values in c.phase_revenue:
+        out += ["", "[[phase_revenue]]", f"hexes = {value(hexes)}", f"values = {value(values)}"]
     out += ["", "[names]"] + [f"{key(h)} = {value(n)}" for h, n in c.names.items()]
     out += ["", "[manifest]"] + [f"{value(n)} = {value(k)}" for n, k in c.manifest]
     for table, rows in (("companies", c.companies), ("trains", c.trains), ("phases", c.phases)):
