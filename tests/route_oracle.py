@@ -173,8 +173,9 @@ class Rules:
                 return t
         raise KeyError(f"unknown train {name!r}")
 
-    def active_bonuses(self, named=()) -> list[BonusSpec]:
-        """The game's always-on bonuses and the named options (``id`` or ``id:HEX``)."""
+    def active_bonuses(self, named=(), company=None) -> list[BonusSpec]:
+        """The game's always-on bonuses and the named options (``id`` or ``id:HEX``); with a
+        ``company``, the bonuses of other companies (``destination``) left out."""
         out = []
         wanted = {}
         for n in named:
@@ -187,6 +188,8 @@ class Rules:
             place = wanted.get(bid.lower())
             if b["kind"] == "placed" and place is None:
                 continue  # a placed bonus pays nothing until it is placed
+            if b["kind"] == "destination" and company is not None and b["company"] != company:
+                continue
             out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
         for bid in wanted:
             if bid not in {k.lower() for k in self.bonuses}:
@@ -698,6 +701,14 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         if any(c.hex in at for c in stops) and any(c.hex in other for c in stops):
             return int(b.get("amount", 0))
         return 0
+    if b.kind == "destination":  # per destination hex counted with the home hex
+        if not any(c.hex in b.get("home") for c in stops):
+            return 0
+        return sum(
+            int(b.get("amount", 0))
+            for dest in b.get("at")
+            if any(c.hex == dest and c.hex not in b.get("home") for c in stops)
+        )
     if b.kind == "ends_pair":
         sides = {s: dict(v) for s, v in dict(b.get("sides")).items()}
         best = 0
@@ -795,7 +806,7 @@ def oracle_solve(
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
     routes = model.all_walks(limit)
-    active = rules.active_bonuses(bonuses)
+    active = rules.active_bonuses(bonuses, company)
     game = state.game
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
@@ -911,7 +922,7 @@ def check_finder_result(
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = rules.active_bonuses(bonuses)
+    active = rules.active_bonuses(bonuses, company)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
@@ -1022,7 +1033,7 @@ def describe_state(state, company, trains, bonuses=(), readings=None) -> str:
     lines.append(f"company {company}, trains {list(trains)}, bonuses {list(bonuses)}")
     for t in trains:
         lines.append(f"  {rules.train(t)}")
-    for b in rules.active_bonuses(bonuses):
+    for b in rules.active_bonuses(bonuses, company):
         lines.append(f"  bonus {b}")
     return "\n".join(lines)
 

@@ -75,6 +75,7 @@ class TrackGraph:
     track_bits: int  # mask of all shared-track bits
     bit_names: list[str] = field(default_factory=list)
     icons: dict[str, dict[str, int]] = field(default_factory=dict)  # hex -> icon name -> count
+    company: str | None = None  # whose tokens count (a company-scoped bonus reads it)
 
     def tokens(self) -> list[int]:
         return [c.id for c in self.centres if c.token]
@@ -298,7 +299,9 @@ def build_graph(state: MapState, company: str | None) -> TrackGraph:
             icons.setdefault(h, {})
             icons[h][name] = icons[h].get(name, 0) + 1
 
-    return TrackGraph(centres, corridors, adjacency, n_track_bits, track_bits, bit_names, icons)
+    return TrackGraph(
+        centres, corridors, adjacency, n_track_bits, track_bits, bit_names, icons, company_abbrev
+    )
 
 
 def _crossing_gauge(a: str, b: str) -> str:

@@ -314,7 +314,7 @@ def convert_phase_revenue(dump: dict, c: Conversion) -> None:
     D): the hex's revenue in each phase, as the engine picks it (the phase's colours from the
     newest back, the first the list names; none: 0)."""
     extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}
-    for colour, hexes, code in c.hex_groups:
+    for _, hexes, code in c.hex_groups:
         revs = _revenues(code)
         if not any(extra & set(r) for r in revs):
             continue

@@ -30,7 +30,7 @@ def state_from_position(pos: dict, game_id: str) -> MapState:
         )
     for tok in pos["tokens"]:
         tile, _ = state.tile_at(tok["hex"])
-        cities = [n for n in tile.nodes if n.kind == "city"]
+        cities = tile.cities
         space = sum(c.slots for c in cities[: tok["city"]]) + tok["slot"]
         company = game.company(tok["company"]).abbrev
         state.apply(state.place_token_edit(tok["hex"], space, company, check_available=False))
