@@ -188,7 +188,8 @@ class Rules:
             place = wanted.get(bid.lower())
             if b["kind"] == "placed" and place is None:
                 continue  # a placed bonus pays nothing until it is placed
-            if b["kind"] == "destination" and company is not None and b["company"] != company:
+            scoped = b["kind"] in ("destination", "destination_end")
+            if scoped and company is not None and b["company"] != company:
                 continue
             out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
         for bid in wanted:
@@ -729,7 +730,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return amount
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
-    if b.kind in ("port", "drop_lowest", "end_again"):
+    if b.kind in ("port", "drop_lowest", "end_again", "destination_end"):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
 
@@ -744,7 +745,7 @@ def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=
     for b in bonuses:
         if not b.applies_to(train):
             continue
-        if b.kind == "end_again":  # a counted end on `at` paid again, as the train pays it
+        if b.kind in ("end_again", "destination_end"):  # a counted end on `at` paid again
             ends = {0, len(route.centres) - 1}
             plain += sum(
                 pays[i] * train.multiplier

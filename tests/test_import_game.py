@@ -70,7 +70,7 @@ def test_writer_names_what_it_cannot_import(tmp_path):
         {"nodes": ["city", "offboard"], "pay": 2, "visit": 99},
         {"nodes": ["town"], "pay": 0, "visit": 99},
     ]
-    dump["hexes"][0]["groups"][5]["code"] = "city=revenue:0,slots:0"
+    dump["hexes"][0]["groups"][5]["code"] = "city=revenue:0;path=a:0,b:7"
     dump["route_overrides"] = [{"method": "revenue_for", "owner": "G18Texas::Game"}]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(dump))
@@ -79,7 +79,7 @@ def test_writer_names_what_it_cannot_import(tmp_path):
     )
     assert res.returncode == 1
     assert "route method overridden: revenue_for (G18Texas::Game)" in res.stdout
-    assert "cannot import: hex B11: a city with no token space" in res.stderr
+    assert "cannot import: hex B11: path: edge 7 out of range 0-5" in res.stderr
     assert "cannot import: train 2: distance" in res.stderr
     assert not (tmp_path / "out" / "games" / "18Texas.toml").exists()
 

@@ -467,6 +467,21 @@ def scenarios() -> list[Scenario]:
             exercised=bonus_matters,
             share_exercised=0.1,
         ),
+        Scenario(
+            "destination_end",  # rules/kinds/destination_end.py: one company's ends paid again
+            BASIC
+            + [
+                {"name": "3+3E", "rule": "express", "stops": 3, "multiplier": 2},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[
+                {"id": "runa", "kind": "destination_end", "company": "A"},
+                {"id": "runb", "kind": "destination_end", "company": "B"},
+            ],  # at filled in per map
+            pick_bonuses=options(["runa", "runb"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
     ]
     return out
 
@@ -561,6 +576,11 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         ]
     if sc.name == "end_again":
         return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
+    if sc.name == "destination_end":
+        return [
+            dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
+            dict(sc.bonuses[1], at=[p[2], p[3], places["bypass"]], always=False),
+        ]
     if sc.name == "destination":
         bypass = places["bypass"]
         return [

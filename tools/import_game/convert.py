@@ -98,8 +98,6 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
         if kind == "future_label" and not any(o.startswith("label:") and o[6:] for o in good):
             c.unexpressed.append(f"{where}: part {part!r}")
             continue
-        if kind == "city" and "slots:0" in good:
-            c.errors.append(f"{where}: a city with no token space ({part!r})")
         kept.append(f"{kind}={','.join(good)}" if good else kind)
     return ";".join(kept)
 
@@ -134,8 +132,6 @@ def convert_hexes(dump: dict, c: Conversion) -> None:
             if not hexes:
                 continue
             code = "" if colour == "empty" else clean_code(group["code"], f"hex {hexes[0]}", c)
-            if colour != "empty":
-                _check(hexes[0], colour, code, f"hex {hexes[0]}", c)
             c.hex_groups.append((colour, hexes, code))
     c.names = {h: n for h, n in sorted(dump["location_names"].items()) if h in seen}
 
@@ -309,6 +305,24 @@ def _revenues(code: str) -> list[dict[str, int]]:
     return out
 
 
+def _drop_columns(code: str, columns: set[str]) -> str:
+    """``code`` without the revenue columns ``columns`` (their values are in the phase
+    revenue tables)."""
+    if not columns:
+        return code
+    parts = []
+    for part in code.split(";"):
+        kind, eq, body = part.partition("=")
+        opts = []
+        for o in body.split(",") if eq else []:
+            if o.startswith("revenue:") and "_" in o:
+                cols = [x for x in o[8:].split("|") if x.rsplit("_", 1)[0] not in columns]
+                o = "revenue:" + "|".join(cols)
+            opts.append(o)
+        parts.append(f"{kind}={','.join(opts)}" if eq else part)
+    return ";".join(parts)
+
+
 def convert_phase_revenue(dump: dict, c: Conversion) -> None:
     """Revenue columns named by a phase colour that is no tile colour (1856's black in phase
     D): the hex's revenue in each phase, as the engine picks it (the phase's colours from the
@@ -345,5 +359,11 @@ def convert(dump: dict, game_id: str, tiles_folder: Path) -> Conversion:
     convert_trains(dump, c)
     convert_phases(dump, c)
     convert_phase_revenue(dump, c)
+    extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}
+    for i, (colour, hexes, code) in enumerate(c.hex_groups):
+        code = _drop_columns(code, extra - {"black"})  # our codes take black (1849), not blue
+        c.hex_groups[i] = (colour, hexes, code)
+        if colour != "empty":
+            _check(hexes[0], colour, code, f"hex {hexes[0]}", c)
     c.overrides = [f"{o['method']} ({o['owner']})" for o in dump["route_overrides"]]
     return c

@@ -62,7 +62,10 @@ tiles = counts.keys.map do |name|
 end
 
 def abilities_of(entity)
-  entity.abilities.map { |a| { 'type' => a.type.to_s, 'description' => a.description.to_s } }
+  entity.abilities.map do |a|
+    { 'type' => a.type.to_s, 'description' => a.description.to_s,
+      'hexes' => a.respond_to?(:hexes) ? Array(a.hexes) : [] }
+  end
 end
 
 corporations = game.corporations.map do |c|

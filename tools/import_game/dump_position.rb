@@ -30,6 +30,9 @@ game.hexes.each do |h|
     city.tokens.each_with_index do |tok, slot|
       tokens << { 'hex' => h.id, 'city' => ci, 'slot' => slot, 'company' => tok.corporation.name } if tok
     end
+    city.extra_tokens.each do |tok|
+      tokens << { 'hex' => h.id, 'city' => ci, 'slot' => 'extra', 'company' => tok.corporation.name }
+    end
   end
 end
 entity = game.corporation_by_id(run['entity']) || game.minor_by_id(run['entity'])

@@ -28,7 +28,16 @@ def state_from_position(pos: dict, game_id: str) -> MapState:
         state.apply(
             state.place_tile_edit(t["hex"], t["tile"], t["rotation"], check_available=False)
         )
+    # A token beside the city's spaces (1870's destination tokens) has no place in our saves.
+    # It never blocks (City#blocks? reads the spaces only), so another company's such token
+    # changes nothing for the company that ran: it is left out; the runner's is refused.
+    extra = [t for t in pos["tokens"] if t["slot"] == "extra"]
+    own = [f"{t['hex']}" for t in extra if t["company"] == pos["entity"]]
+    if own:
+        raise SystemExit(f"{pos['entity']} has a token in an extra slot: {', '.join(own)}")
     for tok in pos["tokens"]:
+        if tok["slot"] == "extra":
+            continue
         tile, _ = state.tile_at(tok["hex"])
         cities = tile.cities
         space = sum(c.slots for c in cities[: tok["city"]]) + tok["slot"]
