@@ -620,6 +620,9 @@ def stop_choices(
             choices = [c for c in choices if any(route.centres[i].token for i in c)]
     elif rule == "plus_towns":
         choices = [everything] if n is None or _cost(route, others) <= n else []
+    elif rule == "plus_towns_ends":  # 18MT: a town at an end of the route uses one of the N
+        end_towns = sum(1 for i in {0, k - 1} if route.centres[i].kind == "town")
+        choices = [everything] if _cost(route, others) + end_towns <= n else []
     elif rule == "pay_best":
         if any(route.centres[i].visit_cost > 0 for i in towns):
             return []  # no row of the distance list takes towns
@@ -673,7 +676,7 @@ def stop_pays(route: OracleRoute, counted, train: TrainSpec, bonuses=()) -> dict
                 and c.hex in b.get("at", ())
             ):
                 v = v * tokened_cities
-        if train.rule == "plus_towns" and c.kind != "town":
+        if train.rule in ("plus_towns", "plus_towns_ends") and c.kind != "town":
             v *= train.city_multiplier
         if train.rule == "edges" and c.hex in train.double_at:
             v *= 2

@@ -46,6 +46,7 @@ LATE_RUNS = [
     ("1856", "CV", ["D"], [], 800),  # log 187252, action 914: Canadian West's black 50 in D
     ("1856", "WGB", ["5", "5"], [], 560),  # the same map: WGB ran 560 at actions 905 and 926
     ("1888", "SSL", ["D"], [], 570),  # log 129026, action 728: +20 SSL destination C13
+    ("18MT", "BAP", ["5"], [], 360),  # log 186961, action 684: C1-...-A21 with East-West +100
 ]
 
 

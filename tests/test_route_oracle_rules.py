@@ -214,6 +214,16 @@ def bonus_matters(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) != oracle_best(state, company, trains)
 
 
+def ends_matter(state, company, trains, bonuses):
+    """Exercised when counting end towns changes the answer (the same trains as plus_towns)."""
+    plain = [{"2+e": "2+", "3+e": "3+"}.get(t, t) for t in trains]
+    if plain == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        state, company, plain, bonuses
+    )
+
+
 def pays(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) > 0
 
@@ -231,6 +241,18 @@ def scenarios() -> list[Scenario]:
             ],
             exercised=pays,
             share_exercised=0.5,
+        ),
+        Scenario(
+            "plus_towns_ends",  # rules/kinds/plus_towns_ends.py: end towns use one of the N
+            [
+                {"name": "2+e", "rule": "plus_towns_ends", "stops": 2},
+                {"name": "3+e", "rule": "plus_towns_ends", "stops": 3},
+                {"name": "4De", "rule": "plus_towns_ends", "stops": 4, "city_multiplier": 2},
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "3+", "rule": "plus_towns", "stops": 3},
+            ],
+            exercised=ends_matter,
+            share_exercised=0.1,
         ),
         Scenario(
             "multiplier",

@@ -58,6 +58,7 @@ class Conversion:
     phase_revenue: list[tuple[list[str], dict[str, int]]] = field(default_factory=list)
     privates: list[str] = field(default_factory=list)
     unexpressed: list[str] = field(default_factory=list)
+    read_as: list[str] = field(default_factory=list)  # choices given on the command line
     overrides: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 

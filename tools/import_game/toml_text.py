@@ -52,6 +52,8 @@ def game_text(c: Conversion) -> str:
         out += comment(
             ["Route methods the title overrides in the engine: " + ", ".join(c.overrides)]
         )
+    if c.read_as:
+        out += comment(["Imported with: " + "; ".join(c.read_as)])
     if c.unexpressed:
         out += comment(["Not expressed by the importer:"] + [f"- {n}" for n in c.unexpressed])
     if c.privates:

@@ -32,9 +32,22 @@ def main(argv: list[str] | None = None) -> int:
     root = Path(__file__).resolve().parents[2]
     ap.add_argument("--games", type=Path, default=root / "games")
     ap.add_argument("--tiles", type=Path, default=root / "tiles")
+    ap.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FROM=TO",
+        help="write trains of rule kind FROM as TO (a route method of the title changes it)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     c = convert(dump, args.id, args.tiles)
+    for swap in args.rule:
+        old, _, new = swap.partition("=")
+        for t in c.trains:
+            if t["rule"] == old:
+                t["rule"] = new
+        c.read_as.append(f"train rule {old} written as {new}")
     for note in c.unexpressed:
         print(f"not expressed: {note}")
     for m in c.overrides:
