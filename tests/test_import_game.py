@@ -121,3 +121,23 @@ def test_hand_file_errors_name_the_hand_file_and_line(tmp_path):
     with pytest.raises(GameDataError) as err:
         load_game_file(path, ROOT / "tiles")
     assert str(err.value).startswith(f"{tmp_path / 'hand' / '18Texas.toml'}:"), err.value
+
+
+def test_codes_keep_what_our_notation_reads():
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code
+
+    c = Conversion("x", "X", "flat", None)
+    # 18CO co8: a last junction no track reaches is dropped; an option we lack is named
+    assert (
+        clean_code("town=revenue:20,to_city:1;junction;path=a:0,b:_0;path=a:1,b:_0", "tile co8", c)
+        == "town=revenue:20;path=a:0,b:_0;path=a:1,b:_0"
+    )
+    # a junction track reaches stays
+    assert clean_code("junction;path=a:0,b:_0;path=a:3,b:_0", "tile j", c) == (
+        "junction;path=a:0,b:_0;path=a:3,b:_0"
+    )
+    assert c.unexpressed == [
+        "tile co8: a junction no track reaches (left out)",
+        "tile co8: town option 'to_city:1'",
+    ]

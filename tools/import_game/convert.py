@@ -75,10 +75,32 @@ def read_tile_codes(folder: Path, names: tuple[str, ...]) -> dict[str, tuple[str
     return out
 
 
+def _drop_idle_last_junction(parts: list[str]) -> list[str]:
+    """The parts without a last node that is a junction no path reaches (a drawing aid of
+    18CO's co8-co10; dropping the last node renumbers no other)."""
+    nodes = [i for i, p in enumerate(parts) if p.split("=", 1)[0] in NODE_PARTS]
+    if not nodes or parts[nodes[-1]].split("=", 1)[0] != "junction":
+        return parts
+    ref = f"_{len(nodes) - 1}"
+    if any(
+        p.startswith("path=") and ref in p.replace(",", " ").replace(":", " ").split()
+        for p in parts
+    ):
+        return parts
+    return [p for i, p in enumerate(parts) if i != nodes[-1]]
+
+
+NODE_PARTS = ("city", "town", "offboard", "junction")
+
+
 def clean_code(code: str, where: str, c: Conversion) -> str:
     """``code`` with the parts and options our notation has no place for dropped (and named)."""
     kept = []
-    for part in (p.strip() for p in code.split(";")):
+    parts = [p.strip() for p in code.split(";") if p.strip()]
+    trimmed = _drop_idle_last_junction(parts)
+    if trimmed != parts:
+        c.unexpressed.append(f"{where}: a junction no track reaches (left out)")
+    for part in trimmed:
         if not part:
             continue
         kind, eq, body = part.partition("=")
