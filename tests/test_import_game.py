@@ -141,3 +141,18 @@ def test_codes_keep_what_our_notation_reads():
         "tile co8: a junction no track reaches (left out)",
         "tile co8: town option 'to_city:1'",
     ]
+
+
+def test_company_scoped_bonuses_name_companies_of_their_game():
+    from rusty_train_py.game import available_games, load_game
+
+    seen = 0
+    for gid in available_games():
+        game = load_game(gid)
+        abbrevs = {c.abbrev for c in game.companies}
+        for b in game.bonuses:
+            company = b.params_dict.get("company")
+            if company is not None:
+                seen += 1
+                assert company in abbrevs, f"{gid}: bonus {b.id} names {company!r}"
+    assert seen >= 8  # 1888's eight destinations
