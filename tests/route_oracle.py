@@ -78,6 +78,7 @@ class TrainSpec:
     multiplier: int = 1
     column: str | None = None  # "diesel"
     city_multiplier: int = 1  # plus_towns
+    towns_paid: bool = True  # plus_towns_ends
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
     towns: int = 0  # n_plus_m
@@ -102,6 +103,7 @@ def train_from_data(t: dict) -> TrainSpec:
         multiplier=int(d.get("multiplier", 1)),
         column=d.get("column"),
         city_multiplier=int(d.get("city_multiplier", 1)),
+        towns_paid=bool(d.get("towns_paid", True)),
         pay=int(d.get("pay", 0)),
         visit=int(d.get("visit", 0)),
         towns=int(d.get("towns") or 0),
@@ -678,6 +680,8 @@ def stop_pays(route: OracleRoute, counted, train: TrainSpec, bonuses=()) -> dict
                 v = v * tokened_cities
         if train.rule in ("plus_towns", "plus_towns_ends") and c.kind != "town":
             v *= train.city_multiplier
+        if train.rule == "plus_towns_ends" and c.kind == "town" and not train.towns_paid:
+            v = 0
         if train.rule == "edges" and c.hex in train.double_at:
             v *= 2
         out[i] = v

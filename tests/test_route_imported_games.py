@@ -47,6 +47,7 @@ LATE_RUNS = [
     ("1856", "WGB", ["5", "5"], [], 560),  # the same map: WGB ran 560 at actions 905 and 926
     ("1888", "SSL", ["D"], [], 570),  # log 129026, action 728: +20 SSL destination C13
     ("18MT", "BAP", ["5"], [], 360),  # log 186961, action 684: C1-...-A21 with East-West +100
+    ("18CO", "CBQ", ["5", "6"], [], 680),  # log 186753, action 974: E1-...-B26 East-West +100
 ]
 
 

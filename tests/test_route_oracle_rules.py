@@ -248,11 +248,18 @@ def scenarios() -> list[Scenario]:
                 {"name": "2+e", "rule": "plus_towns_ends", "stops": 2},
                 {"name": "3+e", "rule": "plus_towns_ends", "stops": 3},
                 {"name": "4De", "rule": "plus_towns_ends", "stops": 4, "city_multiplier": 2},
+                {
+                    "name": "3Du",  # 18CO 4D/5D: towns passed unpaid, cities doubled
+                    "rule": "plus_towns_ends",
+                    "stops": 3,
+                    "city_multiplier": 2,
+                    "towns_paid": False,
+                },
                 {"name": "2+", "rule": "plus_towns", "stops": 2},
                 {"name": "3+", "rule": "plus_towns", "stops": 3},
             ],
             exercised=ends_matter,
-            share_exercised=0.1,
+            share_exercised=0.05,
         ),
         Scenario(
             "multiplier",

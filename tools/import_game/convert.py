@@ -259,10 +259,32 @@ def _with_variants(dump: dict, c: Conversion) -> list[dict]:
     return out
 
 
-def convert_trains(dump: dict, c: Conversion) -> None:
+def towns_row_rule(kind: str, distance: Any) -> dict[str, Any] | None:
+    """``kind`` with the keys of a cities row and a towns row passed freely (towns paid all or
+    none): for a train a command line names (``--rule 4D=plus_towns_ends``)."""
+    if not isinstance(distance, list) or len(distance) != 2:
+        return None
+    big = next((r for r in distance if sorted(r["nodes"]) == ["city", "offboard"]), None)
+    town = next((r for r in distance if r["nodes"] == ["town"]), None)
+    if big is None or town is None or big["pay"] != big["visit"] or town["visit"] < UNLIMITED:
+        return None
+    if town["pay"] not in (0,) and town["pay"] < UNLIMITED:
+        return None
+    rule: dict[str, Any] = {"rule": kind, "stops": big["pay"]}
+    if big.get("multiplier", 1) != 1:
+        rule["city_multiplier"] = big["multiplier"]
+    if town["pay"] == 0:
+        rule["towns_paid"] = False
+    return rule
+
+
+def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = None) -> None:
     for t in _with_variants(dump, c):
         name = t["name"]
         rule = train_rule(name, t["distance"], c)
+        if rule is None and by_train and name in by_train:
+            rule = towns_row_rule(by_train[name], t["distance"])
+            c.read_as.append(f"train {name} written as {by_train[name]}")
         if rule is None:
             c.errors.append(f"train {name}: distance {json.dumps(t['distance'])} (no rule kind)")
             continue
@@ -366,7 +388,9 @@ def convert_phase_revenue(dump: dict, c: Conversion) -> None:
         c.phase_revenue.append((hexes, values))
 
 
-def convert(dump: dict, game_id: str, tiles_folder: Path) -> Conversion:
+def convert(
+    dump: dict, game_id: str, tiles_folder: Path, by_train: dict[str, str] | None = None
+) -> Conversion:
     layout = dump["layout"]
     axes = dump["axes"]
     numbers = None
@@ -379,7 +403,7 @@ def convert(dump: dict, game_id: str, tiles_folder: Path) -> Conversion:
     convert_hexes(dump, c)
     convert_tiles(dump, c, ours)
     convert_companies(dump, c)
-    convert_trains(dump, c)
+    convert_trains(dump, c, by_train)
     convert_phases(dump, c)
     convert_phase_revenue(dump, c)
     extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}

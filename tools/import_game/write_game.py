@@ -37,13 +37,18 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="FROM=TO",
-        help="write trains of rule kind FROM as TO (a route method of the title changes it)",
+        help="write trains of rule kind FROM (or the train named FROM) as rule kind TO (a"
+        " route method of the title changes what their distance means)",
     )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
-    c = convert(dump, args.id, args.tiles)
-    for swap in args.rule:
-        old, _, new = swap.partition("=")
+    swaps = [s.partition("=")[::2] for s in args.rule]
+    train_names = {t["name"] for t in dump["trains"]}
+    by_train = {old: new for old, new in swaps if old in train_names}
+    c = convert(dump, args.id, args.tiles, by_train)
+    for old, new in swaps:
+        if old in train_names:
+            continue
         for t in c.trains:
             if t["rule"] == old:
                 t["rule"] = new

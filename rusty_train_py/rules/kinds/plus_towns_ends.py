@@ -1,16 +1,25 @@
 """The ``plus_towns_ends`` train kind: an N+ train (N cities and off-boards, every town paid,
 towns using no distance) whose route may not end at more towns than the N leave: a town at
 an end of the route counts against the N (18MT and 18CO: tobymao/18xx g_18_mt
-``check_distance``, "Towns on route ends are counted against city limit"). One file: its
-parameters (plus_towns's), the check on a path's stops and its statement in the exact model.
+``check_distance``, "Towns on route ends are counted against city limit"). With
+``towns_paid = false`` the towns it passes pay nothing (18CO's 4D and 5D, whose cities and
+off-boards pay double: ``city_multiplier = 2``). One file: its parameters, the check on a
+path's stops and its statement in the exact model.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..facts import TrainTable
-from ..train_kinds import TRAIN_RULES, PlusTownsTrain
+from ..registry import flag, whole
+from ..train_kinds import TRAIN_RULES, PlusTownsParams, PlusTownsTrain
+
+
+@dataclass(frozen=True, slots=True)
+class PlusTownsEndsParams(PlusTownsParams):
+    towns_paid: bool | None = None  # None: true
 
 
 def _within(t: TrainTable, stops: Sequence[int]) -> bool:
@@ -22,7 +31,14 @@ def _within(t: TrainTable, stops: Sequence[int]) -> bool:
 
 @TRAIN_RULES.register("plus_towns_ends")
 class PlusTownsEndsTrain(PlusTownsTrain):
-    """As ``plus_towns``; towns at the route's ends use one of the N each."""
+    """As ``plus_towns``; towns at the route's ends use one of the N each; ``towns_paid =
+    false``: towns pay nothing."""
+
+    Params = PlusTownsEndsParams
+    keys = {"stops": whole(1), "city_multiplier": whole(1), "towns_paid": flag}
+
+    def centre_value(self, p, c):
+        return 0 if c.kind == "town" and p.towns_paid is False else c.value
 
     def split(self, t, stops):
         return super().split(t, stops) if _within(t, stops) else None
@@ -38,4 +54,7 @@ class PlusTownsEndsTrain(PlusTownsTrain):
         return v
 
     def describe(self, p):
-        return super().describe(p) + ", a town at an end of the route counted as one of them"
+        text = super().describe(p)
+        if p.towns_paid is False:
+            text = text.replace("plus every town", "passing towns unpaid")
+        return text + ", a town at an end of the route counted as one of them"
