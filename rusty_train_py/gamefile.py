@@ -19,6 +19,7 @@ from .game import (
     Phase,
     UpgradeRule,
 )
+from .game_hand import HandFileError, MergedLines, merge_hand, read_hand
 from .game_schema import check_game_data, check_game_references, top_line
 from .gamefile_rules import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .hexgrid import HexAddressError, Orientation
@@ -64,7 +65,16 @@ def load_game_file(path: Path, tiles_folder: Path | None = None) -> Game:
         raise GameDataError(
             f"{path}: not a game file: arrays or tables nested too deeply"
         ) from None
-    return game_from_data(data, str(path), tiles_folder, text)
+    try:
+        hand = read_hand(path)
+        if hand is None:
+            return game_from_data(data, str(path), tiles_folder, text)
+        hand_data, hand_text, hand_source = hand
+        merged = merge_hand(data, hand_data, str(path), hand_source)
+    except HandFileError as exc:
+        raise GameDataError(str(exc)) from None
+    lines = MergedLines(str(path), text, hand_source, hand_text)
+    return game_from_data(merged, str(path), tiles_folder, text, lines)
 
 
 def _req(d: dict[str, Any], key: str, typ: type | tuple[type, ...], where: str) -> Any:
@@ -204,9 +214,13 @@ def eighteen_xx_table(table: object, source: str) -> dict[str, Any]:
 
 
 def game_from_data(
-    data: dict[str, Any], source: str, tiles_folder: Path | None = None, text: str | None = None
+    data: dict[str, Any],
+    source: str,
+    tiles_folder: Path | None = None,
+    text: str | None = None,
+    lines: SourceLines | None = None,
 ) -> Game:
-    lines = SourceLines(source, text)
+    lines = lines or SourceLines(source, text)
     check_game_data(data, lines)  # every key's type and range (game_schema.py)
     try:
         game = _game_from_data(data, source, tiles_folder, lines)

@@ -149,8 +149,8 @@ def _node(kind: str, opts: dict[str, str], index: int, where: str) -> Node:
     slots = 0
     if kind == "city":
         slots = whole_number(opts.get("slots", "1"), f"{where}: {what}", "slots", 0)
-        if not 1 <= slots <= 6:
-            raise TileDataError(f"{where}: a city has 1 to 6 token spaces, not {slots}")
+        if not 0 <= slots <= 6:  # 0: no token space, every company's route ends there (1870)
+            raise TileDataError(f"{where}: a city has 0 to 6 token spaces, not {slots}")
     loc = None
     if "loc" in opts and opts["loc"] != "center":
         try:

@@ -49,7 +49,7 @@ CODE_MUTATIONS: list[tuple[str, str, str]] = [
     ("revenue", "-20", "negative revenue"),
     ("revenue", "yellow_-10", "negative revenue column"),
     ("revenue", "pink_20", "unknown revenue column"),
-    ("slots", "0", "no token space"),
+    # slots:0 is right since 1870's cities with no token space (tiles/README.md)
     ("slots", "7", "seven token spaces"),
     ("cost", "-5", "negative cost"),
     ("visit_cost", "-1", "negative visit cost"),

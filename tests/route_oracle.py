@@ -45,6 +45,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rusty_train_py.game_hand import hand_file, merge_hand
 from rusty_train_py.tile import NodeKind
 
 
@@ -77,6 +78,7 @@ class TrainSpec:
     multiplier: int = 1
     column: str | None = None  # "diesel"
     city_multiplier: int = 1  # plus_towns
+    towns_paid: bool = True  # plus_towns_ends
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
     towns: int = 0  # n_plus_m
@@ -101,6 +103,7 @@ def train_from_data(t: dict) -> TrainSpec:
         multiplier=int(d.get("multiplier", 1)),
         column=d.get("column"),
         city_multiplier=int(d.get("city_multiplier", 1)),
+        towns_paid=bool(d.get("towns_paid", True)),
         pay=int(d.get("pay", 0)),
         visit=int(d.get("visit", 0)),
         towns=int(d.get("towns") or 0),
@@ -172,8 +175,9 @@ class Rules:
                 return t
         raise KeyError(f"unknown train {name!r}")
 
-    def active_bonuses(self, named=()) -> list[BonusSpec]:
-        """The game's always-on bonuses and the named options (``id`` or ``id:HEX``)."""
+    def active_bonuses(self, named=(), company=None) -> list[BonusSpec]:
+        """The game's always-on bonuses and the named options (``id`` or ``id:HEX``); with a
+        ``company``, the bonuses of other companies (``destination``) left out."""
         out = []
         wanted = {}
         for n in named:
@@ -186,6 +190,9 @@ class Rules:
             place = wanted.get(bid.lower())
             if b["kind"] == "placed" and place is None:
                 continue  # a placed bonus pays nothing until it is placed
+            scoped = b["kind"] in ("destination", "destination_end")
+            if scoped and company is not None and b["company"] != company:
+                continue
             out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
         for bid in wanted:
             if bid not in {k.lower() for k in self.bonuses}:
@@ -225,6 +232,10 @@ def game_rules(game, readings: dict | None = None) -> Rules:
     if key not in _RULES_CACHE:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
+        hand = hand_file(path)  # an imported game's hand-written part (games/hand/<id>.toml)
+        if hand.is_file():
+            with open(hand, "rb") as fh:
+                data = merge_hand(data, tomllib.load(fh), str(path), str(hand))
         _RULES_CACHE[key] = rules_from_data(data, readings)
     return _RULES_CACHE[key]
 
@@ -611,6 +622,9 @@ def stop_choices(
             choices = [c for c in choices if any(route.centres[i].token for i in c)]
     elif rule == "plus_towns":
         choices = [everything] if n is None or _cost(route, others) <= n else []
+    elif rule == "plus_towns_ends":  # 18MT: a town at an end of the route uses one of the N
+        end_towns = sum(1 for i in {0, k - 1} if route.centres[i].kind == "town")
+        choices = [everything] if _cost(route, others) + end_towns <= n else []
     elif rule == "pay_best":
         if any(route.centres[i].visit_cost > 0 for i in towns):
             return []  # no row of the distance list takes towns
@@ -664,8 +678,10 @@ def stop_pays(route: OracleRoute, counted, train: TrainSpec, bonuses=()) -> dict
                 and c.hex in b.get("at", ())
             ):
                 v = v * tokened_cities
-        if train.rule == "plus_towns" and c.kind != "town":
+        if train.rule in ("plus_towns", "plus_towns_ends") and c.kind != "town":
             v *= train.city_multiplier
+        if train.rule == "plus_towns_ends" and c.kind == "town" and not train.towns_paid:
+            v = 0
         if train.rule == "edges" and c.hex in train.double_at:
             v *= 2
         out[i] = v
@@ -693,6 +709,14 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         if any(c.hex in at for c in stops) and any(c.hex in other for c in stops):
             return int(b.get("amount", 0))
         return 0
+    if b.kind == "destination":  # per destination hex counted with the home hex
+        if not any(c.hex in b.get("home") for c in stops):
+            return 0
+        return sum(
+            int(b.get("amount", 0))
+            for dest in b.get("at")
+            if any(c.hex == dest and c.hex not in b.get("home") for c in stops)
+        )
     if b.kind == "ends_pair":
         sides = {s: dict(v) for s, v in dict(b.get("sides")).items()}
         best = 0
@@ -713,7 +737,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return amount
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
-    if b.kind in ("port", "drop_lowest", "end_again"):
+    if b.kind in ("port", "drop_lowest", "end_again", "destination_end"):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
 
@@ -728,7 +752,7 @@ def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=
     for b in bonuses:
         if not b.applies_to(train):
             continue
-        if b.kind == "end_again":  # a counted end on `at` paid again, as the train pays it
+        if b.kind in ("end_again", "destination_end"):  # a counted end on `at` paid again
             ends = {0, len(route.centres) - 1}
             plain += sum(
                 pays[i] * train.multiplier
@@ -790,7 +814,7 @@ def oracle_solve(
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
     routes = model.all_walks(limit)
-    active = rules.active_bonuses(bonuses)
+    active = rules.active_bonuses(bonuses, company)
     game = state.game
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
@@ -906,7 +930,7 @@ def check_finder_result(
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = rules.active_bonuses(bonuses)
+    active = rules.active_bonuses(bonuses, company)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
@@ -1017,7 +1041,7 @@ def describe_state(state, company, trains, bonuses=(), readings=None) -> str:
     lines.append(f"company {company}, trains {list(trains)}, bonuses {list(bonuses)}")
     for t in trains:
         lines.append(f"  {rules.train(t)}")
-    for b in rules.active_bonuses(bonuses):
+    for b in rules.active_bonuses(bonuses, company):
         lines.append(f"  bonus {b}")
     return "\n".join(lines)
 

@@ -31,7 +31,7 @@ from route_oracle import TooManyRoutes, check_finder_result, describe_state, ora
 from rusty_train_py.files.checks import rule_warnings
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.game import Game
-from rusty_train_py.gamefile import available_games
+from rusty_train_py.gamefile import available_games, load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.route.search import find_routes
 
@@ -184,14 +184,14 @@ def test_late_position_cuts_match_oracle(game_id):
 
 @pytest.mark.parametrize("game_id", available_games())
 def test_small_position_grows(game_id):
-    state = grow_position(game_id, 7, hexes=10, token_every=2, upgrades_after=0.5)
-    game = state.game
+    game = load_game(game_id)
+    majors = [c for c in game.companies if c.kind == "major"]
+    grow = dict(companies=len(majors), hexes=10, token_every=2, upgrades_after=0.5)
+    state = grow_position(game_id, 7, **grow)  # every major operates, however many
     assert state.phase == game.phases[-1].name
     assert len(state.laid_tiles()) >= 10
     assert rule_warnings(state) == []
-    assert grow_position(game_id, 7, hexes=10, token_every=2, upgrades_after=0.5) == state
-    majors = [c for c in game.companies if c.kind == "major"]
-    assert len(majors) <= 8  # every major operates (grow_position takes up to eight)
+    assert grow_position(game_id, 7, **grow) == state
     for c in majors:
         if c.home is None:
             assert state.tokens_placed(c.abbrev) >= 1

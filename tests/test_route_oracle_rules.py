@@ -25,6 +25,7 @@ readings, random tiles of its manifest next to printed track, random tokens of i
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass, field
 
 import pytest
@@ -214,6 +215,16 @@ def bonus_matters(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) != oracle_best(state, company, trains)
 
 
+def ends_matter(state, company, trains, bonuses):
+    """Exercised when counting end towns changes the answer (the same trains as plus_towns)."""
+    plain = [{"2+e": "2+", "3+e": "3+"}.get(t, t) for t in trains]
+    if plain == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        state, company, plain, bonuses
+    )
+
+
 def pays(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) > 0
 
@@ -231,6 +242,25 @@ def scenarios() -> list[Scenario]:
             ],
             exercised=pays,
             share_exercised=0.5,
+        ),
+        Scenario(
+            "plus_towns_ends",  # rules/kinds/plus_towns_ends.py: end towns use one of the N
+            [
+                {"name": "2+e", "rule": "plus_towns_ends", "stops": 2},
+                {"name": "3+e", "rule": "plus_towns_ends", "stops": 3},
+                {"name": "4De", "rule": "plus_towns_ends", "stops": 4, "city_multiplier": 2},
+                {
+                    "name": "3Du",  # 18CO 4D/5D: towns passed unpaid, cities doubled
+                    "rule": "plus_towns_ends",
+                    "stops": 3,
+                    "city_multiplier": 2,
+                    "towns_paid": False,
+                },
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "3+", "rule": "plus_towns", "stops": 3},
+            ],
+            exercised=ends_matter,
+            share_exercised=0.05,
         ),
         Scenario(
             "multiplier",
@@ -456,6 +486,32 @@ def scenarios() -> list[Scenario]:
             exercised=bonus_matters,
             share_exercised=0.1,
         ),
+        Scenario(
+            "destination",  # rules/kinds/destination.py: a bonus of one company only
+            BASIC + [{"name": "4", "stops": 4}],
+            bonuses=[
+                {"id": "desta", "kind": "destination", "company": "A", "amount": 30},
+                {"id": "destb", "kind": "destination", "company": "B", "amount": 50},
+            ],  # home and at filled in per map
+            pick_bonuses=options(["desta", "destb"], 0.9),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "destination_end",  # rules/kinds/destination_end.py: one company's ends paid again
+            BASIC
+            + [
+                {"name": "3+3E", "rule": "express", "stops": 3, "multiplier": 2},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[
+                {"id": "runa", "kind": "destination_end", "company": "A"},
+                {"id": "runb", "kind": "destination_end", "company": "B"},
+            ],  # at filled in per map
+            pick_bonuses=options(["runa", "runb"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
     ]
     return out
 
@@ -550,6 +606,17 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         ]
     if sc.name == "end_again":
         return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
+    if sc.name == "destination_end":
+        return [
+            dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
+            dict(sc.bonuses[1], at=[p[2], p[3], places["bypass"]], always=False),
+        ]
+    if sc.name == "destination":
+        bypass = places["bypass"]
+        return [
+            dict(sc.bonuses[0], home=[bypass, *p[:3]], at=[single, *group, *p[3:]], always=False),
+            dict(sc.bonuses[1], home=[bypass, *p[3:]], at=[single, *p[:3]], always=False),
+        ]
     if sc.name == "port":
         ports = [single, *group]
         return [
@@ -667,7 +734,8 @@ def map_for_seed(sc: Scenario, seed: int, folder):
 
 
 def seed_of(sc: Scenario, i: int) -> int:
-    return 10_000 + 1_000 * list(SCENARIOS).index(sc.name) + i
+    """The i-th seed of a scenario, keyed by its name (adding a scenario changes no other's)."""
+    return 10_000 + 1_000 * (zlib.crc32(sc.name.encode()) % 100_000) + i
 
 
 @pytest.fixture(scope="module")

@@ -27,12 +27,14 @@ def test_a_shared_memo_changes_nothing(game_id):
     trains = names[-2:]  # the biggest two: the longest paths
     memo = RevenueMemo()
     maps = [state] + [after_lay(state, lay) for lay in legal_lays(state, company)[:12]]
+    listed = 0
     for m in maps:
-        assert answer(find_routes(m, company, trains, revenue_memo=memo)) == answer(
-            find_routes(m, company, trains)
-        )
-    # the memo held paths, and a search for other trains gets its own table
-    assert len(memo) > 0
+        alone = find_routes(m, company, trains)
+        listed += alone.stats["paths"]
+        assert answer(find_routes(m, company, trains, revenue_memo=memo)) == answer(alone)
+    # the memo held the paths there were (a random map may give the company none: 18Texas),
+    # and a search for other trains gets its own table
+    assert (len(memo) > 0) == (listed > 0)
     other = names[:1]
     assert answer(find_routes(state, company, other, revenue_memo=memo)) == answer(
         find_routes(state, company, other)

@@ -353,7 +353,7 @@ def test_junction_tile_joins_edges():
         ("city=revenue:20;path=a:0,b:_1", "node _1"),
         ("path=a:0,b:7", "edge 7"),
         ("city=revenue:x", "bad revenue"),
-        ("city=revenue:20,slots:9", "1 to 6 token spaces"),
+        ("city=revenue:20,slots:9", "0 to 6 token spaces"),
         ("tunnel=edge:1", "unknown part"),
         ("path=a:0", "needs a: and b:"),
     ],

@@ -1,5 +1,5 @@
 """``rusty-train-py render GAMEFILE -o OUT [--hex-size N]``: draw a saved game to PNG or SVG
-(the drawing: ``render/export.py``)."""
+(the drawing: ``render/qt/export.py``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``rusty-train-py tiles GAME -o OUT [--hex-size N] [--chart]``: a sheet of every tile of a
-game, or its upgrade chart (the drawing: ``render/export.py``)."""
+game, or its upgrade chart (the drawing: ``render/qt/export.py``)."""
 
 from __future__ import annotations
 

@@ -54,6 +54,7 @@ class Earner:
         self.rules = rules = rules if rules is not None else GameRules()
         self.mult = m = train.multiplier
         self.graph = graph
+        self.company = graph.company
         centres = graph.centres
         self.is_major = [c.kind != "town" for c in centres]
         self.is_city = [c.kind == "city" for c in centres]

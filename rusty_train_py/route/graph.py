@@ -75,6 +75,7 @@ class TrackGraph:
     track_bits: int  # mask of all shared-track bits
     bit_names: list[str] = field(default_factory=list)
     icons: dict[str, dict[str, int]] = field(default_factory=dict)  # hex -> icon name -> count
+    company: str | None = None  # whose tokens count (a company-scoped bonus reads it)
 
     def tokens(self) -> list[int]:
         return [c.id for c in self.centres if c.token]
@@ -94,6 +95,7 @@ def build_graph(state: MapState, company: str | None) -> TrackGraph:
         (1 << n_track_bits) - 1,
         build.bits.names,
         _icons(state),
+        build.company,
     )
 
 

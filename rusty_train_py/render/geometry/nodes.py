@@ -193,6 +193,10 @@ def _base_candidates(tile: Tile, frame: _Frame, topo: _Topology, node_index: int
         around([(0.45, 6.0), (0.3, 6.5)])
         return out
     vecs = [frame.u(e) for e in edges]
+    if not vecs:  # joined only to other nodes of the tile (18MEX tile 470's towns)
+        out.append(_Cand((0.0, 0.0), 0.0))
+        around([(0.3, 3.0), (0.45, 4.0)])
+        return out
     m = (sum(v[0] for v in vecs) / len(vecs), sum(v[1] for v in vecs) / len(vecs))
     if _len(m) > 0.05:
         out.append(_Cand(_mul(m, 0.3 / _len(m)), 0.0))

@@ -159,7 +159,7 @@ def _unit_layout(
         cand = placed[n.index]
         pos = cand.pos
         if n.kind is NodeKind.CITY:
-            offs = slot_offsets(n.slots, angle=cand.angle)
+            offs = slot_offsets(n.slots, angle=cand.angle) if n.slots else []  # 0: no space
             spaces = tuple(
                 TokenSpaceLayout(token_index[(n.index, s)], _point(_add(pos, o)), SLOT_RADIUS)
                 for s, o in enumerate(offs)

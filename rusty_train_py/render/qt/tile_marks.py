@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPolygonF
+from PySide6.QtGui import QColor, QPainterPath
 
 from ...tile import Icon
 from .. import geometry
 from ..colours import PHASE_FILL
 from .primitives import draw_text, make_pen, qpoint
+from .terrain_icons import draw_terrain_icon
 
 
 def draw_phase_row(painter, row, c, R, current: int | None) -> None:
@@ -45,41 +44,7 @@ def draw_terrain(painter, mark, c) -> None:
     )
     y = c[1] + mark.centre[1]
     for kind in mark.kinds:
-        w = s * 1.1
-        if kind == "mountain":
-            tri = QPolygonF(
-                [
-                    QPointF(x, y + s * 0.45),
-                    QPointF(x + w / 2, y - s * 0.5),
-                    QPointF(x + w, y + s * 0.45),
-                ]
-            )
-            painter.setPen(make_pen("#4a3520", max(0.5, s * 0.08)))
-            painter.setBrush(QColor("#a0774a"))
-            painter.drawPolygon(tri)
-        elif kind == "swamp":  # 18AL: tufts of reed over a line
-            path = QPainterPath()
-            path.moveTo(x, y + s * 0.4)
-            path.lineTo(x + w, y + s * 0.4)
-            for k in range(3):
-                bx = x + w * (0.2 + 0.3 * k)
-                path.moveTo(bx, y + s * 0.4)
-                path.lineTo(bx + (k - 1) * s * 0.15, y - s * 0.4)
-            painter.strokePath(
-                path, make_pen("#3d7a2a", max(0.6, s * 0.12), Qt.PenCapStyle.RoundCap)
-            )
-        else:
-            path = QPainterPath()
-            for k in range(2):
-                yy = y - s * 0.18 + k * s * 0.36
-                path.moveTo(x, yy)
-                steps = 12
-                for i in range(1, steps + 1):
-                    t = i / steps
-                    path.lineTo(x + w * t, yy + math.sin(t * 2 * math.pi) * s * 0.13)
-            painter.strokePath(
-                path, make_pen("#1c6fd0", max(0.6, s * 0.12), Qt.PenCapStyle.RoundCap)
-            )
+        draw_terrain_icon(painter, kind, x, y, s)
         x += s * 0.22 / 0.17
     if mark.text:
         w = geometry.text_width(mark.text, s)

@@ -234,6 +234,11 @@ def _draw_city(painter, node, c, R, tokens, companies) -> None:
     painter.setBrush(QColor("#ffffff"))
     if node.outline:
         painter.drawPolygon(qpolygon(node.outline, c))
+    if not node.spaces:  # a city with no token space (1870): a ring around a black dot
+        centre = qpoint(node.centre, c)
+        painter.drawEllipse(centre, node.radius * 0.6, node.radius * 0.6)
+        painter.setBrush(QColor("#000000"))
+        painter.drawEllipse(centre, node.radius * 0.25, node.radius * 0.25)
     for sp in node.spaces:
         centre = qpoint(sp.centre, c)
         company = tokens.get(sp.index)

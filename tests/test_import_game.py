@@ -1,0 +1,158 @@
+"""The game importer's Python writer (tools/import_game) and the hand-written game files.
+
+The Ruby dumper runs at development time only; a dump of 18Texas is committed
+(tests/data/import_game/18Texas.json), and writing it again must give the committed
+games/18Texas.toml and tiles/18Texas.tiles byte for byte. The hand file of a game
+(games/hand/<id>.toml) is merged on load; a key in both files is refused naming both.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rusty_train_py.game import GameDataError
+from rusty_train_py.gamefile import load_game_file
+
+ROOT = Path(__file__).resolve().parents[1]
+WRITER = ROOT / "tools" / "import_game" / "write_game.py"
+DUMPS = ROOT / "tests" / "data" / "import_game"
+
+
+def write(dump: Path, game_id: str, out: Path) -> subprocess.CompletedProcess:
+    (out / "games").mkdir()
+    (out / "tiles").mkdir()
+    for name in ("common", "library"):
+        shutil.copy(ROOT / "tiles" / f"{name}.tiles", out / "tiles")
+    return subprocess.run(
+        [
+            sys.executable,
+            str(WRITER),
+            str(dump),
+            "--id",
+            game_id,
+            "--games",
+            str(out / "games"),
+            "--tiles",
+            str(out / "tiles"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"},
+    )
+
+
+def test_writer_reproduces_the_committed_18texas_files(tmp_path):
+    res = write(DUMPS / "18Texas.json", "18Texas", tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert (tmp_path / "games" / "18Texas.toml").read_bytes() == (
+        ROOT / "games" / "18Texas.toml"
+    ).read_bytes()
+    assert (tmp_path / "tiles" / "18Texas.tiles").read_bytes() == (
+        ROOT / "tiles" / "18Texas.tiles"
+    ).read_bytes()
+    # what it could not express is named, on stdout and at the top of the game file
+    assert res.stdout == 'not expressed: train 5: events [{"type": "close_companies"}]\n'
+    head = (ROOT / "games" / "18Texas.toml").read_text().split("\nid = ")[0]
+    assert "train 5: events" in head and "GRRRC" in head
+
+
+def test_writer_names_what_it_cannot_import(tmp_path):
+    import json
+
+    dump = json.loads((DUMPS / "18Texas.json").read_text())
+    dump["trains"][0]["distance"] = [
+        {"nodes": ["city", "offboard"], "pay": 2, "visit": 99},
+        {"nodes": ["town"], "pay": 0, "visit": 99},
+    ]
+    dump["hexes"][0]["groups"][5]["code"] = "city=revenue:0;path=a:0,b:7"
+    dump["route_overrides"] = [{"method": "revenue_for", "owner": "G18Texas::Game"}]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(dump))
+    res = write(
+        bad, "18Texas", tmp_path / "out" if (tmp_path / "out").mkdir() is None else tmp_path
+    )
+    assert res.returncode == 1
+    assert "route method overridden: revenue_for (G18Texas::Game)" in res.stdout
+    assert "cannot import: hex B11: path: edge 7 out of range 0-5" in res.stderr
+    assert "cannot import: train 2: distance" in res.stderr
+    assert not (tmp_path / "out" / "games" / "18Texas.toml").exists()
+
+
+def _game_with_hand(tmp_path: Path, hand: str) -> Path:
+    (tmp_path / "hand").mkdir()
+    shutil.copy(ROOT / "games" / "18Texas.toml", tmp_path / "18Texas.toml")
+    (tmp_path / "hand" / "18Texas.toml").write_text(hand)
+    return tmp_path / "18Texas.toml"
+
+
+def test_hand_file_is_merged(tmp_path):
+    path = _game_with_hand(
+        tmp_path,
+        '[rules]\nupgrade_max_exits = ["city"]\n\n[[bonuses]]\nid = "x"\nname = "X"\n'
+        'kind = "visit"\nalways = true\nat = ["C16"]\namount = 10\n',
+    )
+    game = load_game_file(path, ROOT / "tiles")
+    assert game.upgrade_max_exits == ("city",)
+    assert game.readings["one_stop_per_hex"] is False  # the imported [rules] key is kept
+    assert [b.id for b in game.bonuses] == ["x"]
+
+
+def test_hand_file_may_not_repeat_an_imported_key(tmp_path):
+    path = _game_with_hand(tmp_path, "[rules]\nhex_reentry = false\n")
+    with pytest.raises(GameDataError) as err:
+        load_game_file(path, ROOT / "tiles")
+    assert str(err.value) == (
+        f"{tmp_path / 'hand' / '18Texas.toml'}: [rules] hex_reentry is already given by "
+        f"{tmp_path / '18Texas.toml'}"
+    )
+
+
+def test_hand_file_errors_name_the_hand_file_and_line(tmp_path):
+    path = _game_with_hand(
+        tmp_path,
+        '# notes\n\n[[bonuses]]\nid = "x"\nkind = "visit"\nat = ["C16"]\namount = 5\nwrong = 1\n',
+    )
+    with pytest.raises(GameDataError) as err:
+        load_game_file(path, ROOT / "tiles")
+    assert str(err.value).startswith(f"{tmp_path / 'hand' / '18Texas.toml'}:"), err.value
+
+
+def test_codes_keep_what_our_notation_reads():
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code
+
+    c = Conversion("x", "X", "flat", None)
+    # 18CO co8: a last junction no track reaches is dropped; an option we lack is named
+    assert (
+        clean_code("town=revenue:20,to_city:1;junction;path=a:0,b:_0;path=a:1,b:_0", "tile co8", c)
+        == "town=revenue:20;path=a:0,b:_0;path=a:1,b:_0"
+    )
+    # a junction track reaches stays
+    assert clean_code("junction;path=a:0,b:_0;path=a:3,b:_0", "tile j", c) == (
+        "junction;path=a:0,b:_0;path=a:3,b:_0"
+    )
+    assert c.unexpressed == [
+        "tile co8: a junction no track reaches (left out)",
+        "tile co8: town option 'to_city:1'",
+    ]
+
+
+def test_company_scoped_bonuses_name_companies_of_their_game():
+    from rusty_train_py.gamefile import available_games, load_game
+
+    seen = 0
+    for gid in available_games():
+        game = load_game(gid)
+        abbrevs = {c.abbrev for c in game.companies}
+        for b in game.bonuses:
+            company = b.params_dict.get("company")
+            if company is not None:
+                seen += 1
+                assert company in abbrevs, f"{gid}: bonus {b.id} names {company!r}"
+    assert seen >= 8  # 1888's eight destinations

@@ -1,0 +1,416 @@
+"""From a dump of the 18xx.games engine (dump_game.rb) to this project's game data, as plain
+Python values: every part the format cannot express is dropped and named in ``unexpressed``;
+a part without which the game would be wrong (a train rule no kind states, a city with no
+token space) is an error in ``errors``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from colours import css_colour, text_colour_for
+
+from rusty_train_py.tile import IGNORED_PARTS, TileDataError
+from rusty_train_py.tile_code import PART_OPTIONS, parse_tile
+
+HEX_COLOURS = {
+    "white": "white",
+    "yellow": "yellow",
+    "green": "green",
+    "brown": "brown",
+    "gray": "grey",
+    "grey": "grey",
+    "red": "red",
+    "blue": "blue",
+    "empty": "empty",
+}
+# the library's two-colour tiles load as their first colour (tiles/README.md)
+TILE_COLOURS = {
+    "yellow": "yellow",
+    "green": "green",
+    "greenbrown": "green",
+    "brown": "brown",
+    "browngray": "brown",
+    "brownsepia": "brown",
+    "gray": "grey",
+    "grey": "grey",
+}
+COMPANY_KINDS = {"": "major", "major": "major", "minor": "minor", "national": "national"}
+UNLIMITED = 99  # a distance of 99 or more is "no limit" in the engine's data
+
+
+@dataclass
+class Conversion:
+    id: str
+    title: str
+    layout: str
+    numbers: str | None
+    hex_groups: list[tuple[str, list[str], str]] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    manifest: list[tuple[str, int | str]] = field(default_factory=list)
+    own_tiles: list[tuple[str, str, str]] = field(default_factory=list)  # name, colour, code
+    companies: list[dict[str, Any]] = field(default_factory=list)
+    trains: list[dict[str, Any]] = field(default_factory=list)
+    phases: list[dict[str, Any]] = field(default_factory=list)
+    phase_revenue: list[tuple[list[str], dict[str, int]]] = field(default_factory=list)
+    privates: list[str] = field(default_factory=list)
+    unexpressed: list[str] = field(default_factory=list)
+    read_as: list[str] = field(default_factory=list)  # choices given on the command line
+    overrides: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def read_tile_codes(folder: Path, names: tuple[str, ...]) -> dict[str, tuple[str, str]]:
+    """Tile name -> (colour, code) of our tile files ``names`` (later files win)."""
+    out: dict[str, tuple[str, str]] = {}
+    for n in names:
+        for line in (folder / f"{n}.tiles").read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.startswith("#"):
+                continue
+            name, colour, code = (line.split(None, 2) + [""])[:3]
+            out[name] = (colour, code.strip())
+    return out
+
+
+def _drop_idle_last_junction(parts: list[str]) -> list[str]:
+    """The parts without a last node that is a junction no path reaches (a drawing aid of
+    18CO's co8-co10; dropping the last node renumbers no other)."""
+    nodes = [i for i, p in enumerate(parts) if p.split("=", 1)[0] in NODE_PARTS]
+    if not nodes or parts[nodes[-1]].split("=", 1)[0] != "junction":
+        return parts
+    ref = f"_{len(nodes) - 1}"
+    if any(
+        p.startswith("path=") and ref in p.replace(",", " ").replace(":", " ").split()
+        for p in parts
+    ):
+        return parts
+    return [p for i, p in enumerate(parts) if i != nodes[-1]]
+
+
+NODE_PARTS = ("city", "town", "offboard", "junction")
+
+
+def clean_code(code: str, where: str, c: Conversion) -> str:
+    """``code`` with the parts and options our notation has no place for dropped (and named)."""
+    kept = []
+    parts = [p.strip() for p in code.split(";") if p.strip()]
+    trimmed = _drop_idle_last_junction(parts)
+    if trimmed != parts:
+        c.unexpressed.append(f"{where}: a junction no track reaches (left out)")
+    for part in trimmed:
+        if not part:
+            continue
+        kind, eq, body = part.partition("=")
+        if kind in IGNORED_PARTS or kind == "label":
+            kept.append(part)
+            continue
+        if kind not in PART_OPTIONS:
+            c.unexpressed.append(f"{where}: part {part!r}")
+            continue
+        opts = [o for o in body.split(",") if o] if eq else []
+        good = []
+        for o in opts:
+            key, _, val = o.partition(":")
+            if key in PART_OPTIONS[kind] and _value_fits(key, val):
+                good.append(o)
+            else:
+                c.unexpressed.append(f"{where}: {kind} option {o!r}")
+        if kind == "future_label" and not any(o.startswith("label:") and o[6:] for o in good):
+            c.unexpressed.append(f"{where}: part {part!r}")
+            continue
+        kept.append(f"{kind}={','.join(good)}" if good else kind)
+    return ";".join(kept)
+
+
+def _value_fits(key: str, val: str) -> bool:
+    """Option values our notation reads differently (an engine ``loc:15`` is not an edge)."""
+    if key == "loc" and val != "center":
+        try:
+            return 0 <= float(val) <= 5.5
+        except ValueError:
+            return False
+    return True
+
+
+def _check(name: str, colour: str, code: str, where: str, c: Conversion) -> None:
+    try:
+        parse_tile(name, colour, code, where=where)
+    except TileDataError as exc:
+        c.errors.append(str(exc))
+
+
+def convert_hexes(dump: dict, c: Conversion) -> None:
+    seen: set[str] = set()
+    for block in dump["hexes"]:
+        colour = HEX_COLOURS.get(block["colour"])
+        if colour is None:
+            c.errors.append(f"hex colour {block['colour']!r}")
+            continue
+        for group in block["groups"]:
+            hexes = [h for h in group["hexes"] if h not in seen]
+            seen.update(hexes)
+            if not hexes:
+                continue
+            code = "" if colour == "empty" else clean_code(group["code"], f"hex {hexes[0]}", c)
+            c.hex_groups.append((colour, hexes, code))
+    c.names = {h: n for h, n in sorted(dump["location_names"].items()) if h in seen}
+
+
+def convert_tiles(dump: dict, c: Conversion, ours: dict[str, tuple[str, str]]) -> None:
+    for t in dump["tiles"]:
+        name = t["name"]
+        colour = TILE_COLOURS.get(t["colour"] or "")
+        if colour is None or t["code"] is None:
+            c.unexpressed.append(f"tile {name}: a {t['colour']} tile (left out of the manifest)")
+            continue
+        code = clean_code(t["code"], f"tile {name}", c)
+        _check(name, colour, code, f"tile {name}", c)
+        if ours.get(name) != (colour, code):
+            c.own_tiles.append((name, colour, code))
+        c.manifest.append((name, t["count"]))
+
+
+def convert_companies(dump: dict, c: Conversion) -> None:
+    for corp in dump["corporations"] + dump["minors"]:
+        sym = corp["sym"]
+        kind = COMPANY_KINDS.get(corp["type"])
+        if kind is None:
+            c.unexpressed.append(f"company {sym}: type {corp['type']!r} read as a major")
+            kind = "major"
+        colour = css_colour(corp["color"])
+        entry: dict[str, Any] = {
+            "abbrev": sym,
+            "name": corp["name"],
+            "kind": kind,
+            "shares": 10 if kind == "major" else 1,
+            "tokens": max(corp["tokens"], 1),
+            "colour": colour,
+            "text_colour": text_colour_for(colour, corp["text_color"]),
+        }
+        if corp["tokens"] == 0:
+            c.unexpressed.append(f"company {sym}: no station token (written as 1)")
+        home = corp["coordinates"]
+        if isinstance(home, list):
+            c.unexpressed.append(f"company {sym}: homes {', '.join(home)} (the first kept)")
+            home = home[0] if home else None
+        if home:
+            entry["home"] = home
+            city = corp["city"]
+            if isinstance(city, list):
+                city = city[0]
+            if isinstance(city, int):
+                entry["home_city"] = city
+        for a in corp["abilities"]:
+            c.unexpressed.append(f"company {sym}: ability {a['type']}")
+        c.companies.append(entry)
+    for p in dump["companies"]:
+        kinds = ", ".join(sorted({a["type"] for a in p["abilities"]})) or "no ability"
+        c.privates.append(f"{p['sym']} {p['name']} ({p['value']}, revenue {p['revenue']}): {kinds}")
+
+
+def train_rule(name: str, distance: Any, c: Conversion) -> dict[str, Any] | None:
+    """Our rule kind and its keys for an engine distance, None when no kind states it."""
+    if isinstance(distance, int):
+        return {"rule": "stops"} if distance >= UNLIMITED else {"rule": "stops", "stops": distance}
+    if not isinstance(distance, list):
+        return None
+    rows = {tuple(sorted(r["nodes"])): (r["pay"], r["visit"]) for r in distance}
+    if any(p != v for nodes, (p, v) in rows.items() if nodes != ("town",)):
+        return None
+    big = rows.get(("city", "offboard"))
+    towns_row = [r for r in distance if sorted(r["nodes"]) == ["town"]]
+    if big and towns_row and len(rows) == 2:
+        n, m, visit = big[0], towns_row[0]["pay"], towns_row[0]["visit"]
+        big_row = next(r for r in distance if sorted(r["nodes"]) == ["city", "offboard"])
+        times = big_row.get("multiplier", 1)
+        if towns_row[0].get("multiplier", 1) != 1:
+            return None
+        if m >= UNLIMITED and visit >= UNLIMITED:
+            rule = {"rule": "plus_towns", "stops": n}
+            return rule | ({"city_multiplier": times} if times != 1 else {})
+        if times != 1:
+            return None
+        if visit >= UNLIMITED:  # towns passed freely, m of them paid
+            return {"rule": "n_plus_m", "stops": n, "towns": m}
+        return None
+    every = rows.get(("city", "offboard", "town"))
+    if every and len(rows) == 1 and distance[0].get("multiplier", 1) == 1:
+        n = every[0]
+        return {"rule": "stops"} if n >= UNLIMITED else {"rule": "stops", "stops": n}
+    return None
+
+
+def _with_variants(dump: dict, c: Conversion) -> list[dict]:
+    """Each train and each of its variants (a variant is bought instead of it: same copies)."""
+    out = []
+    for t in dump["trains"]:
+        base = {k: v for k, v in t.items() if k != "variants"}
+        if t.get("num") != "unlimited":
+            base["num"] = dump["train_counts"].get(t["name"], t.get("num", 0))
+        out.append(base)
+        for v in t.get("variants") or []:
+            if v["name"] == t["name"]:
+                continue
+            c.unexpressed.append(f"train {v['name']}: a variant of {t['name']}, sharing its copies")
+            out.append({**base, **v, "num": base["num"]})
+    return out
+
+
+def towns_row_rule(kind: str, distance: Any) -> dict[str, Any] | None:
+    """``kind`` with the keys of a cities row and a towns row passed freely (towns paid all or
+    none): for a train a command line names (``--rule 4D=plus_towns_ends``)."""
+    if not isinstance(distance, list) or len(distance) != 2:
+        return None
+    big = next((r for r in distance if sorted(r["nodes"]) == ["city", "offboard"]), None)
+    town = next((r for r in distance if r["nodes"] == ["town"]), None)
+    if big is None or town is None or big["pay"] != big["visit"] or town["visit"] < UNLIMITED:
+        return None
+    if town["pay"] not in (0,) and town["pay"] < UNLIMITED:
+        return None
+    rule: dict[str, Any] = {"rule": kind, "stops": big["pay"]}
+    if big.get("multiplier", 1) != 1:
+        rule["city_multiplier"] = big["multiplier"]
+    if town["pay"] == 0:
+        rule["towns_paid"] = False
+    return rule
+
+
+def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = None) -> None:
+    for t in _with_variants(dump, c):
+        name = t["name"]
+        rule = train_rule(name, t["distance"], c)
+        if rule is None and by_train and name in by_train:
+            rule = towns_row_rule(by_train[name], t["distance"])
+            c.read_as.append(f"train {name} written as {by_train[name]}")
+        if rule is None:
+            c.errors.append(f"train {name}: distance {json.dumps(t['distance'])} (no rule kind)")
+            continue
+        entry: dict[str, Any] = {"name": name, **rule, "price": t["price"]}
+        if t.get("multiplier", 1) != 1:
+            entry["multiplier"] = t["multiplier"]
+        entry["count"] = t["num"]
+        for key in ("rusts_on", "obsolete_on", "available_on"):
+            if t.get(key):
+                entry[key] = t[key]
+        for key in sorted(set(t) - KNOWN_TRAIN_KEYS):
+            c.unexpressed.append(f"train {name}: {key} {json.dumps(t[key], sort_keys=True)}")
+        c.trains.append(entry)
+
+
+KNOWN_TRAIN_KEYS = {
+    "name",
+    "distance",
+    "price",
+    "num",
+    "rusts_on",
+    "obsolete_on",
+    "available_on",
+    "multiplier",
+}
+
+
+def convert_phases(dump: dict, c: Conversion) -> None:
+    for p in dump["phases"]:
+        tiles = [TILE_COLOURS[x] for x in p["tiles"] if x in TILE_COLOURS]
+        for x in p["tiles"]:
+            if x not in TILE_COLOURS:
+                c.unexpressed.append(f"phase {p['name']}: {x} tiles (no such tile colour here)")
+        entry: dict[str, Any] = {"name": p["name"], "tiles": tiles}
+        on = p.get("on")
+        if isinstance(on, list):
+            c.unexpressed.append(f"phase {p['name']}: starts on any of {', '.join(on)}")
+            on = on[0]
+        if on:
+            entry["on"] = on
+        limit = p.get("train_limit")
+        if isinstance(limit, dict):
+            kinds = {COMPANY_KINDS.get(k, k): v for k, v in sorted(limit.items())}
+            entry["train_limit"] = kinds
+        elif isinstance(limit, int):
+            entry["train_limit"] = limit
+        if p.get("status"):
+            c.unexpressed.append(f"phase {p['name']}: status {', '.join(p['status'])}")
+        c.phases.append(entry)
+
+
+def _revenues(code: str) -> list[dict[str, int]]:
+    """The revenue columns of each node of a code (``yellow_20|black_50``), fixed ones left out."""
+    out = []
+    for part in code.split(";"):
+        kind, _, body = part.partition("=")
+        if kind not in ("city", "town", "offboard"):
+            continue
+        for o in body.split(","):
+            if o.startswith("revenue:") and "_" in o:
+                cols = (x.rsplit("_", 1) for x in o[8:].split("|"))
+                out.append({col: int(v) for col, v in cols})
+    return out
+
+
+def _drop_columns(code: str, columns: set[str]) -> str:
+    """``code`` without the revenue columns ``columns`` (their values are in the phase
+    revenue tables)."""
+    if not columns:
+        return code
+    parts = []
+    for part in code.split(";"):
+        kind, eq, body = part.partition("=")
+        opts = []
+        for o in body.split(",") if eq else []:
+            if o.startswith("revenue:") and "_" in o:
+                cols = [x for x in o[8:].split("|") if x.rsplit("_", 1)[0] not in columns]
+                o = "revenue:" + "|".join(cols)
+            opts.append(o)
+        parts.append(f"{kind}={','.join(opts)}" if eq else part)
+    return ";".join(parts)
+
+
+def convert_phase_revenue(dump: dict, c: Conversion) -> None:
+    """Revenue columns named by a phase colour that is no tile colour (1856's black in phase
+    D): the hex's revenue in each phase, as the engine picks it (the phase's colours from the
+    newest back, the first the list names; none: 0)."""
+    extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}
+    for _, hexes, code in c.hex_groups:
+        revs = _revenues(code)
+        if not any(extra & set(r) for r in revs):
+            continue
+        if len(revs) != 1 or len(set(map(str, revs))) != 1:
+            c.errors.append(f"hex {hexes[0]}: revenue by phase on more than one revenue centre")
+            continue
+        rev = revs[0]
+        values = {}
+        for p in dump["phases"]:
+            named = [x for x in reversed(p["tiles"]) if x in rev]
+            values[p["name"]] = rev[named[0]] if named else 0
+        c.phase_revenue.append((hexes, values))
+
+
+def convert(
+    dump: dict, game_id: str, tiles_folder: Path, by_train: dict[str, str] | None = None
+) -> Conversion:
+    layout = dump["layout"]
+    axes = dump["axes"]
+    numbers = None
+    if layout == "flat" and axes == {"x": "number", "y": "letter"}:
+        numbers = "columns"
+    elif layout == "pointy" and axes != {"x": "number", "y": "letter"}:
+        numbers = "rows"
+    c = Conversion(game_id, dump["full_title"], layout, numbers)
+    ours = read_tile_codes(tiles_folder, ("common", "library"))
+    convert_hexes(dump, c)
+    convert_tiles(dump, c, ours)
+    convert_companies(dump, c)
+    convert_trains(dump, c, by_train)
+    convert_phases(dump, c)
+    convert_phase_revenue(dump, c)
+    extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}
+    for i, (colour, hexes, code) in enumerate(c.hex_groups):
+        code = _drop_columns(code, extra - {"black"})  # our codes take black (1849), not blue
+        c.hex_groups[i] = (colour, hexes, code)
+        if colour != "empty":
+            _check(hexes[0], colour, code, f"hex {hexes[0]}", c)
+    c.overrides = [f"{o['method']} ({o['owner']})" for o in dump["route_overrides"]]
+    return c

@@ -1,0 +1,110 @@
+# Development tool (never needed by the program): instantiate one title of the tobymao/18xx
+# engine and print, as JSON, what write_game.py turns into games/<id>.toml and tiles/<id>.tiles.
+#   cd <18xx snapshot> && ENGINE_LOG_LEVEL=4 ruby -I<this folder> -Ilib \
+#       <this folder>/dump_game.rb TITLE [PLAYERS] > dump.json
+# require_all.rb (this folder) stands in for the require_all gem the engine loads its files with.
+require 'json'
+require 'engine'
+
+# Route methods a title may override; the writer lists the overridden ones as hard rules.
+ROUTE_METHODS = %i[
+  revenue_for revenue_str check_distance check_other route_distance route_distance_str
+  check_route_token check_overlap check_connected extra_revenue routes_revenue routes_subsidy
+  check_route_combination compute_stops visited_stops city_tokened_by? train_help
+  submit_revenue_str
+].freeze
+
+def plain(value)
+  case value
+  when Hash then value.to_h { |k, v| [k.to_s, plain(v)] }
+  when Array then value.map { |v| plain(v) }
+  when Symbol then value.to_s
+  when String, Integer, Float, true, false, nil then value
+  else value.to_s
+  end
+end
+
+def library_code(name)
+  %w[WHITE YELLOW GREEN GREENBROWN BROWN BROWNGRAY GRAY RED BLUE BROWNSEPIA].each do |const|
+    table = Engine::Config::Tile.const_get(const)
+    return [const.downcase, table[name]] if table.key?(name)
+  end
+  nil
+end
+
+title = ARGV[0]
+klass = Engine.game_by_title(title)
+players = (ARGV[1] || klass::PLAYER_RANGE.max).to_i
+game = klass.new((1..players).map { |i| "Player #{i}" })
+
+hexes = game.send(:optional_hexes).map do |colour, table|
+  { 'colour' => colour.to_s,
+    'groups' => table.map { |coords, code| { 'hexes' => Array(coords), 'code' => code } } }
+end
+
+counts = Hash.new(0)
+unlimited = {}
+game.tiles.each do |t|
+  counts[t.name] += 1
+  unlimited[t.name] = true if t.unlimited
+end
+tile_defs = game.send(:game_tiles)
+tiles = counts.keys.map do |name|
+  spec = tile_defs[name]
+  entry = { 'name' => name, 'count' => unlimited[name] ? 'unlimited' : counts[name] }
+  if spec.is_a?(Hash)
+    entry.merge!('colour' => spec['color'].to_s, 'code' => spec['code'], 'own' => true)
+  else
+    colour, code = library_code(name)
+    entry.merge!('colour' => colour, 'code' => code, 'own' => false)
+  end
+  entry
+end
+
+def abilities_of(entity)
+  entity.abilities.map do |a|
+    { 'type' => a.type.to_s, 'description' => a.description.to_s,
+      'hexes' => a.respond_to?(:hexes) ? Array(a.hexes) : [] }
+  end
+end
+
+corporations = game.corporations.map do |c|
+  { 'sym' => c.name, 'name' => c.full_name, 'type' => c.type.to_s, 'tokens' => c.tokens.size,
+    'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
+    'text_color' => plain(c.text_color), 'abilities' => abilities_of(c) }
+end
+minors = (game.respond_to?(:minors) ? game.minors : []).map do |m|
+  { 'sym' => m.name, 'name' => m.full_name, 'type' => 'minor', 'tokens' => m.tokens.size,
+    'coordinates' => plain(m.coordinates), 'city' => plain(m.city), 'color' => plain(m.color),
+    'text_color' => plain(m.text_color), 'abilities' => abilities_of(m) }
+end
+companies = game.companies.map do |c|
+  { 'sym' => c.sym, 'name' => c.name, 'value' => c.value, 'revenue' => plain(c.revenue),
+    'abilities' => abilities_of(c) }
+end
+
+trains = game.send(:game_trains).map { |t| plain(t) }
+train_counts = Hash.new(0)
+game.depot.trains.each { |t| train_counts[t.name] += 1 }
+phases = game.send(:game_phases).map { |p| plain(p) }
+
+overrides = ROUTE_METHODS.filter_map do |m|
+  next unless game.respond_to?(m, true)
+
+  owner = game.method(m).owner
+  next if owner == Engine::Game::Base
+
+  { 'method' => m.to_s, 'owner' => owner.name.to_s }
+end
+
+names = {}
+game.hexes.each { |h| names[h.id] = h.location_name if h.location_name && !h.location_name.empty? }
+
+puts JSON.pretty_generate(
+  'title' => klass.title, 'full_title' => klass.full_title, 'players' => players,
+  'layout' => game.layout.to_s, 'axes' => plain(game.axes), 'hexes' => hexes,
+  'location_names' => names.sort.to_h, 'tiles' => tiles, 'corporations' => corporations,
+  'minors' => minors, 'companies' => companies, 'trains' => trains,
+  'train_counts' => train_counts.sort.to_h, 'phases' => phases,
+  'route_overrides' => overrides
+)

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Development tool: import one 18xx.games title into games/ and tiles/.
+#   [SNAPSHOT=DIR] tools/import_game/import_title.sh TITLE ID [write_game.py options]
+# TITLE is the engine's title (1828.Games), ID ours (1828Games); SNAPSHOT an extracted
+# tobymao/18xx tree holding lib/ (default /work/tmp/18xx). Needs ruby (Debian's is enough).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+title=$1
+id=$2
+shift 2
+snapshot=${SNAPSHOT:-/work/tmp/18xx}
+dump=$(mktemp)
+trap 'rm -f "$dump"' EXIT
+(cd "$snapshot" && ENGINE_LOG_LEVEL=4 ruby -I"$here" -Ilib "$here/dump_game.rb" "$title") > "$dump"
+PYTHONPATH="$root" "$root/.venv/bin/python" "$here/write_game.py" "$dump" --id "$id" "$@"
