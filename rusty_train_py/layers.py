@@ -67,7 +67,7 @@ LAYERS: tuple[Layer, ...] = (
     ),
     Layer(
         "game loader",
-        ("gamefile", "gamefile_rules", "game_schema", "datacheck"),
+        ("gamefile", "gamefile_rules", "game_hand", "game_schema", "datacheck"),
         ("base", "rules", "game data"),
         True,
         "the one loader: games/*.toml and tiles/*.tiles into a Game, validated with file and line",
