@@ -13,7 +13,7 @@ from typing import Any
 
 from .game import Bonus, TrainType
 from .rules.bonus_kinds import BONUS_KINDS, COMMON_KEYS
-from .rules.registry import RuleDataError, flag, one_of, strings, text, whole
+from .rules.registry import Checker, RuleDataError, flag, one_of, strings, text, whole
 from .rules.train_kinds import TRAIN_RULES
 
 
@@ -157,7 +157,7 @@ def parse_bonuses(
 
 
 # [rules]: key -> (checker, default). Readings are named in the finder's output.
-RULE_KEYS = {
+RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "upgrade_max_exits": (strings, ()),
     "one_stop_per_hex": (flag, True),
     "hex_reentry": (flag, True),
@@ -191,7 +191,7 @@ def parse_rules(table: Any, lines: SourceLines) -> dict[str, Any]:
         table = {}
     if not isinstance(table, dict):
         raise RuleDataError(f"{lines.where('rules', None)}: [rules] should be a table")
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in table.items():
         if key not in RULE_KEYS:
             raise RuleDataError(

@@ -106,15 +106,15 @@ class VisitBonus(BonusKind):
     keys = {"at": strings, "amount": integer, "amounts": table_of(integer)}
     hex_keys = ("at", "amounts")
 
-    def check(self, p, where):
+    def check(self, p: VisitParams, where: str) -> None:
         if p.amount is None and p.amounts is None:
             raise RuleDataError(f"{where}: needs amount or amounts")
         for h, _ in p.amounts or ():
             if h not in p.at:
                 raise RuleDataError(f"{where}: amounts names {h!r}, which is not in at")
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: VisitParams = bonus.params
         amounts = dict(p.amounts or ())
         for h in p.at:
             t.add_stop_bonus(h, bonus.id, amounts.get(h, p.amount or 0) * scale)
@@ -143,11 +143,11 @@ class PlacedBonus(BonusKind):
     hex_keys = ("hexes", "amounts")
     placed = True
 
-    def placeable(self, p):
+    def placeable(self, p: PlacedParams) -> tuple[str, ...]:
         return tuple(p.hexes)
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: PlacedParams = bonus.params
         h = bonus.placed_at
         if h is None:
             return
@@ -174,18 +174,18 @@ class ConnectionBonus(BonusKind):
     keys = {"at": strings, "with_any": strings, "amount": integer, "once_per_run": flag}
     hex_keys = ("at", "with_any")
 
-    def once_per_run(self, p):
+    def once_per_run(self, p: ConnectionParams) -> bool:
         return bool(p.once_per_run)
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: ConnectionParams = bonus.params
         a = {c: p.amount * scale for c in t.centres_on(p.at)}
         b = {c: 0 for c in t.centres_on(p.with_any)}
         if a and b:
             t.add_effect(PairEffect(bonus.id, ((a, b),)))
 
 
-def _sides(v: Any, where: str) -> Any:
+def _sides(v: Any, where: str) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
     return table_of(table_of(integer))(v, where)
 
 
@@ -209,8 +209,8 @@ class EndsPairBonus(BonusKind):
     Params = EndsPairParams
     keys = {"sides": _sides, "pairs": _pairs}
 
-    def parse(self, table, where, hexes):
-        params = super().parse(table, where, hexes)
+    def parse(self, table: Mapping[str, Any], where: str, hexes: Collection[str]) -> EndsPairParams:
+        params: EndsPairParams = super().parse(table, where, hexes)
         for side, values in params.sides:
             for h, _ in values:
                 if h not in hexes:
@@ -221,8 +221,8 @@ class EndsPairBonus(BonusKind):
                 raise RuleDataError(f"{where}: a pair names two of the sides {sorted(names)}")
         return params
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: EndsPairParams = bonus.params
         sides = {s: dict(v) for s, v in p.sides}
         options = []
         for x, y in p.pairs:
@@ -247,10 +247,10 @@ class PerStopBonus(BonusKind):
     Params = PerStopParams
     keys = {"amount": integer, "once_per_run": flag}
 
-    def once_per_run(self, p):
+    def once_per_run(self, p: PerStopParams) -> bool:
         return p.once_per_run is not False
 
-    def apply(self, bonus, t, scale):
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
         t.add_effect(PerVisitEffect(bonus.id, bonus.params.amount * scale))
 
 
@@ -270,8 +270,8 @@ class PortBonus(BonusKind):
     keys = {"at": strings, "min_stops": whole(1), "pays": one_of("self", "token_cities")}
     hex_keys = ("at",)
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: PortParams = bonus.params
         ports = frozenset(t.centres_on(p.at))
         if ports:
             t.add_effect(PortEffect(bonus.id, ports, p.min_stops, p.pays == "token_cities"))

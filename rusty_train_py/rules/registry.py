@@ -21,6 +21,7 @@ class RuleDataError(ValueError):
 Checker = Callable[[Any, str], Any]
 
 K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Registry(Generic[K]):
@@ -67,7 +68,7 @@ def import_modules_of(package: str, path: Iterable[str], skip: tuple[str, ...] =
 # ---- checkers -----------------------------------------------------------------------------
 
 
-def whole(minimum: int = 0) -> Checker:
+def whole(minimum: int = 0) -> Callable[[Any, str], int]:
     def check(v: Any, where: str) -> int:
         if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
             raise RuleDataError(f"{where} should be a whole number >= {minimum}, got {v!r}")
@@ -94,7 +95,7 @@ def flag(v: Any, where: str) -> bool:
     return v
 
 
-def one_of(*choices: str) -> Checker:
+def one_of(*choices: str) -> Callable[[Any, str], str]:
     def check(v: Any, where: str) -> str:
         if v not in choices:
             raise RuleDataError(f"{where} should be one of {', '.join(choices)}, got {v!r}")
@@ -111,8 +112,10 @@ def strings(v: Any, where: str) -> tuple[str, ...]:
     return tuple(v)
 
 
-def table_of(value_check: Checker) -> Checker:
-    def check(v: Any, where: str) -> tuple[tuple[str, Any], ...]:
+def table_of(
+    value_check: Callable[[Any, str], V],
+) -> Callable[[Any, str], tuple[tuple[str, V], ...]]:
+    def check(v: Any, where: str) -> tuple[tuple[str, V], ...]:
         if not isinstance(v, dict):
             raise RuleDataError(f"{where} should be a table, got {v!r}")
         return tuple(sorted((str(k), value_check(x, f"{where}.{k}")) for k, x in v.items()))

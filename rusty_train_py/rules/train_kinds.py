@@ -203,7 +203,7 @@ class StopsTrain(TrainKind):
 
     keys = {"stops": whole(1), "column": text}
 
-    def centre_value(self, p, c):
+    def centre_value(self, p: StopsParams, c: StopFacts) -> int:
         col = p.column
         if col is not None:
             alt = dict(c.columns).get(col)
@@ -211,7 +211,7 @@ class StopsTrain(TrainKind):
                 return alt
         return c.value
 
-    def describe(self, p):
+    def describe(self, p: StopsParams) -> str:
         out = super().describe(p)
         if p.column:
             out += f", {p.column} values"
@@ -232,7 +232,7 @@ class TownsFreeTrain(TrainKind):
     Params = NStopsParams
     keys = {"stops": whole(1)}
 
-    def centre_cost(self, p, c):
+    def centre_cost(self, p: NStopsParams, c: StopFacts) -> int:
         return c.visit_cost if c.kind != "town" else 0
 
     @staticmethod
@@ -243,13 +243,13 @@ class TownsFreeTrain(TrainKind):
             return forced, None
         return forced, limit - sum(e.visit[stops[i]] for i in forced)
 
-    def split(self, e, stops):
+    def split(self, e: TrainTable, stops: Sequence[int]) -> Split | None:
         forced, room = self._room(e, stops)
         if room is not None and room < 0:
             return None
         return split_fill(e, stops, forced, room)
 
-    def fast(self, e, stops):
+    def fast(self, e: TrainTable, stops: Sequence[int]) -> int | None:
         if not e.visit_all_one:
             forced, room = self._room(e, stops)
             return -1 if room is not None and room < 0 else fill_best(e, stops, forced, room)
@@ -265,7 +265,7 @@ class TownsFreeTrain(TrainKind):
                 count += 1
             elif worth[s] > 0:
                 towns.append(worth[s])
-        limit = e.params.stops
+        limit: int = e.params.stops
         if count > limit:
             return -1
         room = limit - count
@@ -274,10 +274,19 @@ class TownsFreeTrain(TrainKind):
             del towns[room:]
         return total + sum(towns)
 
-    def describe(self, p):
+    def describe(self, p: NStopsParams) -> str:
         return f"up to {p.stops} cities and off-boards, towns free"
 
-    def model_counting(self, m, e, v, s, end, run, tokens):
+    def model_counting(
+        self,
+        m: Any,
+        e: TrainTable,
+        v: list[Any],
+        s: list[Any],
+        end: list[Any],
+        run: Any,
+        tokens: list[int],
+    ) -> list[Any]:
         counted, _ = self._majors_counted(m, e, v)
         m.add(sum(e.visit[i] * counted[i] for i in range(len(v))) <= e.params.stops)
         return counted
@@ -297,16 +306,16 @@ class PlusTownsTrain(TrainKind):
     Params = PlusTownsParams
     keys = {"stops": whole(1), "city_multiplier": whole(1)}
 
-    def centre_cost(self, p, c):
+    def centre_cost(self, p: PlusTownsParams, c: StopFacts) -> int:
         return c.visit_cost if c.kind != "town" else 0
 
-    def row_multiplier(self, p, c):
+    def row_multiplier(self, p: PlusTownsParams, c: StopFacts) -> int:
         return (p.city_multiplier or 1) if c.kind != "town" else 1
 
-    def max_counted(self, p):
+    def max_counted(self, p: PlusTownsParams) -> int | None:
         return None
 
-    def describe(self, p):
+    def describe(self, p: PlusTownsParams) -> str:
         m = p.city_multiplier or 1
         mult = f" (x{m})" if m != 1 else ""
         return f"{p.stops} cities and off-boards{mult} plus every town"
@@ -325,26 +334,35 @@ class CitiesPlusTownsTrain(TrainKind):
     Params = CitiesPlusTownsParams
     keys = {"stops": whole(1), "towns": whole(0)}
 
-    def centre_cost(self, p, c):
+    def centre_cost(self, p: CitiesPlusTownsParams, c: StopFacts) -> int:
         return c.visit_cost if c.kind != "town" else 0
 
-    def max_counted(self, p):
+    def max_counted(self, p: CitiesPlusTownsParams) -> int | None:
         return p.stops + p.towns
 
-    def split(self, e, stops):
+    def split(self, e: TrainTable, stops: Sequence[int]) -> Split | None:
         forced = tuple(i for i, s in enumerate(stops) if e.is_major[s])
         if len(forced) > e.params.stops:
             return None
         optional = tuple(i for i, s in enumerate(stops) if not e.is_major[s])
         return Split(forced, optional, e.params.towns)
 
-    def fast(self, e, stops):
+    def fast(self, e: TrainTable, stops: Sequence[int]) -> int | None:
         return None
 
-    def describe(self, p):
+    def describe(self, p: CitiesPlusTownsParams) -> str:
         return f"{p.stops} cities and off-boards + {p.towns} towns"
 
-    def model_counting(self, m, e, v, s, end, run, tokens):
+    def model_counting(
+        self,
+        m: Any,
+        e: TrainTable,
+        v: list[Any],
+        s: list[Any],
+        end: list[Any],
+        run: Any,
+        tokens: list[int],
+    ) -> list[Any]:
         counted, majors = self._majors_counted(m, e, v)
         m.add(sum(counted[i] for i in range(len(v)) if not e.is_major[i]) <= e.params.towns)
         return counted
@@ -379,13 +397,13 @@ class EdgesTrain(TrainKind):
     }
     Params = EdgesParams
 
-    def limit(self, p):
+    def limit(self, p: EdgesParams) -> int | None:
         return p.edges
 
-    def centre_cost(self, p, c):
+    def centre_cost(self, p: EdgesParams, c: StopFacts) -> int:
         return 0
 
-    def corridor_cost(self, p, k):
+    def corridor_cost(self, p: EdgesParams, k: CorridorFacts) -> int:
         allowed = GAUGES if p.gauges is None else p.gauges
         costs = dict(p.edge_cost or ())
         total = 0
@@ -395,11 +413,11 @@ class EdgesTrain(TrainKind):
             total += n * costs.get(gauge, 1)
         return total
 
-    def max_counted(self, p):
+    def max_counted(self, p: EdgesParams) -> int | None:
         return None
 
-    def row_multiplier(self, p, c):
+    def row_multiplier(self, p: EdgesParams, c: StopFacts) -> int:
         return 2 if p.double_at is not None and c.hex in p.double_at else 1
 
-    def describe(self, p):
+    def describe(self, p: EdgesParams) -> str:
         return f"up to {p.edges} hex edges"

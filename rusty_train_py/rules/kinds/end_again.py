@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bonus_kinds import BONUS_KINDS, BonusKind
+from ..bonus_kinds import BONUS_KINDS, BonusFacts, BonusKind
 from ..facts import ModelRoute, Need, Pay, RouteEffect, TrainTable
 from ..params import KindParams
 from ..registry import strings
@@ -62,7 +62,8 @@ class EndAgainBonus(BonusKind):
     keys = {"at": strings}
     hex_keys = ("at",)
 
-    def apply(self, bonus, t, scale):
-        at = frozenset(t.centres_on(bonus.params.at))
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: EndAgainParams = bonus.params
+        at = frozenset(t.centres_on(p.at))
         if at:
             t.add_effect(EndAgainEffect(bonus.id, at))
