@@ -13,6 +13,7 @@ from typing import Any
 
 from .game import Bonus, TrainType
 from .rules.bonus_kinds import BONUS_KINDS, COMMON_KEYS
+from .rules.params import TableWhere
 from .rules.registry import Checker, RuleDataError, flag, one_of, strings, text, whole
 from .rules.train_kinds import TRAIN_RULES
 
@@ -73,6 +74,14 @@ def _count(v: Any, where: str) -> int | None:
     raise RuleDataError(f'{where}: count should be a number >= 0 or "unlimited", got {v!r}')
 
 
+def _table_where(lines: SourceLines, array: str, index: int, label: str) -> TableWhere:
+    """The ``index``-th ``[[array]]`` table, ``label`` in its errors; each key on its line."""
+    return TableWhere(
+        f"{lines.where(array, index)}: {label}",
+        lambda key: f"{lines.where(array, index, key)}: {label}",
+    )
+
+
 def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> list[TrainType]:
     out: list[TrainType] = []
     for i, t in enumerate(entries):
@@ -88,7 +97,7 @@ def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> li
                     f"{lines.where('trains', i, key)}: train {name}: unknown key {key!r} for rule "
                     f"{kind.name!r} (it takes: {', '.join(sorted(kind.keys)) or 'nothing'})"
                 )
-        params = kind.parse(own, f"{where}: train {name}")
+        params = kind.parse(own, _table_where(lines, "trains", i, f"train {name}"))
         out.append(
             TrainType(
                 name=name,
@@ -135,7 +144,7 @@ def parse_bonuses(
                     f"{lines.where('bonuses', i, key)}: bonus {bid}: unknown key {key!r} for kind "
                     f"{kind.name!r} (it takes: {', '.join(sorted(kind.keys)) or 'nothing'})"
                 )
-        params = kind.parse(own, f"{where}: bonus {bid}", hexes)
+        params = kind.parse(own, _table_where(lines, "bonuses", i, f"bonus {bid}"), hexes)
         train = b.get("train")
         if train is not None and train not in train_names:
             raise RuleDataError(f"{where}: bonus {bid}: unknown train {train!r}")

@@ -24,6 +24,7 @@ from .registry import (
     flag,
     integer,
     one_of,
+    shown,
     strings,
     table_of,
     text,
@@ -103,7 +104,7 @@ class VisitBonus(BonusKind):
     """Money at every counted stop on a hex of ``at`` (1867 NFB, MB ...)."""
 
     Params = VisitParams
-    keys = {"at": strings, "amount": integer, "amounts": table_of(integer)}
+    keys = {"at": strings, "amount": whole(0), "amounts": table_of(whole(0))}
     hex_keys = ("at", "amounts")
 
     def check(self, p: VisitParams, where: str) -> None:
@@ -171,7 +172,7 @@ class ConnectionBonus(BonusKind):
     to one route of the run only."""
 
     Params = ConnectionParams
-    keys = {"at": strings, "with_any": strings, "amount": integer, "once_per_run": flag}
+    keys = {"at": strings, "with_any": strings, "amount": whole(0), "once_per_run": flag}
     hex_keys = ("at", "with_any")
 
     def once_per_run(self, p: ConnectionParams) -> bool:
@@ -186,19 +187,25 @@ class ConnectionBonus(BonusKind):
 
 
 def _sides(v: Any, where: str) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
-    return table_of(table_of(integer))(v, where)
+    return table_of(table_of(whole(0)))(v, where)
 
 
-def _pairs(v: Any, where: str) -> tuple[tuple[str, ...], ...]:
-    if not isinstance(v, list):
-        raise RuleDataError(f"{where} should be a list of pairs, got {v!r}")
-    return tuple(strings(x, where) for x in v)
+def _pairs(v: Any, where: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(v, list) or not v:
+        raise RuleDataError(f"{where} should be a list of pairs of sides, got {shown(v)}")
+    out = []
+    for x in v:
+        pair = strings(x, where)
+        if len(pair) != 2:
+            raise RuleDataError(f"{where} should be a list of pairs of sides, got {shown(x)}")
+        out.append((pair[0], pair[1]))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
 class EndsPairParams(KindParams):
     sides: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]  # side -> hex -> value
-    pairs: tuple[tuple[str, ...], ...]
+    pairs: tuple[tuple[str, str], ...]
 
 
 @BONUS_KINDS.register("ends_pair")
@@ -217,7 +224,7 @@ class EndsPairBonus(BonusKind):
                     raise RuleDataError(f"{where}: side {side} names {h!r}, not a hex of the map")
         names = {s for s, _ in params.sides}
         for pair in params.pairs:
-            if len(pair) != 2 or not set(pair) <= names:
+            if not set(pair) <= names:
                 raise RuleDataError(f"{where}: a pair names two of the sides {sorted(names)}")
         return params
 
@@ -245,7 +252,7 @@ class PerStopBonus(BonusKind):
     """Money per stop visited on one route of the run (1846 Mail Contract)."""
 
     Params = PerStopParams
-    keys = {"amount": integer, "once_per_run": flag}
+    keys = {"amount": whole(0), "once_per_run": flag}
 
     def once_per_run(self, p: PerStopParams) -> bool:
         return p.once_per_run is not False

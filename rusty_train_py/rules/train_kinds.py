@@ -26,9 +26,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..tile_code import REVENUE_COLUMNS
 from .facts import CorridorFacts, StopFacts, TrainTable
 from .params import KindParams, read_params
-from .registry import Checker, Registry, RuleDataError, strings, table_of, text, whole
+from .registry import Checker, Registry, RuleDataError, one_of, strings, table_of, whole
 
 GAUGES = ("broad", "narrow", "dual")
 NO_ROUTE = 1 << 20  # a distance no train has: what a train may not use at all
@@ -201,7 +202,7 @@ def split_fill(
 class StopsTrain(TrainKind):
     """Counts every stop it visits, at most ``stops`` distance (1830, 1889, most games)."""
 
-    keys = {"stops": whole(1), "column": text}
+    keys = {"stops": whole(1), "column": one_of(*sorted(REVENUE_COLUMNS))}
 
     def centre_value(self, p: StopsParams, c: StopFacts) -> int:
         col = p.column
