@@ -132,9 +132,11 @@ VALID: dict[tuple[str, str], tuple[Valid, str]] = {
         "rules",
     ),
     ("bonuses", "pairs"): (
-        lambda v, t: isinstance(v, list)
-        and bool(v)
-        and all(is_texts(p) and len(p) == 2 and set(p) <= set(t.get("sides", {})) for p in v),
+        lambda v, t: (
+            isinstance(v, list)
+            and bool(v)
+            and all(is_texts(p) and len(p) == 2 and set(p) <= set(t.get("sides", {})) for p in v)
+        ),
         "rules",
     ),
     ("bonuses", "min_stops"): (lambda v, t: is_int(v, 1), "rules"),
