@@ -18,9 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .facts import ModelRoute, Need, Pay, RouteEffect, TrainTable
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, LinearExprT
+
 
 __all__ = [
     "ModelRoute",
@@ -81,7 +85,7 @@ class PairEffect(RouteEffect):
         amount = self.best({stops[i] for i in chosen})
         return [] if amount is None else [(None, amount)]
 
-    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any | None:
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         counted = route.counted
         pays = []
         for a, b in self.options:
@@ -137,7 +141,7 @@ class PortEffect(RouteEffect):
             if stops[i] in self.ports
         ]
 
-    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any | None:
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         return None
 
 
@@ -151,7 +155,7 @@ class PerVisitEffect(RouteEffect):
     def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         return [(None, self.per_visit * len(stops))]
 
-    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any | None:
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         return self.per_visit * sum(route.visited)
 
 
@@ -175,7 +179,7 @@ class OnceAtEffect(RouteEffect):
         first = next((i for i in sorted(chosen) if stops[i] in self.at), None)
         return [] if first is None else [(first, self.amount)]
 
-    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any | None:
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         p = m.new_bool_var("")
         m.add(p <= sum(route.counted[c] for c in sorted(self.at)))
         return self.amount * p

@@ -24,12 +24,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..tile_code import REVENUE_COLUMNS
 from .facts import CorridorFacts, StopFacts, TrainTable
 from .params import KindParams, read_params
 from .registry import Checker, Registry, RuleDataError, one_of, strings, table_of, whole
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
+
 
 GAUGES = ("broad", "narrow", "dual")
 NO_ROUTE = 1 << 20  # a distance no train has: what a train may not use at all
@@ -119,14 +123,14 @@ class TrainKind:
 
     def model_counting(
         self,
-        m: Any,
+        m: CpModel,
         t: TrainTable,
-        v: list[Any],
-        s: list[Any],
-        end: list[Any],
-        run: Any,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
         tokens: list[int],
-    ) -> list[Any] | None:
+    ) -> list[IntVar] | None:
         """The counted-stop variables of a route in the CP-SAT model ``m`` (``v``: visited,
         ``s``/``end``: the route starts/ends there, ``run``: the train runs, ``tokens``: the
         company's token centres), constrained as ``split`` says; this default: every stop
@@ -134,14 +138,16 @@ class TrainKind:
         return v
 
     @staticmethod
-    def _counted_vars(m: Any, v: list[Any]) -> list[Any]:
+    def _counted_vars(m: CpModel, v: list[IntVar]) -> list[IntVar]:
         counted = [m.new_bool_var("") for _ in v]
         for c, visited in zip(counted, v, strict=True):
             m.add_implication(c, visited)
         return counted
 
     @classmethod
-    def _majors_counted(cls, m: Any, t: TrainTable, v: list[Any]) -> tuple[list[Any], list[int]]:
+    def _majors_counted(
+        cls, m: CpModel, t: TrainTable, v: list[IntVar]
+    ) -> tuple[list[IntVar], list[int]]:
         """Counted-stop variables where every city and off-board visited counts and they use
         at most ``stops`` distance; with the major positions."""
         counted = cls._counted_vars(m, v)
@@ -280,14 +286,14 @@ class TownsFreeTrain(TrainKind):
 
     def model_counting(
         self,
-        m: Any,
+        m: CpModel,
         e: TrainTable,
-        v: list[Any],
-        s: list[Any],
-        end: list[Any],
-        run: Any,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
         tokens: list[int],
-    ) -> list[Any]:
+    ) -> list[IntVar]:
         counted, _ = self._majors_counted(m, e, v)
         m.add(sum(e.visit[i] * counted[i] for i in range(len(v))) <= e.params.stops)
         return counted
@@ -356,14 +362,14 @@ class CitiesPlusTownsTrain(TrainKind):
 
     def model_counting(
         self,
-        m: Any,
+        m: CpModel,
         e: TrainTable,
-        v: list[Any],
-        s: list[Any],
-        end: list[Any],
-        run: Any,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
         tokens: list[int],
-    ) -> list[Any]:
+    ) -> list[IntVar]:
         counted, majors = self._majors_counted(m, e, v)
         m.add(sum(counted[i] for i in range(len(v)) if not e.is_major[i]) <= e.params.towns)
         return counted

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..facts import StopFacts, TrainTable
 from ..registry import whole
 from ..train_kinds import TRAIN_RULES, NStopsParams, Split, TrainKind, fill_best, split_fill
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,14 +104,14 @@ class ExpressTrain(TrainKind):
 
     def model_counting(
         self,
-        m: Any,
+        m: CpModel,
         e: TrainTable,
-        v: list[Any],
-        s: list[Any],
-        end: list[Any],
-        run: Any,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
         tokens: list[int],
-    ) -> list[Any]:
+    ) -> list[IntVar]:
         counted = self._counted_vars(m, v)
         for i in range(len(v)):
             if e.state.offboards:

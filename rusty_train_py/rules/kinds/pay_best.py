@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..facts import StopFacts, TrainTable
 from ..params import KindParams
 from ..registry import RuleDataError, whole
 from ..train_kinds import NO_ROUTE, TRAIN_RULES, Split, TrainKind
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +67,14 @@ class PayBestTrain(TrainKind):
 
     def model_counting(
         self,
-        m: Any,
+        m: CpModel,
         e: TrainTable,
-        v: list[Any],
-        s: list[Any],
-        end: list[Any],
-        run: Any,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
         tokens: list[int],
-    ) -> list[Any]:
+    ) -> list[IntVar]:
         counted = self._counted_vars(m, v)
         m.add(sum(counted) <= e.params.pay)
         m.add(sum(counted[i] for i in tokens) >= run)
