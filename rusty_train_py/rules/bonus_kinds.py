@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
 
 from .effects import PairEffect, PerVisitEffect, PortEffect
 from .facts import TrainTable
-from .params import KindParams, read_params
+from .params import KindParams, P, read_params
 from .registry import (
     Checker,
     Registry,
@@ -42,15 +42,17 @@ class BonusFacts(Protocol):
     @property
     def placed_at(self) -> str | None: ...
     @property
-    def kind(self) -> BonusKind: ...
+    def kind(self) -> BonusKind[Any]: ...
 
 
 COMMON_KEYS = ("id", "name", "kind", "always", "multiplied", "train", "removed_on")
 
 
-class BonusKind:
+class BonusKind(Generic[P]):
+    """Base of the bonus kinds, over the kind's parameters ``P`` (its ``Params``)."""
+
     name = ""
-    Params: type[Any] = KindParams
+    Params: type[P]
     keys: Mapping[str, Checker] = {}
     hex_keys: tuple[str, ...] = ()  # keys naming hexes of the map
     placed = False  # the player names the hex it is placed on
@@ -58,7 +60,7 @@ class BonusKind:
     # what a route it leaves out reads (adjusts_run): "not paid: ..."
     left_out_because = ""
 
-    def parse(self, table: Mapping[str, Any], where: str, hexes: Collection[str]) -> Any:
+    def parse(self, table: Mapping[str, Any], where: str, hexes: Collection[str]) -> P:
         params = read_params(self.Params, table, self.keys, where)
         for key in self.hex_keys:
             for h in _hexes_in(getattr(params, key, None) or ()):
@@ -69,13 +71,13 @@ class BonusKind:
         self.check(params, where)
         return params
 
-    def check(self, p: Any, where: str) -> None:
+    def check(self, p: P, where: str) -> None:
         """Further checks of the parameters (raise RuleDataError)."""
 
-    def once_per_run(self, p: Any) -> bool:
+    def once_per_run(self, p: P) -> bool:
         return False
 
-    def placeable(self, p: Any) -> tuple[str, ...]:
+    def placeable(self, p: P) -> tuple[str, ...]:
         """The hexes the player may place it on (placed kinds)."""
         return ()
 
@@ -89,7 +91,7 @@ def _hexes_in(v: Any) -> list[str]:
     return list(v)
 
 
-BONUS_KINDS: Registry[BonusKind] = Registry("bonus kind")
+BONUS_KINDS: Registry[BonusKind[Any]] = Registry("bonus kind")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +102,7 @@ class VisitParams(KindParams):
 
 
 @BONUS_KINDS.register("visit")
-class VisitBonus(BonusKind):
+class VisitBonus(BonusKind[VisitParams]):
     """Money at every counted stop on a hex of ``at`` (1867 NFB, MB ...)."""
 
     Params = VisitParams
@@ -130,7 +132,7 @@ class PlacedParams(KindParams):
 
 
 @BONUS_KINDS.register("placed")
-class PlacedBonus(BonusKind):
+class PlacedBonus(BonusKind[PlacedParams]):
     """An option the player places on one hex; paid once per route counting it (one stop per
     hex, or one per group, keeps that exact). Negative amounts are penalties."""
 
@@ -167,7 +169,7 @@ class ConnectionParams(KindParams):
 
 
 @BONUS_KINDS.register("connection")
-class ConnectionBonus(BonusKind):
+class ConnectionBonus(BonusKind[ConnectionParams]):
     """Once per route counting a stop in ``at`` and one in ``with_any``; ``once_per_run``:
     to one route of the run only."""
 
@@ -209,7 +211,7 @@ class EndsPairParams(KindParams):
 
 
 @BONUS_KINDS.register("ends_pair")
-class EndsPairBonus(BonusKind):
+class EndsPairBonus(BonusKind[EndsPairParams]):
     """Once per route counting a stop of each side of a pair: the two stops' icon values
     added (1846 East-West; 18 Los Angeles east-west or north-south)."""
 
@@ -217,7 +219,7 @@ class EndsPairBonus(BonusKind):
     keys = {"sides": _sides, "pairs": _pairs}
 
     def parse(self, table: Mapping[str, Any], where: str, hexes: Collection[str]) -> EndsPairParams:
-        params: EndsPairParams = super().parse(table, where, hexes)
+        params = super().parse(table, where, hexes)
         for side, values in params.sides:
             for h, _ in values:
                 if h not in hexes:
@@ -248,7 +250,7 @@ class PerStopParams(KindParams):
 
 
 @BONUS_KINDS.register("per_stop")
-class PerStopBonus(BonusKind):
+class PerStopBonus(BonusKind[PerStopParams]):
     """Money per stop visited on one route of the run (1846 Mail Contract)."""
 
     Params = PerStopParams
@@ -269,7 +271,7 @@ class PortParams(KindParams):
 
 
 @BONUS_KINDS.register("port")
-class PortBonus(BonusKind):
+class PortBonus(BonusKind[PortParams]):
     """A route counting a port needs ``min_stops`` counted stops; ``pays = "token_cities"``:
     the port pays its value once per counted city with the company's token (1836Jr30)."""
 
@@ -285,9 +287,10 @@ class PortBonus(BonusKind):
 
 
 @BONUS_KINDS.register("drop_lowest")
-class DropLowest(BonusKind):
+class DropLowest(BonusKind[KindParams]):
     """The lowest route is not paid when every train runs; one train alone earns nothing
     (18TN Civil War). Solved as the best run of all trains but one."""
 
+    Params = KindParams
     adjusts_run = True
     left_out_because = "the lowest route is not paid when every train runs"

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 from ..tile_code import REVENUE_COLUMNS
 from .facts import CorridorFacts, StopFacts, TrainTable
-from .params import KindParams, read_params
+from .params import KindParams, P, read_params
 from .registry import Checker, Registry, RuleDataError, one_of, strings, table_of, whole
 
 if TYPE_CHECKING:
@@ -57,45 +57,45 @@ class StopsParams(KindParams):
     column: str | None = None
 
 
-class TrainKind:
-    """Base of the train rule kinds; the defaults are those of a plain N-train."""
+class TrainKind(Generic[P]):
+    """Base of the train rule kinds, over the kind's parameters ``P`` (its ``Params``); the
+    defaults are those of a train counting every stop it visits, with no limit."""
 
     name = ""
-    Params: type[Any] = StopsParams
+    Params: type[P]
     keys: Mapping[str, Checker] = {}
     readings: tuple[str, ...] = ()  # the [rules] readings the kind reads
 
-    def parse(self, table: Mapping[str, Any], where: str) -> Any:
+    def parse(self, table: Mapping[str, Any], where: str) -> P:
         return read_params(self.Params, table, self.keys, where)
 
     # -- distance --------------------------------------------------------------------------
 
-    def limit(self, p: Any) -> int | None:
-        stops: int | None = p.stops
-        return stops
+    def limit(self, p: P) -> int | None:
+        """The most distance a route of this train uses (None: no limit)."""
+        return None
 
-    def centre_cost(self, p: Any, c: StopFacts) -> int:
+    def centre_cost(self, p: P, c: StopFacts) -> int:
         return c.visit_cost
 
-    def corridor_cost(self, p: Any, k: CorridorFacts) -> int:
+    def corridor_cost(self, p: P, k: CorridorFacts) -> int:
         return 0
 
-    def max_counted(self, p: Any) -> int | None:
+    def max_counted(self, p: P) -> int | None:
         """The most stops a route of this train counts (None: no limit)."""
-        stops: int | None = p.stops
-        return stops
+        return None
 
     # -- value -----------------------------------------------------------------------------
 
-    def centre_value(self, p: Any, c: StopFacts) -> int:
+    def centre_value(self, p: P, c: StopFacts) -> int:
         return c.value
 
-    def row_multiplier(self, p: Any, c: StopFacts) -> int:
+    def row_multiplier(self, p: P, c: StopFacts) -> int:
         return 1
 
     # -- choosing stops --------------------------------------------------------------------
 
-    def prepare(self, t: TrainTable) -> Any:
+    def prepare(self, t: TrainTable) -> object:
         """The kind's own per-train state, kept as ``t.state`` for its hot path (readings it
         reads, values it needs on every path); None when it needs none."""
         return None
@@ -113,9 +113,8 @@ class TrainKind:
         worth = t.worth
         return [worth[s] if i in chosen else 0 for i, s in enumerate(stops)]
 
-    def describe(self, p: Any) -> str:
-        n = p.stops
-        return "unlimited stops" if n is None else f"up to {n} stops"
+    def describe(self, p: P) -> str:
+        return self.name
 
     # -- the exact model (route/exact.py) ---------------------------------------------------
 
@@ -158,7 +157,7 @@ class TrainKind:
         return counted, majors
 
 
-TRAIN_RULES: Registry[TrainKind] = Registry("train rule")
+TRAIN_RULES: Registry[TrainKind[Any]] = Registry("train rule")
 
 
 def fill_best(t: TrainTable, stops: Sequence[int], forced: Sequence[int], room: int | None) -> int:
@@ -205,10 +204,17 @@ def split_fill(
 
 
 @TRAIN_RULES.register("stops")
-class StopsTrain(TrainKind):
+class StopsTrain(TrainKind[StopsParams]):
     """Counts every stop it visits, at most ``stops`` distance (1830, 1889, most games)."""
 
+    Params = StopsParams
     keys = {"stops": whole(1), "column": one_of(*sorted(REVENUE_COLUMNS))}
+
+    def limit(self, p: StopsParams) -> int | None:
+        return p.stops
+
+    def max_counted(self, p: StopsParams) -> int | None:
+        return p.stops
 
     def centre_value(self, p: StopsParams, c: StopFacts) -> int:
         col = p.column
@@ -219,7 +225,7 @@ class StopsTrain(TrainKind):
         return c.value
 
     def describe(self, p: StopsParams) -> str:
-        out = super().describe(p)
+        out = "unlimited stops" if p.stops is None else f"up to {p.stops} stops"
         if p.column:
             out += f", {p.column} values"
         return out
@@ -233,11 +239,17 @@ class NStopsParams(KindParams):
 
 
 @TRAIN_RULES.register("towns_free")
-class TownsFreeTrain(TrainKind):
+class TownsFreeTrain(TrainKind[NStopsParams]):
     """Up to N cities/off-boards; towns passed freely, the best fill spare places (1861/1867)."""
 
     Params = NStopsParams
     keys = {"stops": whole(1)}
+
+    def limit(self, p: NStopsParams) -> int | None:
+        return p.stops
+
+    def max_counted(self, p: NStopsParams) -> int | None:
+        return p.stops
 
     def centre_cost(self, p: NStopsParams, c: StopFacts) -> int:
         return c.visit_cost if c.kind != "town" else 0
@@ -306,21 +318,21 @@ class PlusTownsParams(KindParams):
 
 
 @TRAIN_RULES.register("plus_towns")
-class PlusTownsTrain(TrainKind):
+class PlusTownsTrain(TrainKind[PlusTownsParams]):
     """Up to N cities/off-boards plus every town, all paid, towns use no distance (18AL, 18GA,
     18MS ``N+``); ``city_multiplier`` multiplies cities and off-boards only (18AL 4D)."""
 
     Params = PlusTownsParams
     keys = {"stops": whole(1), "city_multiplier": whole(1)}
 
+    def limit(self, p: PlusTownsParams) -> int | None:
+        return p.stops
+
     def centre_cost(self, p: PlusTownsParams, c: StopFacts) -> int:
         return c.visit_cost if c.kind != "town" else 0
 
     def row_multiplier(self, p: PlusTownsParams, c: StopFacts) -> int:
         return (p.city_multiplier or 1) if c.kind != "town" else 1
-
-    def max_counted(self, p: PlusTownsParams) -> int | None:
-        return None
 
     def describe(self, p: PlusTownsParams) -> str:
         m = p.city_multiplier or 1
@@ -335,11 +347,14 @@ class CitiesPlusTownsParams(KindParams):
 
 
 @TRAIN_RULES.register("n_plus_m")
-class CitiesPlusTownsTrain(TrainKind):
+class CitiesPlusTownsTrain(TrainKind[CitiesPlusTownsParams]):
     """Counts up to ``stops`` cities/off-boards plus up to ``towns`` towns."""
 
     Params = CitiesPlusTownsParams
     keys = {"stops": whole(1), "towns": whole(0)}
+
+    def limit(self, p: CitiesPlusTownsParams) -> int | None:
+        return p.stops
 
     def centre_cost(self, p: CitiesPlusTownsParams, c: StopFacts) -> int:
         return c.visit_cost if c.kind != "town" else 0
@@ -392,7 +407,7 @@ class EdgesParams(KindParams):
 
 
 @TRAIN_RULES.register("edges")
-class EdgesTrain(TrainKind):
+class EdgesTrain(TrainKind[EdgesParams]):
     """Distance is the hex edges crossed, each costing by its gauge; every stop is paid (1849
     H trains; R6H with broad edges costing 2; E barred from narrow track, doubling some cities)."""
 
@@ -419,9 +434,6 @@ class EdgesTrain(TrainKind):
                 return NO_ROUTE
             total += n * costs.get(gauge, 1)
         return total
-
-    def max_counted(self, p: EdgesParams) -> int | None:
-        return None
 
     def row_multiplier(self, p: EdgesParams, c: StopFacts) -> int:
         return 2 if p.double_at is not None and c.hex in p.double_at else 1

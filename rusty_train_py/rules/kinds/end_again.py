@@ -58,7 +58,7 @@ class EndAgainEffect(RouteEffect):
 
 
 @BONUS_KINDS.register("end_again")
-class EndAgainBonus(BonusKind):
+class EndAgainBonus(BonusKind[EndAgainParams]):
     """A counted stop on ``at`` at an end of the route is paid again."""
 
     Params = EndAgainParams

@@ -23,7 +23,7 @@ class ExpressState:
 
 
 @TRAIN_RULES.register("express")
-class ExpressTrain(TrainKind):
+class ExpressTrain(TrainKind[NStopsParams]):
     """Counts the best ``stops`` of the stops it passes, skipping the others (1861/1867 5+5E).
     Which stops it must count is the game's ``express_stops`` reading (the route's two ends, or
     its off-boards); whether one counted stop must hold a token, ``express_token``."""
@@ -32,8 +32,8 @@ class ExpressTrain(TrainKind):
     keys = {"stops": whole(2)}
     readings = ("express_stops", "express_token")
 
-    def limit(self, p: NStopsParams) -> int | None:
-        return None
+    def max_counted(self, p: NStopsParams) -> int | None:
+        return p.stops
 
     def centre_cost(self, p: NStopsParams, c: StopFacts) -> int:
         return 0

@@ -22,7 +22,7 @@ class PayBestParams(KindParams):
 
 
 @TRAIN_RULES.register("pay_best")
-class PayBestTrain(TrainKind):
+class PayBestTrain(TrainKind[PayBestParams]):
     """Visits up to ``visit`` cities and off-boards (no towns), pays the best ``pay``, one paid
     stop holding the company's token (1846 and 18 Los Angeles N/M trains)."""
 
@@ -30,7 +30,7 @@ class PayBestTrain(TrainKind):
     keys = {"pay": whole(1), "visit": whole(1)}
 
     def parse(self, table: Mapping[str, Any], where: str) -> PayBestParams:
-        params: PayBestParams = super().parse(table, where)
+        params = super().parse(table, where)
         if params.pay > params.visit:
             raise RuleDataError(f"{where}: pays more stops ({params.pay}) than it visits")
         return params
