@@ -105,11 +105,62 @@ def _game_from_data(
     data: dict[str, Any], source: str, tiles_folder: Path | None, lines: SourceLines
 ) -> Game:
     # check_game_data has checked every key's type and range: what is left are references
-    gid = str(data["id"])
-    title = str(data["title"])
     orientation = Orientation(data["layout"])
     numbers = str(data.get("numbers", hexgrid.default_numbers(orientation)))
-    tile_sets: list[str] = data["tiles"]
+    catalogue = _catalogue(data["tiles"], source, tiles_folder, lines)
+    hexes, parity = _map_hexes(data, source, lines, orientation, numbers)
+    manifest: dict[str, int | None] = {}
+    for tname, cnt in data["manifest"].items():
+        if tname not in catalogue:
+            raise GameDataError(
+                f"{source}: manifest[{tname!r}]: no tile {tname!r} in tile files {data['tiles']}"
+            )
+        manifest[str(tname)] = _count(cnt)
+    companies = _companies(data["companies"], source, hexes)
+    trains = parse_trains(data["trains"], lines)
+    phases = [
+        Phase(
+            p["name"],
+            tuple(normalise_colour(c) for c in p["tiles"]),
+            p.get("on"),
+            p.get("train_limit"),
+        )
+        for p in data["phases"]
+    ]
+    bonuses = parse_bonuses(data.get("bonuses", []), lines, hexes, {t.name for t in trains})
+    rules = parse_rules(data.get("rules"), lines)
+    phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
+    upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
+    default_phase = str(data.get("default_phase", phases[0].name))
+    if default_phase not in {p.name for p in phases}:
+        raise GameDataError(f"{source}: default_phase {default_phase!r} is not a phase")
+    return Game(
+        id=str(data["id"]),
+        title=str(data["title"]),
+        orientation=orientation,
+        hexes=hexes,
+        catalogue=catalogue,
+        manifest=manifest,
+        companies=tuple(companies),
+        trains=tuple(trains),
+        phases=tuple(phases),
+        bonuses=tuple(bonuses),
+        default_phase=default_phase,
+        parity=parity,
+        source=source,
+        rusty_train=_rusty_train(data, source, {p.name for p in phases}),
+        upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
+        readings=rules,
+        numbers=numbers,
+        phase_revenue=phase_revenue,
+        upgrade_rules=upgrade_rules,
+    )
+
+
+def _catalogue(
+    tile_sets: list[str], source: str, tiles_folder: Path | None, lines: SourceLines
+) -> Catalogue:
+    """The tiles of the game's tile files, each of which must exist."""
     folder = tiles_folder or tiles_dir()
     for name in tile_sets:
         if not (folder / f"{name}.tiles").is_file():
@@ -117,10 +168,20 @@ def _game_from_data(
                 f"{top_line(lines, 'tiles')}: tiles: no tile file {name}.tiles in {folder}"
             )
     try:
-        catalogue = Catalogue.load([str(t) for t in tile_sets], tiles_folder)
+        return Catalogue.load([str(t) for t in tile_sets], tiles_folder)
     except TileDataError as exc:  # names the tile file and line at fault
         raise GameDataError(f"{exc} (a tile file of {source})") from None
 
+
+def _map_hexes(
+    data: dict[str, Any],
+    source: str,
+    lines: SourceLines,
+    orientation: Orientation,
+    numbers: str,
+) -> tuple[dict[str, MapHex], int]:
+    """The map's hexes by name (written as the grid names them, each once, of one coordinate
+    parity, which is returned) with their printed tiles and place names."""
     names: dict[str, str] = data.get("names", {})
     hexes: dict[str, MapHex] = {}
     coords: dict[tuple[int, int], str] = {}
@@ -154,17 +215,15 @@ def _game_from_data(
     for n in names:
         if n not in hexes:
             raise GameDataError(f"{source}: names: {n} is not a hex of the map")
+    return hexes, parities.pop()
 
-    manifest: dict[str, int | None] = {}
-    for tname, cnt in data["manifest"].items():
-        if tname not in catalogue:
-            raise GameDataError(
-                f"{source}: manifest[{tname!r}]: no tile {tname!r} in tile files {tile_sets}"
-            )
-        manifest[str(tname)] = _count(cnt)
 
+def _companies(
+    tables: list[dict[str, Any]], source: str, hexes: dict[str, MapHex]
+) -> list[Company]:
+    """The companies, each home on the map, no abbreviation twice."""
     companies = []
-    for c in data["companies"]:
+    for c in tables:
         abbrev = c["abbrev"]
         home = c.get("home")
         if home is not None and home not in hexes:
@@ -188,48 +247,7 @@ def _game_from_data(
         )
     if len({c.abbrev for c in companies}) != len(companies):
         raise GameDataError(f"{source}: company abbreviations are not unique")
-
-    trains = parse_trains(data["trains"], lines)
-    phases = [
-        Phase(
-            p["name"],
-            tuple(normalise_colour(c) for c in p["tiles"]),
-            p.get("on"),
-            p.get("train_limit"),
-        )
-        for p in data["phases"]
-    ]
-
-    bonuses = parse_bonuses(data.get("bonuses", []), lines, hexes, {t.name for t in trains})
-    rules = parse_rules(data.get("rules"), lines)
-
-    phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
-    upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
-
-    default_phase = str(data.get("default_phase", phases[0].name))
-    if default_phase not in {p.name for p in phases}:
-        raise GameDataError(f"{source}: default_phase {default_phase!r} is not a phase")
-    return Game(
-        id=gid,
-        title=title,
-        orientation=orientation,
-        hexes=hexes,
-        catalogue=catalogue,
-        manifest=manifest,
-        companies=tuple(companies),
-        trains=tuple(trains),
-        phases=tuple(phases),
-        bonuses=tuple(bonuses),
-        default_phase=default_phase,
-        parity=parities.pop(),
-        source=source,
-        rusty_train=_rusty_train(data, source, {p.name for p in phases}),
-        upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
-        readings=rules,
-        numbers=numbers,
-        phase_revenue=phase_revenue,
-        upgrade_rules=upgrade_rules,
-    )
+    return companies
 
 
 def _upgrade_rules(
