@@ -44,7 +44,7 @@ class TrainType:
     available_on: str | None = None
 
     @property
-    def kind(self) -> TrainKind:
+    def kind(self) -> TrainKind[Any]:
         return TRAIN_RULES.get(self.rule, f"train {self.name}")
 
     @property
@@ -112,7 +112,7 @@ class Bonus:
     placed_at: str | None = None  # the hex a placed bonus is on (chosen by the player)
 
     @property
-    def kind(self) -> BonusKind:
+    def kind(self) -> BonusKind[Any]:
         return BONUS_KINDS.get(self.kind_name, f"bonus {self.id}")
 
     @property

@@ -18,6 +18,7 @@ from typing import Any
 
 from .game import COMPANY_KINDS, Game, GameDataError
 from .gamefile_rules import SourceLines
+from .rules.registry import MAX_VALUE, shown
 from .tile import COLOURS, TILE_COLOURS, normalise_colour
 
 
@@ -28,22 +29,12 @@ class SchemaError(ValueError):
     key: str | None = None
 
 
-MAX_VALUE = 1_000_000  # no count, price or limit of a game is near this; more is a typo
-
-
 Check = Callable[[Any], Any]
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
-        return "a number of more than 12 digits"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def string(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise SchemaError(f"should be a non-empty string, got {_shown(value)}")
+        raise SchemaError(f"should be a non-empty string, got {shown(value)}")
     return value
 
 
@@ -51,17 +42,17 @@ def name(value: Any) -> str:
     """A short name or abbreviation: non-empty, no spaces at its ends, no control characters."""
     string(value)
     if value != value.strip() or not value.isprintable():
-        raise SchemaError(f"should be a name without spaces at its ends, got {_shown(value)}")
+        raise SchemaError(f"should be a name without spaces at its ends, got {shown(value)}")
     return str(value)
 
 
 def whole(minimum: int = 0, maximum: int = MAX_VALUE) -> Check:
     def check(value: Any) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise SchemaError(f"should be a whole number, got {_shown(value)}")
+            raise SchemaError(f"should be a whole number, got {shown(value)}")
         if not minimum <= value <= maximum:
             raise SchemaError(
-                f"should be a whole number {minimum} to {maximum:,}, got {_shown(value)}"
+                f"should be a whole number {minimum} to {maximum:,}, got {shown(value)}"
             )
         return value
 
@@ -70,20 +61,20 @@ def whole(minimum: int = 0, maximum: int = MAX_VALUE) -> Check:
 
 def integer(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_VALUE:
-        raise SchemaError(f"should be a whole number, got {_shown(value)}")
+        raise SchemaError(f"should be a whole number, got {shown(value)}")
     return value
 
 
 def boolean(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise SchemaError(f"should be true or false, got {_shown(value)}")
+        raise SchemaError(f"should be true or false, got {shown(value)}")
     return value
 
 
 def choice(*choices: str) -> Check:
     def check(value: Any) -> str:
         if not isinstance(value, str) or value not in choices:
-            raise SchemaError(f"should be one of {', '.join(choices)}, got {_shown(value)}")
+            raise SchemaError(f"should be one of {', '.join(choices)}, got {shown(value)}")
         return value
 
     return check
@@ -92,7 +83,7 @@ def choice(*choices: str) -> Check:
 def colour_of(allowed: tuple[str, ...]) -> Check:
     def check(value: Any) -> str:
         if not isinstance(value, str) or normalise_colour(value) not in allowed:
-            raise SchemaError(f"unknown colour {_shown(value)} (one of {', '.join(allowed)})")
+            raise SchemaError(f"unknown colour {shown(value)} (one of {', '.join(allowed)})")
         return normalise_colour(value)
 
     return check
@@ -100,7 +91,7 @@ def colour_of(allowed: tuple[str, ...]) -> Check:
 
 def rgb(value: Any) -> str:
     if not isinstance(value, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise SchemaError(f"should be a colour #rrggbb, got {_shown(value)}")
+        raise SchemaError(f"should be a colour #rrggbb, got {shown(value)}")
     return value
 
 
@@ -110,14 +101,14 @@ def count(value: Any) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_VALUE:
         return value
     raise SchemaError(
-        f'should be a whole number 0 to {MAX_VALUE:,} or "unlimited", got {_shown(value)}'
+        f'should be a whole number 0 to {MAX_VALUE:,} or "unlimited", got {shown(value)}'
     )
 
 
 def list_of(item: Check, nonempty: bool = False, unique: bool = False) -> Check:
     def check(value: Any) -> list[Any]:
         if not isinstance(value, list):
-            raise SchemaError(f"should be a list, got {_shown(value)}")
+            raise SchemaError(f"should be a list, got {shown(value)}")
         if nonempty and not value:
             raise SchemaError("should not be empty")
         out = []
@@ -136,7 +127,7 @@ def list_of(item: Check, nonempty: bool = False, unique: bool = False) -> Check:
 def table_of(value_check: Check, key_check: Check = string, nonempty: bool = False) -> Check:
     def check(value: Any) -> dict[Any, Any]:
         if not isinstance(value, dict):
-            raise SchemaError(f"should be a table, got {_shown(value)}")
+            raise SchemaError(f"should be a table, got {shown(value)}")
         if nonempty and not value:
             raise SchemaError("should not be an empty table")
         out = {}
@@ -178,13 +169,13 @@ def check_table(
     """
     if not isinstance(table, dict):
         raise GameDataError(
-            f"{at(None)}: {what or 'a game file'} should be a table, got {_shown(table)}"
+            f"{at(None)}: {what or 'a game file'} should be a table, got {shown(table)}"
         )
     out = {}
     for key in table:
         if key not in fields and not open_keys:
             raise GameDataError(
-                f"{at(key)}: {_of(what)}unknown key {_shown(key)} (known: {', '.join(sorted(fields))})"
+                f"{at(key)}: {_of(what)}unknown key {shown(key)} (known: {', '.join(sorted(fields))})"
             )
     for key, field in fields.items():
         if key not in table:
@@ -211,7 +202,7 @@ TILE_SET = re.compile(r"[A-Za-z0-9_-]+")
 def tile_set(value: Any) -> str:
     if not isinstance(value, str) or not TILE_SET.fullmatch(value):
         raise SchemaError(
-            f"should be a tile file name (letters, digits, - and _), got {_shown(value)}"
+            f"should be a tile file name (letters, digits, - and _), got {shown(value)}"
         )
     return value
 
@@ -219,7 +210,7 @@ def tile_set(value: Any) -> str:
 def code(value: Any) -> str:
     """A tile code: any string (``""`` for a plain hex); tile_code.py reads it."""
     if not isinstance(value, str):
-        raise SchemaError(f"should be a string of tile code, got {_shown(value)}")
+        raise SchemaError(f"should be a string of tile code, got {shown(value)}")
     return value
 
 
@@ -270,7 +261,7 @@ def train_limit(value: Any) -> int | dict[str, int]:
         return limits
     if not isinstance(value, int) or isinstance(value, bool):
         raise SchemaError(
-            f"should be a whole number or a table of company kind = number, got {_shown(value)}"
+            f"should be a whole number or a table of company kind = number, got {shown(value)}"
         )
     limit: int = whole(1)(value)
     return limit

@@ -13,7 +13,8 @@ from typing import Any
 
 from .game import Bonus, TrainType
 from .rules.bonus_kinds import BONUS_KINDS, COMMON_KEYS
-from .rules.registry import RuleDataError, flag, one_of, strings, text, whole
+from .rules.params import TableWhere
+from .rules.registry import Checker, RuleDataError, flag, one_of, strings
 from .rules.train_kinds import TRAIN_RULES
 
 
@@ -52,6 +53,8 @@ class SourceLines:
         return f"{self.source}:{start + 1}"
 
 
+# the keys every train takes (their type and range checked by game_schema.py); the others are
+# its rule kind's
 TRAIN_KEYS = {
     "name",
     "rule",
@@ -65,20 +68,20 @@ TRAIN_KEYS = {
 }
 
 
-def _count(v: Any, where: str) -> int | None:
-    if v == "unlimited":
-        return None
-    if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
-        return v
-    raise RuleDataError(f'{where}: count should be a number >= 0 or "unlimited", got {v!r}')
+def _table_where(lines: SourceLines, array: str, index: int, label: str) -> TableWhere:
+    """The ``index``-th ``[[array]]`` table, ``label`` in its errors; each key on its line."""
+    return TableWhere(
+        f"{lines.where(array, index)}: {label}",
+        lambda key: f"{lines.where(array, index, key)}: {label}",
+    )
 
 
 def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> list[TrainType]:
+    """The ``[[trains]]`` tables (their common keys checked by the schema), each kind reading
+    its own keys."""
     out: list[TrainType] = []
     for i, t in enumerate(entries):
         where = lines.where("trains", i)
-        if not isinstance(t, dict) or not isinstance(t.get("name"), str):
-            raise RuleDataError(f"{where}: a train needs a name")
         name = t["name"]
         kind = TRAIN_RULES.get(t.get("rule", "stops"), f"{where}: train {name}: rule")
         own = {k: v for k, v in t.items() if k not in TRAIN_KEYS}
@@ -88,16 +91,16 @@ def parse_trains(entries: Sequence[Mapping[str, Any]], lines: SourceLines) -> li
                     f"{lines.where('trains', i, key)}: train {name}: unknown key {key!r} for rule "
                     f"{kind.name!r} (it takes: {', '.join(sorted(kind.keys)) or 'nothing'})"
                 )
-        params = kind.parse(own, f"{where}: train {name}")
+        params = kind.parse(own, _table_where(lines, "trains", i, f"train {name}"))
         out.append(
             TrainType(
                 name=name,
-                price=whole(0)(t.get("price", 0), f"{where}: train {name}: price"),
-                count=_count(t.get("count", "unlimited"), f"{where}: train {name}"),
+                price=t.get("price", 0),
+                count=None if t.get("count", "unlimited") == "unlimited" else t["count"],
                 rule=kind.name,
                 params=params,
-                multiplier=whole(1)(t.get("multiplier", 1), f"{where}: train {name}: multiplier"),
-                track_class=text(t.get("track_class", "train"), f"{where}: track_class"),
+                multiplier=t.get("multiplier", 1),
+                track_class=t.get("track_class", "train"),
                 rusts_on=t.get("rusts_on"),
                 obsolete_on=t.get("obsolete_on"),
                 available_on=t.get("available_on"),
@@ -121,11 +124,11 @@ def parse_bonuses(
     hexes: Mapping[str, object],
     train_names: Collection[str],
 ) -> list[Bonus]:
+    """The ``[[bonuses]]`` tables (their common keys checked by the schema), each kind reading
+    its own keys."""
     out: list[Bonus] = []
     for i, b in enumerate(entries):
         where = lines.where("bonuses", i)
-        if not isinstance(b, dict) or not isinstance(b.get("id"), str):
-            raise RuleDataError(f"{where}: a bonus needs an id")
         bid = b["id"]
         kind = BONUS_KINDS.get(b.get("kind"), f"{where}: bonus {bid}: kind")
         own = {k: v for k, v in b.items() if k not in COMMON_KEYS}
@@ -135,18 +138,18 @@ def parse_bonuses(
                     f"{lines.where('bonuses', i, key)}: bonus {bid}: unknown key {key!r} for kind "
                     f"{kind.name!r} (it takes: {', '.join(sorted(kind.keys)) or 'nothing'})"
                 )
-        params = kind.parse(own, f"{where}: bonus {bid}", hexes)
+        params = kind.parse(own, _table_where(lines, "bonuses", i, f"bonus {bid}"), hexes)
         train = b.get("train")
         if train is not None and train not in train_names:
             raise RuleDataError(f"{where}: bonus {bid}: unknown train {train!r}")
         out.append(
             Bonus(
                 id=bid,
-                name=text(b.get("name", bid), f"{where}: name"),
+                name=b.get("name", bid),
                 kind_name=kind.name,
                 params=params,
-                always=flag(b.get("always", True), f"{where}: always"),
-                multiplied=flag(b.get("multiplied", False), f"{where}: multiplied"),
+                always=b.get("always", True),
+                multiplied=b.get("multiplied", False),
                 train=train,
                 removed_on=b.get("removed_on"),
             )
@@ -157,7 +160,7 @@ def parse_bonuses(
 
 
 # [rules]: key -> (checker, default). Readings are named in the finder's output.
-RULE_KEYS = {
+RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "upgrade_max_exits": (strings, ()),
     "one_stop_per_hex": (flag, True),
     "hex_reentry": (flag, True),
@@ -191,7 +194,7 @@ def parse_rules(table: Any, lines: SourceLines) -> dict[str, Any]:
         table = {}
     if not isinstance(table, dict):
         raise RuleDataError(f"{lines.where('rules', None)}: [rules] should be a table")
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in table.items():
         if key not in RULE_KEYS:
             raise RuleDataError(

@@ -5,9 +5,10 @@ of range, tile codes with bad edges, revenues and options), each loaded by ``loa
 Zero escapes: loading raises nothing but GameDataError, and its message starts with the
 path of the file that was changed. Zero nonsense accepted: a mutation this file's own oracle
 (tests/game_data_oracle.py, written from games/README.md and tiles/README.md, apart
-from the loader's schema) knows to be wrong is refused. Mutations of a rule kind's own parameters (a train's
-``stops``, a bonus's ``amount``) are checked by the kinds in rules/; the ones they still
-accept are counted apart (``Report.rules_nonsense``).
+from the loader's schema) knows to be wrong is refused. Mutations of a rule kind's own
+parameters (a train's ``stops``, a bonus's ``amount``) are checked by the kinds in rules/,
+counted apart (``Report.rules_nonsense``; ``Report.netted``: refused only by the loader's
+last net for values of the wrong shape, not by the kind); both are zero too.
 
 tests/test_fuzz_game_data.py runs a CI-sized share; ``make fuzz`` a long one:
 ``python tests/fuzz_game_data.py --cases 10000 --seed 1``.
@@ -378,7 +379,8 @@ def main(argv: list[str] | None = None) -> int:
     ):
         for item in items:
             print(kind, item)
-    return 1 if report.escapes or report.unnamed or report.nonsense else 0
+    failed = report.escapes or report.unnamed or report.nonsense
+    return 1 if failed or report.rules_nonsense or report.netted else 0
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@ from typing import Any
 COLOURS = {"white", "yellow", "green", "brown", "grey", "gray", "red", "blue", "empty"}
 TILE_COLOURS = {"yellow", "green", "brown", "grey", "gray"}
 KINDS = {"major", "minor", "national", "neutral"}
+# a train's revenue column (games/README.md, tiles/README.md): tile colours, 1849's, diesel
+REVENUE_COLUMNS = {"yellow", "green", "brown", "grey", "white", "black", "diesel"}
 
 
 def is_int(v: Any, low: int | None = None, high: int = 10**6) -> bool:
@@ -48,6 +50,19 @@ def is_bool(v: Any) -> bool:
 
 def is_rgb(v: Any) -> bool:
     return isinstance(v, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", v) is not None
+
+
+def is_table(v: Any) -> bool:
+    return isinstance(v, dict) and bool(v)
+
+
+def is_ints(v: dict, low: int) -> bool:
+    return all(is_int(x, low) for x in v.values())
+
+
+def amount_low(bonus: dict) -> int:
+    """The least amount of a bonus: a penalty only for a placed bonus (18 Los Angeles's dump)."""
+    return -(10**6) if bonus.get("kind") == "placed" else 0
 
 
 Valid = Callable[[Any, dict], bool]  # (new value, the original table holding it) -> valid?
@@ -98,6 +113,7 @@ VALID: dict[tuple[str, str], tuple[Valid, str]] = {
     ("trains", "towns"): (lambda v, t: is_int(v, 0), "rules"),
     ("trains", "edges"): (lambda v, t: is_int(v, 1), "rules"),
     ("trains", "city_multiplier"): (lambda v, t: is_int(v, 1), "rules"),
+    ("trains", "column"): (lambda v, t: is_one(v, REVENUE_COLUMNS), "rules"),
     ("bonuses", "id"): (lambda v, t: is_text(v), "data"),
     ("bonuses", "name"): (lambda v, t: is_text(v), "data"),
     ("bonuses", "kind"): (lambda v, t: is_text(v), "data"),
@@ -106,8 +122,21 @@ VALID: dict[tuple[str, str], tuple[Valid, str]] = {
     ("bonuses", "train"): (lambda v, t: is_text(v), "data"),
     ("bonuses", "removed_on"): (lambda v, t: is_text(v), "data"),
     # a penalty is a negative amount of a placed bonus only (18 Los Angeles's dump)
-    ("bonuses", "amount"): (
-        lambda v, t: is_int(v, None if t.get("kind") == "placed" else 0),
+    ("bonuses", "amount"): (lambda v, t: is_int(v, amount_low(t)), "rules"),
+    ("bonuses", "amounts"): (
+        lambda v, t: is_table(v) and all(is_int(x, amount_low(t)) for x in v.values()),
+        "rules",
+    ),
+    ("bonuses", "sides"): (
+        lambda v, t: is_table(v) and all(is_table(x) and is_ints(x, 0) for x in v.values()),
+        "rules",
+    ),
+    ("bonuses", "pairs"): (
+        lambda v, t: (
+            isinstance(v, list)
+            and bool(v)
+            and all(is_texts(p) and len(p) == 2 and set(p) <= set(t.get("sides", {})) for p in v)
+        ),
         "rules",
     ),
     ("bonuses", "min_stops"): (lambda v, t: is_int(v, 1), "rules"),

@@ -11,6 +11,7 @@ from rusty_train_py.advisor import after_lay, legal_lays
 from rusty_train_py.gamefile import load_game
 from rusty_train_py.route.revenue_memo import RevenueMemo
 from rusty_train_py.route.search import find_routes
+from rusty_train_py.rules.games import rules_for
 
 
 def answer(result) -> dict:
@@ -52,7 +53,8 @@ def test_stops_are_the_same_only_when_everything_paid_for_is(line_state):
 
     def ids(state) -> dict[str, int]:
         graph = build_graph(state, "GW")
-        _, ident = memo.for_search(graph, variants, game.bonuses, game.readings)
+        rules = rules_for(game.id, state.phase_colours)
+        _, ident = memo.for_search(graph, variants, game.bonuses, game.readings, rules)
         return {graph.centres[i].hex: n for i, n in enumerate(ident)}
 
     yellow = ids(line_state)
@@ -74,3 +76,23 @@ def line_state():
         state.apply(state.place_tile_edit(h, "57", 0))
     state.apply(state.place_token_edit("E13", 0, "GW"))
     return state
+
+
+def test_a_memo_shared_across_phases_pays_each_phase_its_own_rules():
+    """1836Jr30's ports print green_20|brown_30 and pay nothing in phase 2 (the game's own
+    rule, rules/games/g1836jr30.py), 20 from phase 3, though the stop's printed value is 20 in
+    both. Paris J2 (port) - Lille I3 (city 30, NBDS) - Gand H4 (tile 57, 20): a 3-train pays
+    0 + 30 + 20 = 50 in phase 2 and 20 + 30 + 20 = 70 in phase 3, a memo shared or not."""
+    from rusty_train_py.mapstate import MapState
+
+    def paris_lille_gand(phase: str) -> MapState:
+        state = MapState(load_game("1836Jr30"), phase)
+        for h, tile, rot in (("I5", "7", 1), ("H4", "57", 2)):
+            state.apply(state.place_tile_edit(h, tile, rot, check_available=False))
+        state.apply(state.place_token_edit("I3", 0, "NBDS"))
+        return state
+
+    memo = RevenueMemo()
+    for phase, revenue in (("2", 50), ("3", 70), ("2", 50)):
+        result = find_routes(paris_lille_gand(phase), "NBDS", ["3"], revenue_memo=memo)
+        assert (phase, result.net_revenue) == (phase, revenue)

@@ -51,7 +51,10 @@ def test_train_params_are_typed_and_frozen(tmp_path):
             {"name": "2", "stops": 2, "towns": 1},
             "train 2: unknown key 'towns' for rule 'stops' (it takes: column, stops)",
         ),
-        ({"name": "2", "stops": "two"}, "train 2: stops should be a whole number >= 1"),
+        (
+            {"name": "2", "stops": "two"},
+            "train 2: stops should be a whole number 1 to 1,000,000, got 'two'",
+        ),
         ({"name": "3/2", "rule": "pay_best", "pay": 3, "visit": 2}, "pays more stops (3)"),
     ],
 )

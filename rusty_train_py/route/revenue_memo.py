@@ -4,7 +4,9 @@ stops are (hex, node, kind, value, token, other revenue columns, visit cost, nam
 distance, so a path seen in an earlier search is not valued again.
 
 A memo serves one game and one company; ``for_search`` keeps a table per choice of train
-variants, bonuses and rule readings, so searches for other trains get a table of their own.
+variants, bonuses, rule readings and phase colours, so searches for other trains get a table
+of their own, and so does another phase: a game's own rules (rules/games/) may pay a stop by
+the phase whatever its printed value (1836Jr30's ports pay nothing in phase 2, 20 in phase 3).
 ``find_routes(..., revenue_memo=...)`` uses it; the results are the same with or without.
 """
 
@@ -14,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..game import Bonus
+from ..rules.games import GameRules
 from .graph import TrackGraph
 
 PathKey = tuple[tuple[int, ...], tuple[int, ...]]
@@ -35,13 +38,15 @@ class RevenueMemo:
         variants: Sequence[tuple[str, frozenset[str]]],
         bonuses: Sequence[Bonus],
         readings: Mapping[str, Any],
+        rules: GameRules,
     ) -> tuple[dict[PathKey, tuple[int, ...]], list[int]]:
-        """The table for this choice of train variants, bonuses and readings, and each
-        centre's identity number on ``graph``."""
+        """The table for this choice of train variants, bonuses, readings and the game's rules
+        (in their phase), and each centre's identity number on ``graph``."""
         choice = (
             tuple((name, tuple(sorted(extra))) for name, extra in variants),
             tuple(repr(b) for b in bonuses),
             tuple(sorted((k, repr(v)) for k, v in readings.items())),
+            rules.valuation_key(),
         )
         table = self._tables.setdefault(choice, {})
         ids = self._ids

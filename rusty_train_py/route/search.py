@@ -246,7 +246,7 @@ class RouteSearch:
         memo = None
         if revenue_memo is not None:
             memo = revenue_memo.for_search(
-                self.graph, self.searched, self.bonuses, self.game.readings
+                self.graph, self.searched, self.bonuses, self.game.readings, self.rules
             )
         earners = [(self.earner(v), self.e_measure[v]) for v in self.searched]
         classes = [self.classes.index(e.train.track_class) for e, _ in earners]

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
 
 from .effects import PairEffect, PerVisitEffect, PortEffect
 from .facts import TrainTable
-from .params import KindParams, read_params
+from .params import KindParams, P, read_params
 from .registry import (
     Checker,
     Registry,
@@ -24,6 +24,7 @@ from .registry import (
     flag,
     integer,
     one_of,
+    shown,
     strings,
     table_of,
     text,
@@ -41,15 +42,17 @@ class BonusFacts(Protocol):
     @property
     def placed_at(self) -> str | None: ...
     @property
-    def kind(self) -> BonusKind: ...
+    def kind(self) -> BonusKind[Any]: ...
 
 
 COMMON_KEYS = ("id", "name", "kind", "always", "multiplied", "train", "removed_on")
 
 
-class BonusKind:
+class BonusKind(Generic[P]):
+    """Base of the bonus kinds, over the kind's parameters ``P`` (its ``Params``)."""
+
     name = ""
-    Params: type[Any] = KindParams
+    Params: type[P]
     keys: Mapping[str, Checker] = {}
     hex_keys: tuple[str, ...] = ()  # keys naming hexes of the map
     placed = False  # the player names the hex it is placed on
@@ -57,7 +60,7 @@ class BonusKind:
     # what a route it leaves out reads (adjusts_run): "not paid: ..."
     left_out_because = ""
 
-    def parse(self, table: Mapping[str, Any], where: str, hexes: Collection[str]) -> Any:
+    def parse(self, table: Mapping[str, Any], where: str, hexes: Collection[str]) -> P:
         params = read_params(self.Params, table, self.keys, where)
         for key in self.hex_keys:
             for h in _hexes_in(getattr(params, key, None) or ()):
@@ -68,13 +71,13 @@ class BonusKind:
         self.check(params, where)
         return params
 
-    def check(self, p: Any, where: str) -> None:
+    def check(self, p: P, where: str) -> None:
         """Further checks of the parameters (raise RuleDataError)."""
 
-    def once_per_run(self, p: Any) -> bool:
+    def once_per_run(self, p: P) -> bool:
         return False
 
-    def placeable(self, p: Any) -> tuple[str, ...]:
+    def placeable(self, p: P) -> tuple[str, ...]:
         """The hexes the player may place it on (placed kinds)."""
         return ()
 
@@ -88,7 +91,7 @@ def _hexes_in(v: Any) -> list[str]:
     return list(v)
 
 
-BONUS_KINDS: Registry[BonusKind] = Registry("bonus kind")
+BONUS_KINDS: Registry[BonusKind[Any]] = Registry("bonus kind")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,22 +102,22 @@ class VisitParams(KindParams):
 
 
 @BONUS_KINDS.register("visit")
-class VisitBonus(BonusKind):
+class VisitBonus(BonusKind[VisitParams]):
     """Money at every counted stop on a hex of ``at`` (1867 NFB, MB ...)."""
 
     Params = VisitParams
-    keys = {"at": strings, "amount": integer, "amounts": table_of(integer)}
+    keys = {"at": strings, "amount": whole(0), "amounts": table_of(whole(0))}
     hex_keys = ("at", "amounts")
 
-    def check(self, p, where):
+    def check(self, p: VisitParams, where: str) -> None:
         if p.amount is None and p.amounts is None:
             raise RuleDataError(f"{where}: needs amount or amounts")
         for h, _ in p.amounts or ():
             if h not in p.at:
                 raise RuleDataError(f"{where}: amounts names {h!r}, which is not in at")
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: VisitParams = bonus.params
         amounts = dict(p.amounts or ())
         for h in p.at:
             t.add_stop_bonus(h, bonus.id, amounts.get(h, p.amount or 0) * scale)
@@ -129,7 +132,7 @@ class PlacedParams(KindParams):
 
 
 @BONUS_KINDS.register("placed")
-class PlacedBonus(BonusKind):
+class PlacedBonus(BonusKind[PlacedParams]):
     """An option the player places on one hex; paid once per route counting it (one stop per
     hex, or one per group, keeps that exact). Negative amounts are penalties."""
 
@@ -143,11 +146,11 @@ class PlacedBonus(BonusKind):
     hex_keys = ("hexes", "amounts")
     placed = True
 
-    def placeable(self, p):
+    def placeable(self, p: PlacedParams) -> tuple[str, ...]:
         return tuple(p.hexes)
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: PlacedParams = bonus.params
         h = bonus.placed_at
         if h is None:
             return
@@ -166,50 +169,56 @@ class ConnectionParams(KindParams):
 
 
 @BONUS_KINDS.register("connection")
-class ConnectionBonus(BonusKind):
+class ConnectionBonus(BonusKind[ConnectionParams]):
     """Once per route counting a stop in ``at`` and one in ``with_any``; ``once_per_run``:
     to one route of the run only."""
 
     Params = ConnectionParams
-    keys = {"at": strings, "with_any": strings, "amount": integer, "once_per_run": flag}
+    keys = {"at": strings, "with_any": strings, "amount": whole(0), "once_per_run": flag}
     hex_keys = ("at", "with_any")
 
-    def once_per_run(self, p):
+    def once_per_run(self, p: ConnectionParams) -> bool:
         return bool(p.once_per_run)
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: ConnectionParams = bonus.params
         a = {c: p.amount * scale for c in t.centres_on(p.at)}
         b = {c: 0 for c in t.centres_on(p.with_any)}
         if a and b:
             t.add_effect(PairEffect(bonus.id, ((a, b),)))
 
 
-def _sides(v: Any, where: str) -> Any:
-    return table_of(table_of(integer))(v, where)
+def _sides(v: Any, where: str) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    return table_of(table_of(whole(0)))(v, where)
 
 
-def _pairs(v: Any, where: str) -> tuple[tuple[str, ...], ...]:
-    if not isinstance(v, list):
-        raise RuleDataError(f"{where} should be a list of pairs, got {v!r}")
-    return tuple(strings(x, where) for x in v)
+def _pairs(v: Any, where: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(v, list) or not v:
+        raise RuleDataError(f"{where} should be a list of pairs of sides, got {shown(v)}")
+    out = []
+    for x in v:
+        pair = strings(x, where)
+        if len(pair) != 2:
+            raise RuleDataError(f"{where} should be a list of pairs of sides, got {shown(x)}")
+        out.append((pair[0], pair[1]))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
 class EndsPairParams(KindParams):
     sides: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]  # side -> hex -> value
-    pairs: tuple[tuple[str, ...], ...]
+    pairs: tuple[tuple[str, str], ...]
 
 
 @BONUS_KINDS.register("ends_pair")
-class EndsPairBonus(BonusKind):
+class EndsPairBonus(BonusKind[EndsPairParams]):
     """Once per route counting a stop of each side of a pair: the two stops' icon values
     added (1846 East-West; 18 Los Angeles east-west or north-south)."""
 
     Params = EndsPairParams
     keys = {"sides": _sides, "pairs": _pairs}
 
-    def parse(self, table, where, hexes):
+    def parse(self, table: Mapping[str, Any], where: str, hexes: Collection[str]) -> EndsPairParams:
         params = super().parse(table, where, hexes)
         for side, values in params.sides:
             for h, _ in values:
@@ -217,12 +226,12 @@ class EndsPairBonus(BonusKind):
                     raise RuleDataError(f"{where}: side {side} names {h!r}, not a hex of the map")
         names = {s for s, _ in params.sides}
         for pair in params.pairs:
-            if len(pair) != 2 or not set(pair) <= names:
+            if not set(pair) <= names:
                 raise RuleDataError(f"{where}: a pair names two of the sides {sorted(names)}")
         return params
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: EndsPairParams = bonus.params
         sides = {s: dict(v) for s, v in p.sides}
         options = []
         for x, y in p.pairs:
@@ -241,16 +250,16 @@ class PerStopParams(KindParams):
 
 
 @BONUS_KINDS.register("per_stop")
-class PerStopBonus(BonusKind):
+class PerStopBonus(BonusKind[PerStopParams]):
     """Money per stop visited on one route of the run (1846 Mail Contract)."""
 
     Params = PerStopParams
-    keys = {"amount": integer, "once_per_run": flag}
+    keys = {"amount": whole(0), "once_per_run": flag}
 
-    def once_per_run(self, p):
+    def once_per_run(self, p: PerStopParams) -> bool:
         return p.once_per_run is not False
 
-    def apply(self, bonus, t, scale):
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
         t.add_effect(PerVisitEffect(bonus.id, bonus.params.amount * scale))
 
 
@@ -262,7 +271,7 @@ class PortParams(KindParams):
 
 
 @BONUS_KINDS.register("port")
-class PortBonus(BonusKind):
+class PortBonus(BonusKind[PortParams]):
     """A route counting a port needs ``min_stops`` counted stops; ``pays = "token_cities"``:
     the port pays its value once per counted city with the company's token (1836Jr30)."""
 
@@ -270,17 +279,18 @@ class PortBonus(BonusKind):
     keys = {"at": strings, "min_stops": whole(1), "pays": one_of("self", "token_cities")}
     hex_keys = ("at",)
 
-    def apply(self, bonus, t, scale):
-        p = bonus.params
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: PortParams = bonus.params
         ports = frozenset(t.centres_on(p.at))
         if ports:
             t.add_effect(PortEffect(bonus.id, ports, p.min_stops, p.pays == "token_cities"))
 
 
 @BONUS_KINDS.register("drop_lowest")
-class DropLowest(BonusKind):
+class DropLowest(BonusKind[KindParams]):
     """The lowest route is not paid when every train runs; one train alone earns nothing
     (18TN Civil War). Solved as the best run of all trains but one."""
 
+    Params = KindParams
     adjusts_run = True
     left_out_because = "the lowest route is not paid when every train runs"

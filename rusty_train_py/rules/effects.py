@@ -16,10 +16,15 @@ train kind's fast sum), ``per_visit`` money per stop visited whatever is counted
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .facts import ModelRoute, Need, Pay, RouteEffect
+from .facts import ModelRoute, Need, Pay, RouteEffect, TrainTable
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, LinearExprT
+
 
 __all__ = [
     "ModelRoute",
@@ -61,7 +66,7 @@ class PairEffect(RouteEffect):
                         best = va + vb
         return best
 
-    def needs(self, t, stops):
+    def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
         ia = [i for i, s in enumerate(stops) if s in self.side_a]
         if not ia:
             return None
@@ -76,11 +81,11 @@ class PairEffect(RouteEffect):
         ]
         return [None, *pos] if pos else None
 
-    def pays(self, t, stops, chosen):
+    def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         amount = self.best({stops[i] for i in chosen})
         return [] if amount is None else [(None, amount)]
 
-    def model(self, m, t, route):
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         counted = route.counted
         pays = []
         for a, b in self.options:
@@ -113,19 +118,19 @@ class PortEffect(RouteEffect):
     def centres(self) -> frozenset[int]:
         return self.ports
 
-    def finalize(self, t):
+    def finalize(self, t: TrainTable) -> None:
         if self.per_token:
             for port in self.ports:
                 self.port_value[port] = t.worth[port]
                 t.worth[port] = 0
 
-    def needs(self, t, stops):
+    def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
         at = frozenset(i for i, s in enumerate(stops) if s in self.ports)
         if not at:
             return None
         return [Need(excluded=at), Need(min_stops=self.min_stops, at=at)]
 
-    def pays(self, t, stops, chosen):
+    def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         if not self.per_token:
             return []
         counted = {stops[i] for i in chosen}
@@ -136,7 +141,7 @@ class PortEffect(RouteEffect):
             if stops[i] in self.ports
         ]
 
-    def model(self, m, t, route):
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         return None
 
 
@@ -147,10 +152,10 @@ class PerVisitEffect(RouteEffect):
     id: str
     per_visit: int
 
-    def pays(self, t, stops, chosen):
+    def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         return [(None, self.per_visit * len(stops))]
 
-    def model(self, m, t, route):
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         return self.per_visit * sum(route.visited)
 
 
@@ -166,15 +171,15 @@ class OnceAtEffect(RouteEffect):
     def centres(self) -> frozenset[int]:
         return self.at
 
-    def needs(self, t, stops):
+    def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
         pos = [i for i, s in enumerate(stops) if s in self.at]
         return [None, *(Need(must=frozenset((i,))) for i in pos)] if pos else None
 
-    def pays(self, t, stops, chosen):
+    def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         first = next((i for i in sorted(chosen) if stops[i] in self.at), None)
         return [] if first is None else [(first, self.amount)]
 
-    def model(self, m, t, route):
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         p = m.new_bool_var("")
         m.add(p <= sum(route.counted[c] for c in sorted(self.at)))
         return self.amount * p

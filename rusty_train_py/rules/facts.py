@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar, LinearExprT
 
 
 class StopFacts(Protocol):
@@ -74,10 +77,10 @@ class ModelRoute:
     """One train's route in the exact model: per centre, whether it is ``visited``,
     ``counted``, where the route ``starts`` and where it ``ends`` (CP-SAT boolean vars)."""
 
-    visited: list[Any]
-    counted: list[Any]
-    starts: list[Any]
-    ends: list[Any]
+    visited: list[IntVar]
+    counted: list[IntVar]
+    starts: list[IntVar]
+    ends: list[IntVar]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +114,7 @@ class RouteEffect:
     def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         return []
 
-    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any | None:
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         """The revenue term (a linear expression over the model's variables of one route),
         or None when the model cannot state the effect."""
         return 0

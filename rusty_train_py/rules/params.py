@@ -8,7 +8,7 @@ file, line and key at fault, and returns the frozen parameters: the kind's code 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, TypeVar
 
@@ -32,6 +32,27 @@ class KindParams:
 P = TypeVar("P", bound=KindParams)
 
 
+class TableWhere(str):
+    """Where a table of a game file is (``games/x.toml:12: train 2``), knowing the line of each
+    key in it: ``key(k)`` is ``games/x.toml:14: train 2: k``. A plain string names the table's
+    line for every key."""
+
+    key_line: Callable[[str], str]
+
+    def __new__(cls, where: str, key_line: Callable[[str], str]) -> TableWhere:
+        obj = super().__new__(cls, where)
+        obj.key_line = key_line
+        return obj
+
+    def key(self, key: str) -> str:
+        return f"{self.key_line(key)}: {key}"
+
+
+def key_where(where: str, key: str) -> str:
+    """Where ``key`` of the table at ``where`` is, for an error naming it."""
+    return where.key(key) if isinstance(where, TableWhere) else f"{where}: {key}"
+
+
 def required_keys(cls: type[KindParams]) -> tuple[str, ...]:
     """The keys a game file must give: the fields without a default."""
     return tuple(
@@ -50,5 +71,5 @@ def read_params(
     for key in required_keys(cls):
         if key not in table:
             raise RuleDataError(f"{where}: missing {key!r}")
-    values = {k: keys[k](v, f"{where}: {k}") for k, v in table.items()}
+    values = {k: keys[k](v, key_where(where, k)) for k, v in table.items()}
     return cls(**values)

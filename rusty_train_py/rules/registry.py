@@ -21,6 +21,7 @@ class RuleDataError(ValueError):
 Checker = Callable[[Any, str], Any]
 
 K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Registry(Generic[K]):
@@ -66,55 +67,83 @@ def import_modules_of(package: str, path: Iterable[str], skip: tuple[str, ...] =
 
 # ---- checkers -----------------------------------------------------------------------------
 
+MAX_VALUE = 1_000_000  # no count, amount, price or limit of a game is near this; more is a typo
 
-def whole(minimum: int = 0) -> Checker:
+
+def shown(value: Any) -> str:
+    """``value`` as an error message shows it: a huge number or a long text cut short."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return "a number of more than 12 digits"
+    try:
+        text_ = repr(value)
+    except (ValueError, RecursionError):  # a value too deep or too long to print
+        return f"a {type(value).__name__} too large to show"
+    return text_ if len(text_) <= 40 else text_[:37] + "..."
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def whole(minimum: int = 0, maximum: int = MAX_VALUE) -> Callable[[Any, str], int]:
+    """A whole number from ``minimum`` to ``maximum``."""
+
     def check(v: Any, where: str) -> int:
-        if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
-            raise RuleDataError(f"{where} should be a whole number >= {minimum}, got {v!r}")
-        return v
+        if not _is_int(v) or not minimum <= v <= maximum:
+            raise RuleDataError(
+                f"{where} should be a whole number {minimum} to {maximum:,}, got {shown(v)}"
+            )
+        return int(v)
 
     return check
 
 
 def integer(v: Any, where: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise RuleDataError(f"{where} should be a whole number, got {v!r}")
-    return v
+    """A whole number, negative allowed (a penalty), at most ``MAX_VALUE`` either way."""
+    if not _is_int(v) or abs(v) > MAX_VALUE:
+        raise RuleDataError(
+            f"{where} should be a whole number -{MAX_VALUE:,} to {MAX_VALUE:,}, got {shown(v)}"
+        )
+    return int(v)
 
 
 def text(v: Any, where: str) -> str:
-    if not isinstance(v, str) or not v:
-        raise RuleDataError(f"{where} should be a non-empty string, got {v!r}")
+    if not isinstance(v, str) or not v.strip():
+        raise RuleDataError(f"{where} should be a non-empty string, got {shown(v)}")
     return v
 
 
 def flag(v: Any, where: str) -> bool:
     if not isinstance(v, bool):
-        raise RuleDataError(f"{where} should be true or false, got {v!r}")
+        raise RuleDataError(f"{where} should be true or false, got {shown(v)}")
     return v
 
 
-def one_of(*choices: str) -> Checker:
+def one_of(*choices: str) -> Callable[[Any, str], str]:
     def check(v: Any, where: str) -> str:
-        if v not in choices:
-            raise RuleDataError(f"{where} should be one of {', '.join(choices)}, got {v!r}")
-        return str(v)
+        if not isinstance(v, str) or v not in choices:
+            raise RuleDataError(f"{where} should be one of {', '.join(choices)}, got {shown(v)}")
+        return v
 
     return check
 
 
 def strings(v: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
-        raise RuleDataError(f"{where} should be a list of strings, got {v!r}")
+    if not isinstance(v, list) or not all(isinstance(x, str) and x.strip() for x in v):
+        raise RuleDataError(f"{where} should be a list of non-empty strings, got {shown(v)}")
     if len(set(v)) != len(v):
         raise RuleDataError(f"{where} lists a name twice")
     return tuple(v)
 
 
-def table_of(value_check: Checker) -> Checker:
-    def check(v: Any, where: str) -> tuple[tuple[str, Any], ...]:
-        if not isinstance(v, dict):
-            raise RuleDataError(f"{where} should be a table, got {v!r}")
+def table_of(
+    value_check: Callable[[Any, str], V],
+) -> Callable[[Any, str], tuple[tuple[str, V], ...]]:
+    """A non-empty table of name = value."""
+
+    def check(v: Any, where: str) -> tuple[tuple[str, V], ...]:
+        if not isinstance(v, dict) or not v:
+            raise RuleDataError(f"{where} should be a non-empty table, got {shown(v)}")
         return tuple(sorted((str(k), value_check(x, f"{where}.{k}")) for k, x in v.items()))
 
     return check

@@ -24,11 +24,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
 
+from ..tile_code import REVENUE_COLUMNS
 from .facts import CorridorFacts, StopFacts, TrainTable
-from .params import KindParams, read_params
-from .registry import Checker, Registry, RuleDataError, strings, table_of, text, whole
+from .params import KindParams, P, read_params
+from .registry import Checker, Registry, RuleDataError, one_of, strings, table_of, whole
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
+
 
 GAUGES = ("broad", "narrow", "dual")
 NO_ROUTE = 1 << 20  # a distance no train has: what a train may not use at all
@@ -52,45 +57,45 @@ class StopsParams(KindParams):
     column: str | None = None
 
 
-class TrainKind:
-    """Base of the train rule kinds; the defaults are those of a plain N-train."""
+class TrainKind(Generic[P]):
+    """Base of the train rule kinds, over the kind's parameters ``P`` (its ``Params``); the
+    defaults are those of a train counting every stop it visits, with no limit."""
 
     name = ""
-    Params: type[Any] = StopsParams
+    Params: type[P]
     keys: Mapping[str, Checker] = {}
     readings: tuple[str, ...] = ()  # the [rules] readings the kind reads
 
-    def parse(self, table: Mapping[str, Any], where: str) -> Any:
+    def parse(self, table: Mapping[str, Any], where: str) -> P:
         return read_params(self.Params, table, self.keys, where)
 
     # -- distance --------------------------------------------------------------------------
 
-    def limit(self, p: Any) -> int | None:
-        stops: int | None = p.stops
-        return stops
+    def limit(self, p: P) -> int | None:
+        """The most distance a route of this train uses (None: no limit)."""
+        return None
 
-    def centre_cost(self, p: Any, c: StopFacts) -> int:
+    def centre_cost(self, p: P, c: StopFacts) -> int:
         return c.visit_cost
 
-    def corridor_cost(self, p: Any, k: CorridorFacts) -> int:
+    def corridor_cost(self, p: P, k: CorridorFacts) -> int:
         return 0
 
-    def max_counted(self, p: Any) -> int | None:
+    def max_counted(self, p: P) -> int | None:
         """The most stops a route of this train counts (None: no limit)."""
-        stops: int | None = p.stops
-        return stops
+        return None
 
     # -- value -----------------------------------------------------------------------------
 
-    def centre_value(self, p: Any, c: StopFacts) -> int:
+    def centre_value(self, p: P, c: StopFacts) -> int:
         return c.value
 
-    def row_multiplier(self, p: Any, c: StopFacts) -> int:
+    def row_multiplier(self, p: P, c: StopFacts) -> int:
         return 1
 
     # -- choosing stops --------------------------------------------------------------------
 
-    def prepare(self, t: TrainTable) -> Any:
+    def prepare(self, t: TrainTable) -> object:
         """The kind's own per-train state, kept as ``t.state`` for its hot path (readings it
         reads, values it needs on every path); None when it needs none."""
         return None
@@ -108,9 +113,8 @@ class TrainKind:
         worth = t.worth
         return [worth[s] if i in chosen else 0 for i, s in enumerate(stops)]
 
-    def describe(self, p: Any) -> str:
-        n = p.stops
-        return "unlimited stops" if n is None else f"up to {n} stops"
+    def describe(self, p: P) -> str:
+        return self.name
 
     # -- the exact model (route/exact.py) ---------------------------------------------------
 
@@ -118,14 +122,14 @@ class TrainKind:
 
     def model_counting(
         self,
-        m: Any,
+        m: CpModel,
         t: TrainTable,
-        v: list[Any],
-        s: list[Any],
-        end: list[Any],
-        run: Any,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
         tokens: list[int],
-    ) -> list[Any] | None:
+    ) -> list[IntVar] | None:
         """The counted-stop variables of a route in the CP-SAT model ``m`` (``v``: visited,
         ``s``/``end``: the route starts/ends there, ``run``: the train runs, ``tokens``: the
         company's token centres), constrained as ``split`` says; this default: every stop
@@ -133,14 +137,16 @@ class TrainKind:
         return v
 
     @staticmethod
-    def _counted_vars(m: Any, v: list[Any]) -> list[Any]:
+    def _counted_vars(m: CpModel, v: list[IntVar]) -> list[IntVar]:
         counted = [m.new_bool_var("") for _ in v]
         for c, visited in zip(counted, v, strict=True):
             m.add_implication(c, visited)
         return counted
 
     @classmethod
-    def _majors_counted(cls, m: Any, t: TrainTable, v: list[Any]) -> tuple[list[Any], list[int]]:
+    def _majors_counted(
+        cls, m: CpModel, t: TrainTable, v: list[IntVar]
+    ) -> tuple[list[IntVar], list[int]]:
         """Counted-stop variables where every city and off-board visited counts and they use
         at most ``stops`` distance; with the major positions."""
         counted = cls._counted_vars(m, v)
@@ -151,7 +157,7 @@ class TrainKind:
         return counted, majors
 
 
-TRAIN_RULES: Registry[TrainKind] = Registry("train rule")
+TRAIN_RULES: Registry[TrainKind[Any]] = Registry("train rule")
 
 
 def fill_best(t: TrainTable, stops: Sequence[int], forced: Sequence[int], room: int | None) -> int:
@@ -198,12 +204,19 @@ def split_fill(
 
 
 @TRAIN_RULES.register("stops")
-class StopsTrain(TrainKind):
+class StopsTrain(TrainKind[StopsParams]):
     """Counts every stop it visits, at most ``stops`` distance (1830, 1889, most games)."""
 
-    keys = {"stops": whole(1), "column": text}
+    Params = StopsParams
+    keys = {"stops": whole(1), "column": one_of(*sorted(REVENUE_COLUMNS))}
 
-    def centre_value(self, p, c):
+    def limit(self, p: StopsParams) -> int | None:
+        return p.stops
+
+    def max_counted(self, p: StopsParams) -> int | None:
+        return p.stops
+
+    def centre_value(self, p: StopsParams, c: StopFacts) -> int:
         col = p.column
         if col is not None:
             alt = dict(c.columns).get(col)
@@ -211,8 +224,8 @@ class StopsTrain(TrainKind):
                 return alt
         return c.value
 
-    def describe(self, p):
-        out = super().describe(p)
+    def describe(self, p: StopsParams) -> str:
+        out = "unlimited stops" if p.stops is None else f"up to {p.stops} stops"
         if p.column:
             out += f", {p.column} values"
         return out
@@ -226,13 +239,19 @@ class NStopsParams(KindParams):
 
 
 @TRAIN_RULES.register("towns_free")
-class TownsFreeTrain(TrainKind):
+class TownsFreeTrain(TrainKind[NStopsParams]):
     """Up to N cities/off-boards; towns passed freely, the best fill spare places (1861/1867)."""
 
     Params = NStopsParams
     keys = {"stops": whole(1)}
 
-    def centre_cost(self, p, c):
+    def limit(self, p: NStopsParams) -> int | None:
+        return p.stops
+
+    def max_counted(self, p: NStopsParams) -> int | None:
+        return p.stops
+
+    def centre_cost(self, p: NStopsParams, c: StopFacts) -> int:
         return c.visit_cost if c.kind != "town" else 0
 
     @staticmethod
@@ -243,13 +262,13 @@ class TownsFreeTrain(TrainKind):
             return forced, None
         return forced, limit - sum(e.visit[stops[i]] for i in forced)
 
-    def split(self, e, stops):
+    def split(self, e: TrainTable, stops: Sequence[int]) -> Split | None:
         forced, room = self._room(e, stops)
         if room is not None and room < 0:
             return None
         return split_fill(e, stops, forced, room)
 
-    def fast(self, e, stops):
+    def fast(self, e: TrainTable, stops: Sequence[int]) -> int | None:
         if not e.visit_all_one:
             forced, room = self._room(e, stops)
             return -1 if room is not None and room < 0 else fill_best(e, stops, forced, room)
@@ -265,7 +284,7 @@ class TownsFreeTrain(TrainKind):
                 count += 1
             elif worth[s] > 0:
                 towns.append(worth[s])
-        limit = e.params.stops
+        limit: int = e.params.stops
         if count > limit:
             return -1
         room = limit - count
@@ -274,10 +293,19 @@ class TownsFreeTrain(TrainKind):
             del towns[room:]
         return total + sum(towns)
 
-    def describe(self, p):
+    def describe(self, p: NStopsParams) -> str:
         return f"up to {p.stops} cities and off-boards, towns free"
 
-    def model_counting(self, m, e, v, s, end, run, tokens):
+    def model_counting(
+        self,
+        m: CpModel,
+        e: TrainTable,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
+        tokens: list[int],
+    ) -> list[IntVar]:
         counted, _ = self._majors_counted(m, e, v)
         m.add(sum(e.visit[i] * counted[i] for i in range(len(v))) <= e.params.stops)
         return counted
@@ -290,23 +318,23 @@ class PlusTownsParams(KindParams):
 
 
 @TRAIN_RULES.register("plus_towns")
-class PlusTownsTrain(TrainKind):
+class PlusTownsTrain(TrainKind[PlusTownsParams]):
     """Up to N cities/off-boards plus every town, all paid, towns use no distance (18AL, 18GA,
     18MS ``N+``); ``city_multiplier`` multiplies cities and off-boards only (18AL 4D)."""
 
     Params = PlusTownsParams
     keys = {"stops": whole(1), "city_multiplier": whole(1)}
 
-    def centre_cost(self, p, c):
+    def limit(self, p: PlusTownsParams) -> int | None:
+        return p.stops
+
+    def centre_cost(self, p: PlusTownsParams, c: StopFacts) -> int:
         return c.visit_cost if c.kind != "town" else 0
 
-    def row_multiplier(self, p, c):
+    def row_multiplier(self, p: PlusTownsParams, c: StopFacts) -> int:
         return (p.city_multiplier or 1) if c.kind != "town" else 1
 
-    def max_counted(self, p):
-        return None
-
-    def describe(self, p):
+    def describe(self, p: PlusTownsParams) -> str:
         m = p.city_multiplier or 1
         mult = f" (x{m})" if m != 1 else ""
         return f"{p.stops} cities and off-boards{mult} plus every town"
@@ -319,32 +347,44 @@ class CitiesPlusTownsParams(KindParams):
 
 
 @TRAIN_RULES.register("n_plus_m")
-class CitiesPlusTownsTrain(TrainKind):
+class CitiesPlusTownsTrain(TrainKind[CitiesPlusTownsParams]):
     """Counts up to ``stops`` cities/off-boards plus up to ``towns`` towns."""
 
     Params = CitiesPlusTownsParams
     keys = {"stops": whole(1), "towns": whole(0)}
 
-    def centre_cost(self, p, c):
+    def limit(self, p: CitiesPlusTownsParams) -> int | None:
+        return p.stops
+
+    def centre_cost(self, p: CitiesPlusTownsParams, c: StopFacts) -> int:
         return c.visit_cost if c.kind != "town" else 0
 
-    def max_counted(self, p):
+    def max_counted(self, p: CitiesPlusTownsParams) -> int | None:
         return p.stops + p.towns
 
-    def split(self, e, stops):
+    def split(self, e: TrainTable, stops: Sequence[int]) -> Split | None:
         forced = tuple(i for i, s in enumerate(stops) if e.is_major[s])
         if len(forced) > e.params.stops:
             return None
         optional = tuple(i for i, s in enumerate(stops) if not e.is_major[s])
         return Split(forced, optional, e.params.towns)
 
-    def fast(self, e, stops):
+    def fast(self, e: TrainTable, stops: Sequence[int]) -> int | None:
         return None
 
-    def describe(self, p):
+    def describe(self, p: CitiesPlusTownsParams) -> str:
         return f"{p.stops} cities and off-boards + {p.towns} towns"
 
-    def model_counting(self, m, e, v, s, end, run, tokens):
+    def model_counting(
+        self,
+        m: CpModel,
+        e: TrainTable,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
+        tokens: list[int],
+    ) -> list[IntVar]:
         counted, majors = self._majors_counted(m, e, v)
         m.add(sum(counted[i] for i in range(len(v)) if not e.is_major[i]) <= e.params.towns)
         return counted
@@ -367,7 +407,7 @@ class EdgesParams(KindParams):
 
 
 @TRAIN_RULES.register("edges")
-class EdgesTrain(TrainKind):
+class EdgesTrain(TrainKind[EdgesParams]):
     """Distance is the hex edges crossed, each costing by its gauge; every stop is paid (1849
     H trains; R6H with broad edges costing 2; E barred from narrow track, doubling some cities)."""
 
@@ -379,13 +419,13 @@ class EdgesTrain(TrainKind):
     }
     Params = EdgesParams
 
-    def limit(self, p):
+    def limit(self, p: EdgesParams) -> int | None:
         return p.edges
 
-    def centre_cost(self, p, c):
+    def centre_cost(self, p: EdgesParams, c: StopFacts) -> int:
         return 0
 
-    def corridor_cost(self, p, k):
+    def corridor_cost(self, p: EdgesParams, k: CorridorFacts) -> int:
         allowed = GAUGES if p.gauges is None else p.gauges
         costs = dict(p.edge_cost or ())
         total = 0
@@ -395,11 +435,8 @@ class EdgesTrain(TrainKind):
             total += n * costs.get(gauge, 1)
         return total
 
-    def max_counted(self, p):
-        return None
-
-    def row_multiplier(self, p, c):
+    def row_multiplier(self, p: EdgesParams, c: StopFacts) -> int:
         return 2 if p.double_at is not None and c.hex in p.double_at else 1
 
-    def describe(self, p):
+    def describe(self, p: EdgesParams) -> str:
         return f"up to {p.edges} hex edges"

@@ -16,6 +16,11 @@ class GameRules:
     def __init__(self, phase_colours: tuple[str, ...] = ()):
         self.phase_colours = tuple(phase_colours)
 
+    def valuation_key(self) -> tuple[object, ...]:
+        """What the hooks' answers depend on beyond the stops and the train (a memo of path
+        revenues keeps a table per key): the game and its phase's colours."""
+        return (self.game_id, self.phase_colours)
+
     def stop_value(self, stop: StopFacts, value: int) -> int:
         """What ``stop`` pays before the train's rule (``value``: the printed value of the
         phase, or the train's column)."""

@@ -8,6 +8,7 @@ pays a revenue listing no colour of the phase its first column.
 
 from __future__ import annotations
 
+from ..facts import StopFacts
 from . import game_rules
 from .common import GameRules
 
@@ -17,7 +18,7 @@ PORT_COLOURS = frozenset({"green", "brown"})
 
 @game_rules("1836Jr30")
 class Rules1836Jr30(GameRules):
-    def stop_value(self, stop, value):
+    def stop_value(self, stop: StopFacts, value: int) -> int:
         value = super().stop_value(stop, value)
         if stop.hex in PORTS and PORT_COLOURS.isdisjoint(self.phase_colours):
             return 0

@@ -9,7 +9,9 @@ game pays it once, at the first counted stop on I1.
 
 from __future__ import annotations
 
+from ..bonus_kinds import BonusFacts, VisitParams
 from ..effects import OnceAtEffect
+from ..facts import TrainTable
 from . import game_rules
 from .common import GameRules
 
@@ -18,11 +20,11 @@ NEW_ORLEANS_BONUS = "new_orleans"
 
 @game_rules("18MS")
 class Rules18MS(GameRules):
-    def apply_bonus(self, bonus, table, scale):
+    def apply_bonus(self, bonus: BonusFacts, table: TrainTable, scale: int) -> None:
         if bonus.id != NEW_ORLEANS_BONUS:
             super().apply_bonus(bonus, table, scale)
             return
-        p = bonus.params
+        p: VisitParams = bonus.params
         at = frozenset(table.centres_on(p.at))
         if at:
             table.add_effect(OnceAtEffect(bonus.id, at, (p.amount or 0) * scale))

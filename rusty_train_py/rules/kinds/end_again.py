@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..bonus_kinds import BONUS_KINDS, BonusKind
+from ..bonus_kinds import BONUS_KINDS, BonusFacts, BonusKind
 from ..facts import ModelRoute, Need, Pay, RouteEffect, TrainTable
 from ..params import KindParams
 from ..registry import strings
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, LinearExprT
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,7 @@ class EndAgainEffect(RouteEffect):
     def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         return [(i, t.worth[stops[i]]) for i in self._ends(stops) if i in chosen]
 
-    def model(self, m: Any, t: TrainTable, route: ModelRoute) -> Any:
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         terms = []
         for c in sorted(self.at):
             if not t.worth[c]:
@@ -55,14 +58,15 @@ class EndAgainEffect(RouteEffect):
 
 
 @BONUS_KINDS.register("end_again")
-class EndAgainBonus(BonusKind):
+class EndAgainBonus(BonusKind[EndAgainParams]):
     """A counted stop on ``at`` at an end of the route is paid again."""
 
     Params = EndAgainParams
     keys = {"at": strings}
     hex_keys = ("at",)
 
-    def apply(self, bonus, t, scale):
-        at = frozenset(t.centres_on(bonus.params.at))
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
+        p: EndAgainParams = bonus.params
+        at = frozenset(t.centres_on(p.at))
         if at:
             t.add_effect(EndAgainEffect(bonus.id, at))

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..facts import TrainTable
+from ..facts import StopFacts, TrainTable
 from ..registry import whole
-from ..train_kinds import TRAIN_RULES, NStopsParams, TrainKind, fill_best, split_fill
+from ..train_kinds import TRAIN_RULES, NStopsParams, Split, TrainKind, fill_best, split_fill
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +23,7 @@ class ExpressState:
 
 
 @TRAIN_RULES.register("express")
-class ExpressTrain(TrainKind):
+class ExpressTrain(TrainKind[NStopsParams]):
     """Counts the best ``stops`` of the stops it passes, skipping the others (1861/1867 5+5E).
     Which stops it must count is the game's ``express_stops`` reading (the route's two ends, or
     its off-boards); whether one counted stop must hold a token, ``express_token``."""
@@ -28,13 +32,13 @@ class ExpressTrain(TrainKind):
     keys = {"stops": whole(2)}
     readings = ("express_stops", "express_token")
 
-    def limit(self, p):
-        return None
+    def max_counted(self, p: NStopsParams) -> int | None:
+        return p.stops
 
-    def centre_cost(self, p, c):
+    def centre_cost(self, p: NStopsParams, c: StopFacts) -> int:
         return 0
 
-    def prepare(self, t):
+    def prepare(self, t: TrainTable) -> ExpressState:
         return ExpressState(
             offboards=t.readings.get("express_stops") == "offboards",
             token=t.readings.get("express_token") == "counted",
@@ -47,7 +51,7 @@ class ExpressTrain(TrainKind):
             return tuple(i for i in (0, last) if e.is_offboard[stops[i]])
         return (0, len(stops) - 1)
 
-    def split(self, e, stops):
+    def split(self, e: TrainTable, stops: Sequence[int]) -> Split | None:
         forced = self._forced(e, stops)
         room = e.params.stops - sum(e.visit[stops[i]] for i in forced)
         if room < 0:
@@ -55,7 +59,7 @@ class ExpressTrain(TrainKind):
         need = e.token_positions(stops) if e.state.token else None
         return split_fill(e, stops, forced, room, need)
 
-    def fast(self, e, stops):
+    def fast(self, e: TrainTable, stops: Sequence[int]) -> int | None:
         if not e.visit_all_one:
             if e.state.token:
                 return None  # the token rule with visit costs: the general chooser
@@ -95,10 +99,19 @@ class ExpressTrain(TrainKind):
         kept = counted if len(counted) < room else counted[: room - 1]
         return base + sum(kept) + best_token
 
-    def describe(self, p):
+    def describe(self, p: NStopsParams) -> str:
         return f"express: the best {p.stops} stops, the others skipped"
 
-    def model_counting(self, m, e, v, s, end, run, tokens):
+    def model_counting(
+        self,
+        m: CpModel,
+        e: TrainTable,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
+        tokens: list[int],
+    ) -> list[IntVar]:
         counted = self._counted_vars(m, v)
         for i in range(len(v)):
             if e.state.offboards:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from ..facts import StopFacts, TrainTable
 from ..params import KindParams
 from ..registry import RuleDataError, whole
 from ..train_kinds import NO_ROUTE, TRAIN_RULES, Split, TrainKind
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,36 +22,36 @@ class PayBestParams(KindParams):
 
 
 @TRAIN_RULES.register("pay_best")
-class PayBestTrain(TrainKind):
+class PayBestTrain(TrainKind[PayBestParams]):
     """Visits up to ``visit`` cities and off-boards (no towns), pays the best ``pay``, one paid
     stop holding the company's token (1846 and 18 Los Angeles N/M trains)."""
 
     Params = PayBestParams
     keys = {"pay": whole(1), "visit": whole(1)}
 
-    def parse(self, table, where):
+    def parse(self, table: Mapping[str, Any], where: str) -> PayBestParams:
         params = super().parse(table, where)
         if params.pay > params.visit:
             raise RuleDataError(f"{where}: pays more stops ({params.pay}) than it visits")
         return params
 
-    def centre_cost(self, p, c):
+    def centre_cost(self, p: PayBestParams, c: StopFacts) -> int:
         # its distance list has no row for towns: a route of it cannot visit one
         return c.visit_cost if c.kind != "town" or c.visit_cost == 0 else NO_ROUTE
 
-    def limit(self, p):
+    def limit(self, p: PayBestParams) -> int | None:
         return p.visit
 
-    def max_counted(self, p):
+    def max_counted(self, p: PayBestParams) -> int | None:
         return p.pay
 
-    def split(self, e, stops):
+    def split(self, e: TrainTable, stops: Sequence[int]) -> Split | None:
         return Split((), tuple(range(len(stops))), e.params.pay, e.token_positions(stops))
 
-    def fast(self, e, stops):
+    def fast(self, e: TrainTable, stops: Sequence[int]) -> int | None:
         worth = e.worth
         values = sorted(((worth[s], i) for i, s in enumerate(stops)), key=lambda t: -t[0])
-        room = e.params.pay
+        room: int = e.params.pay
         chosen = [v for v in values[:room] if v[0] > 0]
         tokens = e.token_positions(stops)
         if any(i in tokens for _, i in chosen):
@@ -56,10 +62,19 @@ class PayBestTrain(TrainKind):
         kept = chosen if len(chosen) < room else chosen[: room - 1]
         return sum(v for v, _ in kept) + best_token
 
-    def describe(self, p):
+    def describe(self, p: PayBestParams) -> str:
         return f"visits up to {p.visit}, pays the best {p.pay}"
 
-    def model_counting(self, m, e, v, s, end, run, tokens):
+    def model_counting(
+        self,
+        m: CpModel,
+        e: TrainTable,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
+        tokens: list[int],
+    ) -> list[IntVar]:
         counted = self._counted_vars(m, v)
         m.add(sum(counted) <= e.params.pay)
         m.add(sum(counted[i] for i in tokens) >= run)
