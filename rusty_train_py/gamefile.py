@@ -23,6 +23,7 @@ from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
 from .rules.loading import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .rules.registry import RuleDataError
+from .tile_lays import TileLayDataError, parse_lay_rules
 from .tile import COLOURS, TILE_COLOURS, TileDataError, normalise_colour, parse_tile
 
 
@@ -105,6 +106,8 @@ TOP_KEYS = {
     "bonuses",
     "phase_revenue",
     "upgrade_rules",
+    "tile_lays",
+    "lay_costs",
 }
 HEX_KEYS = {"hexes", "colour", "code"}
 COMPANY_KEYS = {
@@ -298,6 +301,10 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
 
     phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
     upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
+    try:
+        lay_rules = parse_lay_rules(data, source)
+    except TileLayDataError as exc:
+        raise GameDataError(str(exc)) from None
 
     default_phase = str(data.get("default_phase", phases[0].name))
     if default_phase not in {p.name for p in phases}:
@@ -322,6 +329,7 @@ def _game_from_data(data: dict, source: str, tiles_folder: Path | None, lines: S
         numbers=numbers,
         phase_revenue=phase_revenue,
         upgrade_rules=upgrade_rules,
+        lay_rules=lay_rules,
     )
 
 
