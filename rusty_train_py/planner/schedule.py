@@ -1,0 +1,71 @@
+"""Operating rounds of a plan (Qt-free): which slot of which round takes each lay, and what
+the lay costs in money (terrain, borders, the game's minimum, the slot's own cost).
+
+The slots are the game's ``[[tile_lays]]`` for the company's kind (``tile_lays.py``); a lay
+takes the next slot of the current round when that slot allows it, or the first slot of the
+next round (a player may always stop laying for the round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..advisor.lays import Lay, lay_cost
+from ..mapstate import MapState
+from ..tile_lays import TileLaySlot
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """Where a plan stands: ``rounds`` used so far, ``used`` slots of the last of them,
+    whether an upgrade was laid in it, and the hexes laid on in it."""
+
+    rounds: int = 0
+    used: int = 0
+    upgraded: bool = False
+    laid: frozenset[str] = frozenset()
+
+    def rounds_bound(self, lays_left: float, slots: int) -> float:
+        """The fewest rounds after ``lays_left`` more lays (any slot taking any lay)."""
+        if lays_left <= 0:
+            return self.rounds
+        free = slots - self.used if self.rounds else 0
+        more = max(0.0, lays_left - free)
+        return self.rounds + -(-more // slots)
+
+
+def is_upgrade(state: MapState, hex_name: str) -> bool:
+    """Whether a lay on the hex is an upgrade (18xx.games: the tile replaced is not white)."""
+    return state.tile_at(hex_name)[0].colour != "white"
+
+
+def lay_money(state: MapState, lay: Lay, slot: TileLaySlot) -> int:
+    """What ``lay`` costs in money on ``state`` when ``slot`` takes it."""
+    game = state.game
+    tile = game.tile(lay.tile)
+    terrain, border = lay_cost(state, lay.hex, tile, lay.rotation)
+    rules = game.lay_rules
+    if rules.terrain_every_lay:
+        terrain = game.hexes[lay.hex].tile.upgrade_cost
+    terrain = max(terrain, rules.min_cost)
+    return terrain + border + slot.extra_cost(tile.colour == "yellow")
+
+
+def placements(
+    state: MapState, lay: Lay, at: Schedule, slots: tuple[TileLaySlot, ...], track_hexes: bool
+) -> Iterator[tuple[Schedule, int, int]]:
+    """Where ``lay`` may go after ``at``: (the schedule after it, its round, its money). The
+    next slot of the current round when it takes the lay, and the next round's first slot.
+    ``track_hexes``: remember the hexes laid this round (some slot forbids reusing them)."""
+    upgrade = is_upgrade(state, lay.hex)
+    if at.rounds and at.used < len(slots):
+        slot = slots[at.used]
+        if slot.allows(upgrade, at.upgraded) and (slot.reuse_hex or lay.hex not in at.laid):
+            laid = at.laid | {lay.hex} if track_hexes else frozenset()
+            after = Schedule(at.rounds, at.used + 1, at.upgraded or upgrade, laid)
+            yield after, at.rounds, lay_money(state, lay, slot)
+    first = slots[0]
+    if first.allows(upgrade, False):
+        laid = frozenset({lay.hex}) if track_hexes else frozenset()
+        yield Schedule(at.rounds + 1, 1, upgrade, laid), at.rounds + 1, lay_money(state, lay, first)
