@@ -31,9 +31,10 @@ from dataclasses import dataclass
 
 from ..advisor.lays import blocks_lay, exit_open
 from ..hexgrid import opposite_edge
+from ..game import Game
 from ..mapstate import MapState
 from ..tile import NodeKind, Tile
-from ..upgrades import NEXT_COLOUR, special_tiles
+from ..upgrades import COLOUR_ORDER, NEXT_COLOUR, centre_kinds, special_tiles
 
 INF = float("inf")
 GOAL = -1
@@ -80,6 +81,53 @@ def _compute_moves(tile: Tile, rotation: int, passable: tuple[bool, ...]) -> Mov
         out.discard(a)
         moves.append(frozenset(out))
     return tuple(moves), frozenset(centre_sides)
+
+
+ExitPairs = tuple[frozenset[tuple[int, int]], frozenset[int]]
+
+
+def tile_exit_pairs(state: MapState, hex_name: str, counts: bool = True) -> ExitPairs:
+    """The pairs of sides (a, b) the last tile of any sequence of lays on the hex could join
+    by track (through a revenue centre or not), and the sides its track could join to a
+    revenue centre (to any track, on a hex without one): a tile of a later colour the phase allows, with a copy
+    left now (``counts``; copies only ever run out), the same kinds of revenue centre as the
+    tile showing, keeping its track edges and the printed stubs, in some rotation."""
+    game = state.game
+    tile, rot = state.tile_at(hex_name)
+    kept = tile.edges_at(rot) | frozenset(game.hexes[hex_name].tile.stubs)
+    kinds = centre_kinds(tile)
+    start = COLOUR_ORDER.index(tile.colour) if tile.colour in COLOUR_ORDER else len(COLOUR_ORDER)
+    later = set(COLOUR_ORDER[start + 1 :]) & set(state.phase_colours)
+    pairs: set[tuple[int, int]] = set()
+    singles: set[int] = set()
+    for t in _placeable(game):
+        if t.colour not in later or centre_kinds(t) != kinds:
+            continue
+        if counts:
+            left = state.tiles_available(t.name)
+            if left is not None and left <= 0:
+                continue
+        for r in range(6):
+            edges = t.edges_at(r)
+            if kept <= edges:
+                conn = t.connectivity(r)
+                joined = [frozenset(p) for p in conn.edge_pairs] + list(conn.node_edges)
+                for group in joined:
+                    pairs.update((a, b) for a in group for b in group if a != b)
+                if kinds:
+                    for n in t.revenue_centres:
+                        singles |= conn.node_edges[n.index]
+                else:
+                    singles |= edges
+    return frozenset(pairs), frozenset(singles)
+
+
+def _placeable(game: Game) -> tuple[Tile, ...]:
+    """The game's placeable tiles, listed once (the catalogue sorts them on every call)."""
+    found = game.__dict__.get("_planner_placeable")
+    if found is None:
+        found = game.__dict__["_planner_placeable"] = tuple(game.placeable_tiles)
+    return found
 
 
 def can_take_tile(state: MapState, hex_name: str) -> bool:
@@ -141,11 +189,16 @@ def relaxed_bounds(
     passable: Mapping[tuple[str, int], bool],
     sources: Mapping[str, Iterable[int]],
     targets: frozenset[str],
+    exits_cache: dict[tuple[object, ...], ExitPairs] | None = None,
+    counts: bool = True,
 ) -> Bounds:
     """The relaxed graph of ``state`` searched backwards from the targets (module docstring);
     ``passable``: (hex, node) -> whether the company may pass it; ``sources``: hex -> the
-    sides the network marks."""
+    sides the network marks; ``exits_cache``: ``tile_exit_pairs`` by what they depend on,
+    kept between maps of one game and phase; ``counts``: copies left limit the tiles."""
     game = state.game
+    cache = exits_cache if exits_cache is not None else {}
+    exhausted = exhausted_tiles(state) if counts else frozenset()
     # reverse adjacency: vertex -> [(predecessor, lays, money)]
     back: dict[object, list[tuple[tuple[str, int], int, int]]] = {}
     for h in game.hex_order:
@@ -155,6 +208,13 @@ def relaxed_bounds(
         layable = can_take_tile(state, h)
         floor = lay_money_floor(state, h) if layable else 0
         opened = [exit_open(state, h, e) for e in range(6)] if layable else [False] * 6
+        pairs: frozenset[tuple[int, int]] = frozenset()
+        singles: frozenset[int] = frozenset()
+        if layable:
+            key = (h, tile.name, rot, state.phase, exhausted, counts)
+            if key not in cache:
+                cache[key] = tile_exit_pairs(state, h, counts)
+            pairs, singles = cache[key]
         crossings: list[tuple[str, int, int] | None] = []
         for b in range(6):
             other = game.neighbour(h, b)
@@ -174,19 +234,27 @@ def relaxed_bounds(
                 to = (cross[0], cross[1])
                 if b in moves[a]:
                     back.setdefault(to, []).append((here, 0, cross[2]))
-                elif layable and opened[a] and opened[b]:
+                elif opened[a] and opened[b] and (a, b) in pairs:
                     back.setdefault(to, []).append((here, 1, floor + cross[2]))
             if is_target:
                 reached = a in centre_sides if has_centre else a in tile.edges_at(rot)
                 if reached:
                     back.setdefault(GOAL, []).append((here, 0, 0))
-                elif layable and opened[a]:
+                elif opened[a] and a in singles:
                     back.setdefault(GOAL, []).append((here, 1, floor))
     lays = _dijkstra(back, 1)
     money = _dijkstra(back, 2)
     best_l = min((lays.get((h, s), INF) for h, ss in sources.items() for s in ss), default=INF)
     best_m = min((money.get((h, s), INF) for h, ss in sources.items() for s in ss), default=INF)
     return Bounds(lays, money, best_l, best_m)
+
+
+def exhausted_tiles(state: MapState) -> frozenset[str]:
+    """The tiles of the manifest with no copy left."""
+    used = state.tiles_in_use()
+    return frozenset(
+        t for t, n in state.game.manifest.items() if n is not None and n - used[t] <= 0
+    )
 
 
 def _dijkstra(back: dict, weight: int) -> dict[tuple[str, int], float]:

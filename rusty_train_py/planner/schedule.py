@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..advisor.lays import Lay, lay_cost
 from ..mapstate import MapState
@@ -69,3 +70,60 @@ def placements(
     if first.allows(upgrade, False):
         laid = frozenset({lay.hex}) if track_hexes else frozenset()
         yield Schedule(at.rounds + 1, 1, upgrade, laid), at.rounds + 1, lay_money(state, lay, first)
+
+
+_FLAG_RANK = {True: 2, "not_if_upgraded": 1, False: 0}
+
+
+def slots_monotone(slots: tuple[TileLaySlot, ...]) -> bool:
+    """Whether each slot allows all a later one does, for no more money (so a plan a round
+    behind can always catch up by starting the next round)."""
+    for a, b in zip(slots, slots[1:], strict=False):
+        if _FLAG_RANK[a.lay] < _FLAG_RANK[b.lay] or _FLAG_RANK[a.upgrade] < _FLAG_RANK[b.upgrade]:
+            return False
+        if a.cost > b.cost or a.upgrade_cost > b.upgrade_cost or b.reuse_hex > a.reuse_hex:
+            return False
+    return True
+
+
+class _Labelled(Protocol):
+    schedule: Schedule
+    money: int
+    lays: int
+    dead: bool
+
+
+class Labels:
+    """The ways found to each map that no other way to it beats: one beats another when it
+    spent no more money and lays and stands no later in the rounds (same round, no more
+    slots used, no upgrade where the other has none, no hex laid this round the other has
+    not; or an earlier round, when the slots are monotone)."""
+
+    def __init__(self, slots: tuple[TileLaySlot, ...]):
+        self._monotone = slots_monotone(slots)
+        self._by_map: dict[object, list[_Labelled]] = {}
+
+    def _beats(self, a: _Labelled, b: _Labelled) -> bool:
+        if a.money > b.money or a.lays > b.lays:
+            return False
+        x, y = a.schedule, b.schedule
+        if x == y:
+            return True
+        if not self._monotone:
+            return False
+        if x.rounds != y.rounds:
+            return x.rounds < y.rounds
+        return x.used <= y.used and (y.upgraded or not x.upgraded) and x.laid <= y.laid
+
+    def add(self, key: object, node: _Labelled) -> bool:
+        """Keep ``node`` as a way to map ``key`` unless one kept beats it (False); the kept
+        ways it beats are marked dead."""
+        kept = self._by_map.setdefault(key, [])
+        if any(self._beats(k, node) for k in kept):
+            return False
+        for k in kept:
+            if self._beats(node, k):
+                k.dead = True
+        kept[:] = [k for k in kept if not k.dead]
+        kept.append(node)
+        return True

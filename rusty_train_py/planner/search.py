@@ -23,15 +23,16 @@ from dataclasses import dataclass, field
 from ..advisor.lays import Lay, hex_lays
 from ..advisor.reach import Reach, company_reach, passable_nodes
 from ..mapstate import HexState, MapState
+from ..upgrades import NEXT_COLOUR
 from .explain import explain_unreachable
-from .relaxed import INF, Bounds, relaxed_bounds
+from .relaxed import INF, Bounds, exhausted_tiles, relaxed_bounds
 from .result import Plan, PlanCancelled, PlanError, PlannedLay
-from .schedule import Schedule, placements
+from .schedule import Schedule, Labels, placements
 from .targets import reached_target
 
 ProgressFn = Callable[[int, int], None]  # (states evaluated, states queued)
 CancelFn = Callable[[], bool]
-MAX_STATES = 20000
+MAX_STATES = 4000
 ORDERS = ("rounds", "money")
 
 
@@ -47,6 +48,7 @@ class _Node:
     reach: Reach | None = None
     goal: str | None = None
     state: MapState | None = None
+    dead: bool = False  # another way to the same map is at least as good
 
     def path(self) -> tuple[PlannedLay, ...]:
         out = []
@@ -65,17 +67,13 @@ class _LayCache:
         self._lays: dict[tuple[str, HexState, frozenset[str]], list[Lay]] = {}
 
     def lays(self, state: MapState, hex_name: str, exhausted: frozenset[str]) -> list[Lay]:
-        key = (hex_name, state.hex_state(hex_name), exhausted)
+        tile, _ = state.tile_at(hex_name)
+        colour = NEXT_COLOUR.get(tile.colour)
+        gone = frozenset(t for t in exhausted if state.game.tile(t).colour == colour)
+        key = (hex_name, state.hex_state(hex_name), gone)
         if key not in self._lays:
             self._lays[key] = hex_lays(state, hex_name)
         return self._lays[key]
-
-
-def _exhausted(state: MapState) -> frozenset[str]:
-    used = state.tiles_in_use()
-    return frozenset(
-        t for t, n in state.game.manifest.items() if n is not None and n - used[t] <= 0
-    )
 
 
 def plan_track(
@@ -104,6 +102,7 @@ def plan_track(
     slots = game.lay_rules.slots_for(comp.kind)
     track_hexes = any(not s.reuse_hex for s in slots)
     cache = _LayCache()
+    exits_cache: dict = {}
     base = state.copy()
 
     def make(node: _Node) -> None:
@@ -115,10 +114,10 @@ def plan_track(
         node.goal = reached_target(s, abbrev, goal, node.reach)
         if node.goal is None:
             passable, _ = passable_nodes(s, abbrev)
-            node.bounds = relaxed_bounds(s, passable, node.reach.sides, goal)
+            node.bounds = relaxed_bounds(s, passable, node.reach.sides, goal, exits_cache)
 
-    def key_of(node: _Node) -> tuple[object, ...]:
-        return (frozenset(node.tiles.items()), node.schedule)
+    def key_of(node: _Node) -> frozenset[tuple[str, tuple[str, int]]]:
+        return frozenset(node.tiles.items())
 
     def f_of(node: _Node, lays_left: float, money_left: float) -> tuple[float, ...]:
         rounds = node.schedule.rounds_bound(lays_left, len(slots))
@@ -143,13 +142,14 @@ def plan_track(
         return Plan(abbrev, tuple(sorted(goal)), by, False, reason=reason, states=1)
     counter = itertools.count()
     heap: list[tuple[tuple[float, ...], int, int, _Node]] = []
-    best: dict[tuple[object, ...], tuple[int, int]] = {key_of(root): (0, 0)}
+    best = Labels(slots)
+    best.add(key_of(root), root)
     heapq.heappush(heap, (f_of(root, root.bounds.lays, root.bounds.money), 0, next(counter), root))
     evaluated = 1
     while heap:
         f, _, _, node = heapq.heappop(heap)
-        if best.get(key_of(node), (node.money, node.lays)) < (node.money, node.lays):
-            continue  # a cheaper way to the same map and schedule was found
+        if node.dead:
+            continue  # as good a way to the same map was found
         if node.state is None:
             if cancel is not None and cancel():
                 raise PlanCancelled()
@@ -184,7 +184,7 @@ def _expand(node, heap, best, counter, cache, slots, track_hexes, goal, key_of, 
     """Queue every successor of an evaluated state under its parent-based bound."""
     state, reach, bounds = node.state, node.reach, node.bounds
     game = state.game
-    exhausted = _exhausted(state)
+    exhausted = exhausted_tiles(state)
     rules = game.lay_rules
     for h in game.hex_order:
         if h not in reach.sides:
@@ -202,11 +202,8 @@ def _expand(node, heap, best, counter, cache, slots, track_hexes, goal, key_of, 
                     node, PlannedLay(h, lay.tile, lay.rotation, rnd, money), schedule,
                     node.money + money, node.lays + 1, tiles,
                 )
-                key = key_of(child)
-                g = (child.money, child.lays)
-                if key in best and best[key] <= g:
+                if not best.add(key_of(child), child):
                     continue
-                best[key] = g
                 heapq.heappush(heap, (f_of(child, lays_left, money_left), -child.lays, next(counter), child))
 
 
