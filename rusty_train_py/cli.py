@@ -146,6 +146,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="the route finder's path budget per search (see routes --max-paths)",
     )
 
+    from .planner.cli import add_plan_parser
+
+    add_plan_parser(sub, reading)
+
     rd = sub.add_parser("render", parents=[reading], help="draw a saved game to PNG or SVG")
     rd.add_argument("gamefile")
     rd.add_argument("-o", "--output", required=True, help="output file (.png or .svg)")
@@ -244,6 +248,10 @@ def main(argv: list[str] | None = None) -> int:
 
             train_list(args.trains)
             return cmd_advise(args, open_for_cli(args.gamefile, args.strict).state)
+        if cmd == "plan":
+            from .planner.cli import cmd_plan
+
+            return cmd_plan(args, open_for_cli(args.gamefile, args.strict).state)
         if cmd == "render":
             output_path(args.output, cmd)
             state = open_for_cli(args.gamefile, args.strict).state

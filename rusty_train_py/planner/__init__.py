@@ -1,5 +1,6 @@
 """The track planner (Qt-free): the cheapest legal track joining a target to a company's
-network, over operating rounds, and what it earns.
+network, over operating rounds, and what it earns. Import from the modules (the package
+itself imports nothing, so the command line's parser stays light):
 
 - ``targets.py``: hexes and place names; whether a network reaches a target;
 - ``schedule.py``: the game's tile lays per round (``tile_lays.py``) and what a lay costs;
@@ -8,9 +9,3 @@ network, over operating rounds, and what it earns.
 - ``explain.py``: why there is no plan; ``earnings.py``: the routes after the plan;
 - ``result.py``: the plan and its JSON; ``cli.py``: the ``plan`` command.
 """
-
-from .result import Plan, PlanCancelled, PlanError, PlannedLay
-from .search import plan_track
-from .targets import resolve_targets
-
-__all__ = ["Plan", "PlanCancelled", "PlanError", "PlannedLay", "plan_track", "resolve_targets"]
