@@ -36,10 +36,16 @@ def explain_unreachable(
     names = ", ".join(sorted(targets))
     passable, _ = passable_nodes(state, company)
     if not searched:
+        if relaxed_bounds(state, passable, reach.sides, targets, reach.token_hexes, counts=False).lays != INF:
+            gone = _exhausted_tiles(state)
+            return (
+                f"{names}: no copy is left of the tiles the track there needs"
+                f" (none left of {', '.join(gone)})"
+            )
         blocked = _blocked_cities(state, passable)
         if blocked:
             free = {k: True for k in passable}
-            if relaxed_bounds(state, free, reach.sides, targets).lays != INF:
+            if relaxed_bounds(state, free, reach.sides, targets, reach.token_hexes).lays != INF:
                 return (
                     f"{names}: every way there passes a city full of other companies' tokens"
                     f" ({', '.join(blocked)})"
@@ -49,7 +55,7 @@ def explain_unreachable(
         if state.phase != last:
             later = state.copy()
             later.phase = last
-            if relaxed_bounds(later, passable, reach.sides, targets).lays != INF:
+            if relaxed_bounds(later, passable, reach.sides, targets, reach.token_hexes).lays != INF:
                 return (
                     f"{names}: phase {state.phase} allows only {', '.join(state.phase_colours)}"
                     " tiles; the track there needs a later colour"

@@ -38,6 +38,7 @@ from ..upgrades import COLOUR_ORDER, NEXT_COLOUR, centre_kinds, special_tiles
 
 INF = float("inf")
 GOAL = -1
+START = 6  # the "side" of a hex's own station token: the walk starts in its city
 
 
 Moves = tuple[tuple[frozenset[int], ...], frozenset[int]]
@@ -189,12 +190,14 @@ def relaxed_bounds(
     passable: Mapping[tuple[str, int], bool],
     sources: Mapping[str, Iterable[int]],
     targets: frozenset[str],
+    token_hexes: Iterable[str] = (),
     exits_cache: dict[tuple[object, ...], ExitPairs] | None = None,
     counts: bool = True,
 ) -> Bounds:
     """The relaxed graph of ``state`` searched backwards from the targets (module docstring);
     ``passable``: (hex, node) -> whether the company may pass it; ``sources``: hex -> the
-    sides the network marks; ``exits_cache``: ``tile_exit_pairs`` by what they depend on,
+    sides the network marks; ``token_hexes``: the hexes of its station tokens (a walk may
+    start in their cities, vertex ``(hex, START)``); ``exits_cache``: ``tile_exit_pairs`` by what they depend on,
     kept between maps of one game and phase; ``counts``: copies left limit the tiles."""
     game = state.game
     cache = exits_cache if exits_cache is not None else {}
@@ -223,6 +226,11 @@ def relaxed_bounds(
                 crossings.append(None)
             else:
                 crossings.append((other, opposite_edge(b), border_money(state, h, b)))
+        for b in range(6):
+            cross = crossings[b]
+            if cross is not None and opened[b] and b in singles:
+                # from a station token in the hex, out by a new tile's exit
+                back.setdefault((cross[0], cross[1]), []).append(((h, START), 1, floor + cross[2]))
         is_target = h in targets
         has_centre = bool(tile.revenue_centres)
         for a in range(6):
@@ -244,8 +252,10 @@ def relaxed_bounds(
                     back.setdefault(GOAL, []).append((here, 1, floor))
     lays = _dijkstra(back, 1)
     money = _dijkstra(back, 2)
-    best_l = min((lays.get((h, s), INF) for h, ss in sources.items() for s in ss), default=INF)
-    best_m = min((money.get((h, s), INF) for h, ss in sources.items() for s in ss), default=INF)
+    starts = [(h, START) for h in token_hexes]
+    starts += [(h, side) for h, sides in sources.items() for side in sides]
+    best_l = min((lays.get(v, INF) for v in starts), default=INF)
+    best_m = min((money.get(v, INF) for v in starts), default=INF)
     return Bounds(lays, money, best_l, best_m)
 
 

@@ -114,7 +114,9 @@ def plan_track(
         node.goal = reached_target(s, abbrev, goal, node.reach)
         if node.goal is None:
             passable, _ = passable_nodes(s, abbrev)
-            node.bounds = relaxed_bounds(s, passable, node.reach.sides, goal, exits_cache)
+            node.bounds = relaxed_bounds(
+                s, passable, node.reach.sides, goal, node.reach.token_hexes, exits_cache
+            )
 
     def key_of(node: _Node) -> frozenset[tuple[str, tuple[str, int]]]:
         return frozenset(node.tiles.items())

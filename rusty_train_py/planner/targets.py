@@ -11,6 +11,7 @@ from ..advisor.reach import Reach, track_network
 from ..game import Game
 from ..hexgrid import HexAddressError
 from ..mapstate import MapState
+from ..places import place_name
 from .result import PlanError
 
 
@@ -26,16 +27,33 @@ def resolve_target(game: Game, text: str) -> tuple[str, ...]:
     except HexAddressError:
         pass
     low = text.lower()
-    exact = [h for h in game.hex_order if (game.hexes[h].location or "").lower() == low]
+    named = _place_names(game)
+    exact = [h for h in game.hex_order if named.get(h, "").lower() == low]
     if exact:
         return tuple(exact)
-    part = [h for h in game.hex_order if low in (game.hexes[h].location or "").lower()]
-    names = sorted({game.hexes[h].location or "" for h in part})
+    part = [h for h in game.hex_order if low in named.get(h, "").lower()]
+    names = sorted({named[h] for h in part})
     if len(names) == 1:
         return tuple(part)
     if names:
         raise PlanError(f"{game.id}: {text!r} names several places: {', '.join(names)}")
     raise PlanError(f"{game.id}: no hex or place {text!r} on the map")
+
+
+def _place_names(game: Game) -> dict[str, str]:
+    """Hex -> the place name players read there (an off-board's name on each of its hexes)."""
+    out = {}
+    for h in game.hex_order:
+        mh = game.hexes[h]
+        if mh.location:
+            out[h] = mh.location
+            continue
+        for n in mh.tile.revenue_centres:
+            name = place_name(game, h, n.kind, n.groups)
+            if not name.startswith(f"{h} "):
+                out[h] = name
+                break
+    return out
 
 
 def resolve_targets(game: Game, texts: Iterable[str]) -> tuple[str, ...]:
