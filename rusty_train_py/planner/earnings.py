@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from ..mapstate import MapState
 from ..route.result import RouteResult
 from ..route.search import CancelFn, find_routes
-from .result import Plan
+from .result import Plan, PlanCancelled, PlanProgress
+from .search import ProgressFn, plan_track
 
 
 def apply_plan(state: MapState, plan: Plan, rounds: int | None = None) -> MapState:
@@ -33,3 +34,28 @@ def plan_earnings(
     before = find_routes(state, plan.company, trains, bonuses, cancel=cancel)
     after = find_routes(apply_plan(state, plan), plan.company, trains, bonuses, cancel=cancel)
     return plan.with_gain(before.net_revenue, after.net_revenue), after
+
+
+def plan_with_gain(
+    state: MapState,
+    company: str,
+    trains: Sequence[str],
+    bonuses: Sequence[str] = (),
+    progress: ProgressFn | None = None,
+    cancel: CancelFn | None = None,
+    targets: Sequence[str] = (),
+    by: str = "rounds",
+) -> Plan:
+    """The plan to ``targets`` and, when found and trains are given, its gain: what the
+    window's worker runs (the route search's calling convention, the targets by keyword). A
+    cancelled search gives a plan not found, ``complete`` False."""
+    try:
+        plan = plan_track(state, company, targets, by=by, progress=progress, cancel=cancel)
+    except PlanCancelled:
+        abbrev = state.game.company(company).abbrev
+        return Plan(abbrev, tuple(targets), by, False, reason="cancelled", complete=False)
+    if plan.found and plan.lays and trains:
+        if progress is not None:
+            progress(PlanProgress("routes", plan.states))
+        plan, _ = plan_earnings(state, plan, trains, bonuses, cancel=cancel)
+    return plan

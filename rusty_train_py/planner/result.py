@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..mapstate import HexEdit, MapState
+from ..mapstate import EditGroup, HexEdit, MapState
 
 
 class PlanError(ValueError):
@@ -14,6 +14,18 @@ class PlanError(ValueError):
 
 class PlanCancelled(Exception):
     """The player cancelled the search."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlanProgress:
+    """How far a plan's search is: ``phase`` ("plan": map states looked at, "routes": the
+    route finder valuing the plan), ``states`` evaluated and ``queued``; ``best``: nothing
+    until the plan is known (the worker passes a report on when it changes)."""
+
+    phase: str
+    states: int = 0
+    queued: int = 0
+    best: object = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +88,19 @@ class Plan:
     def first_round(self) -> tuple[PlannedLay, ...]:
         """The lays of the plan's first operating round (what Return lays in the window)."""
         return tuple(lay for lay in self.lays if lay.round == 1)
+
+    def round_edit(self, state: MapState, round: int = 1) -> EditGroup:
+        """The lays of operating round ``round`` as one map edit (one undo step) on ``state``
+        (which shows the plan's earlier rounds). MapEditError when a lay no longer fits."""
+        work = state.copy()
+        edits = []
+        for lay in self.lays:
+            if lay.round == round:
+                e = lay.edit(work)
+                work.apply(e)
+                edits.append(e)
+        hexes = ", ".join(e.hex for e in edits)
+        return EditGroup(tuple(edits), f"plan: round {round} lays on {hexes}")
 
     def with_gain(self, before: int, after: int) -> Plan:
         from dataclasses import replace

@@ -26,11 +26,11 @@ from ..mapstate import HexState, MapState
 from ..upgrades import NEXT_COLOUR
 from .explain import explain_unreachable
 from .relaxed import INF, Bounds, exhausted_tiles, relaxed_bounds
-from .result import Plan, PlanCancelled, PlanError, PlannedLay
+from .result import Plan, PlanCancelled, PlanError, PlannedLay, PlanProgress
 from .schedule import Schedule, Labels, placements
 from .targets import reached_target
 
-ProgressFn = Callable[[int, int], None]  # (states evaluated, states queued)
+ProgressFn = Callable[[PlanProgress], None]
 CancelFn = Callable[[], bool]
 MAX_STATES = 4000
 ORDERS = ("rounds", "money")
@@ -163,7 +163,7 @@ def plan_track(
             make(node)
             evaluated += 1
             if progress is not None and evaluated % 25 == 0:
-                progress(evaluated, len(heap))
+                progress(PlanProgress("plan", evaluated, len(heap)))
             if node.goal is not None:
                 heapq.heappush(heap, (f_of(node, 0, 0), -node.lays, next(counter), node))
                 continue
