@@ -23,8 +23,8 @@ from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
 from .rules.loading import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .rules.registry import RuleDataError
-from .tile_lays import TileLayDataError, parse_lay_rules
 from .tile import COLOURS, TILE_COLOURS, TileDataError, normalise_colour, parse_tile
+from .tile_lays import TileLayDataError, parse_lay_rules
 
 
 def available_games(folder: Path | None = None) -> list[str]:

@@ -72,7 +72,9 @@ def brute_force(state: MapState, company: str, targets, depth: int, by: str = "r
                     if _slot_ok(slot, upgrade, upgraded) and (
                         slot.reuse_hex or lay.hex not in laid
                     ):
-                        options.append((rounds, used + 1, upgraded or upgrade, laid | {lay.hex}, slot))
+                        options.append(
+                            (rounds, used + 1, upgraded or upgrade, laid | {lay.hex}, slot)
+                        )
                 if _slot_ok(slots[0], upgrade, False):
                     options.append((rounds + 1, 1, upgrade, frozenset({lay.hex}), slots[0]))
                 for r2, u2, up2, laid2, slot in options:
@@ -104,9 +106,7 @@ def _window(rng: random.Random, game, start: str, size: int) -> list[str]:
     while len(chosen) < size and frontier:
         h = rng.choice(frontier)
         options = [
-            n
-            for e in range(6)
-            if (n := game.neighbour(h, e)) is not None and n not in chosen
+            n for e in range(6) if (n := game.neighbour(h, e)) is not None and n not in chosen
         ]
         if not options:
             frontier.remove(h)
@@ -122,9 +122,7 @@ def small_map(name: str, game_ids: list[str]):
     rng = random.Random(name)
     full = load_game(rng.choice(game_ids))
     cities = [
-        h
-        for h in full.hex_order
-        if full.hexes[h].accepts_tiles and full.hexes[h].tile.token_spaces
+        h for h in full.hex_order if full.hexes[h].accepts_tiles and full.hexes[h].tile.token_spaces
     ]
     start = rng.choice(cities)
     hexes = _window(rng, full, start, rng.randint(10, 14))
@@ -132,9 +130,7 @@ def small_map(name: str, game_ids: list[str]):
         t: (n if n is None or rng.random() < 0.6 else min(n, rng.randint(0, 2)))
         for t, n in full.manifest.items()
     }
-    game = dataclasses.replace(
-        full, hexes={h: full.hexes[h] for h in hexes}, manifest=manifest
-    )
+    game = dataclasses.replace(full, hexes={h: full.hexes[h] for h in hexes}, manifest=manifest)
     phases = [p.name for p in game.phases if "yellow" in p.tiles]
     state = MapState(game, rng.choice(phases))
     companies = [c.abbrev for c in game.operating_companies]
@@ -157,9 +153,7 @@ def small_map(name: str, game_ids: list[str]):
             if h != start and free:
                 state.apply(state.place_token_edit(h, free[0], other, check_available=False))
                 break
-    centres = [
-        h for h in hexes if h != start and state.tile_at(h)[0].revenue_centres
-    ]
+    centres = [h for h in hexes if h != start and state.tile_at(h)[0].revenue_centres]
     if not centres:
         return None
     k = 1 if rng.random() < 0.7 else 2

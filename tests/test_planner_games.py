@@ -108,6 +108,4 @@ def test_minimum_cost_and_terrain_every_lay_in_the_plan_cost():
     s = MapState(free, state.phase)
     s._hexes = dict(state._hexes)
     cheaper = plan_track(s, company, [target])
-    assert cheaper.cost == plan.cost - 20 * sum(
-        1 for x in plan.lays if x.cost == 20
-    )
+    assert cheaper.cost == plan.cost - 20 * sum(1 for x in plan.lays if x.cost == 20)

@@ -36,7 +36,12 @@ def explain_unreachable(
     names = ", ".join(sorted(targets))
     passable, _ = passable_nodes(state, company)
     if not searched:
-        if relaxed_bounds(state, passable, reach.sides, targets, reach.token_hexes, counts=False).lays != INF:
+        if (
+            relaxed_bounds(
+                state, passable, reach.sides, targets, reach.token_hexes, counts=False
+            ).lays
+            != INF
+        ):
             gone = _exhausted_tiles(state)
             return (
                 f"{names}: no copy is left of the tiles the track there needs"
@@ -74,4 +79,3 @@ def explain_unreachable(
         f"{names}: no sequence of legal lays gets there (the tiles of phase {state.phase}"
         " cannot join the track on the way: colours, labels, kept track or exits)"
     )
-

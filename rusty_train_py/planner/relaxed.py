@@ -30,8 +30,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..advisor.lays import blocks_lay, exit_open
-from ..hexgrid import opposite_edge
 from ..game import Game
+from ..hexgrid import opposite_edge
 from ..mapstate import MapState
 from ..tile import NodeKind, Tile
 from ..upgrades import COLOUR_ORDER, NEXT_COLOUR, centre_kinds, special_tiles
@@ -75,7 +75,7 @@ def _compute_moves(tile: Tile, rotation: int, passable: tuple[bool, ...]) -> Mov
                 continue
             out |= conn.node_edges[n]
             for x, y in conn.node_pairs:
-                for m in ((y,) if x == n else (x,) if y == n else ()):
+                for m in (y,) if x == n else (x,) if y == n else ():
                     if m not in seen:
                         seen.add(m)
                         todo.append(m)
@@ -288,7 +288,5 @@ def _dijkstra(back: dict, weight: int) -> dict[tuple[str, int], float]:
 def centre_kind_hexes(state: MapState, kinds: tuple[NodeKind, ...]) -> list[str]:
     """The hexes (map order) whose tile showing has a node of one of ``kinds``."""
     return [
-        h
-        for h in state.game.hex_order
-        if any(n.kind in kinds for n in state.tile_at(h)[0].nodes)
+        h for h in state.game.hex_order if any(n.kind in kinds for n in state.tile_at(h)[0].nodes)
     ]

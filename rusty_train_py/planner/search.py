@@ -27,7 +27,7 @@ from ..upgrades import NEXT_COLOUR
 from .explain import explain_unreachable
 from .relaxed import INF, Bounds, exhausted_tiles, relaxed_bounds
 from .result import Plan, PlanCancelled, PlanError, PlannedLay, PlanProgress
-from .schedule import Schedule, Labels, placements
+from .schedule import Labels, Schedule, placements
 from .targets import reached_target
 
 ProgressFn = Callable[[PlanProgress], None]
@@ -135,7 +135,13 @@ def plan_track(
     make(root)
     assert root.reach is not None
     if not root.reach.token_hexes:
-        return Plan(abbrev, tuple(sorted(goal)), by, False, reason=f"{abbrev} has no station token on the map")
+        return Plan(
+            abbrev,
+            tuple(sorted(goal)),
+            by,
+            False,
+            reason=f"{abbrev} has no station token on the map",
+        )
     if root.goal is not None:
         return finish(root, 1)
     assert root.bounds is not None
@@ -157,7 +163,12 @@ def plan_track(
                 raise PlanCancelled()
             if evaluated >= max_states:
                 return Plan(
-                    abbrev, tuple(sorted(goal)), by, False, complete=False, states=evaluated,
+                    abbrev,
+                    tuple(sorted(goal)),
+                    by,
+                    False,
+                    complete=False,
+                    states=evaluated,
                     reason=f"no plan found within {max_states} map states (the search stopped)",
                 )
             make(node)
@@ -201,12 +212,18 @@ def _expand(node, heap, best, counter, cache, slots, track_hexes, goal, key_of, 
                 tiles = dict(node.tiles)
                 tiles[h] = (lay.tile, lay.rotation)
                 child = _Node(
-                    node, PlannedLay(h, lay.tile, lay.rotation, rnd, money), schedule,
-                    node.money + money, node.lays + 1, tiles,
+                    node,
+                    PlannedLay(h, lay.tile, lay.rotation, rnd, money),
+                    schedule,
+                    node.money + money,
+                    node.lays + 1,
+                    tiles,
                 )
                 if not best.add(key_of(child), child):
                     continue
-                heapq.heappush(heap, (f_of(child, lays_left, money_left), -child.lays, next(counter), child))
+                heapq.heappush(
+                    heap, (f_of(child, lays_left, money_left), -child.lays, next(counter), child)
+                )
 
 
 def _child_bound(state, h, tile, exits, bounds, goal, rules) -> tuple[float, float]:

@@ -208,7 +208,9 @@ class PlanMode(Mode):
         if not p.lays:
             return f"{self.company} already reaches {p.reached}"
         rounds = f"{p.rounds} round{'s' if p.rounds != 1 else ''}"
-        gain = "" if p.gain is None else f", routes {money(p.revenue_after or 0)} ({signed(p.gain)})"
+        gain = (
+            "" if p.gain is None else f", routes {money(p.revenue_after or 0)} ({signed(p.gain)})"
+        )
         return f"{self.company} to {p.reached}: {len(p.lays)} lays, {rounds}, {money(p.cost)}{gain}"
 
     def status(self, host: ModeHost) -> str:
