@@ -36,6 +36,18 @@ class Schedule:
         return self.rounds + -(-more // slots)
 
 
+def free_rounds_bound(at: Schedule, lays_left: float, slots: tuple[TileLaySlot, ...]) -> float:
+    """The fewest rounds after ``lays_left`` more lays that pay no slot cost: what a plan
+    costing exactly the money bound (which counts no slot cost) needs. A plan paying more
+    is beaten on money already, so this bounds the rounds when money comes first."""
+    free = [i for i, s in enumerate(slots) if min(s.cost, s.upgrade_cost) == 0]
+    if lays_left <= 0 or not free:
+        return at.rounds_bound(lays_left, len(slots))
+    now = sum(1 for i in free if i >= at.used) if at.rounds else 0
+    more = max(0.0, lays_left - now)
+    return at.rounds + -(-more // len(free))
+
+
 def is_upgrade(state: MapState, hex_name: str) -> bool:
     """Whether a lay on the hex is an upgrade (18xx.games: the tile replaced is not white)."""
     return state.tile_at(hex_name)[0].colour != "white"

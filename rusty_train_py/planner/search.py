@@ -27,7 +27,7 @@ from ..upgrades import NEXT_COLOUR
 from .explain import explain_unreachable
 from .relaxed import INF, Bounds, exhausted_tiles, relaxed_bounds
 from .result import Plan, PlanCancelled, PlanError, PlannedLay, PlanProgress
-from .schedule import Labels, Schedule, placements
+from .schedule import Labels, Schedule, free_rounds_bound, placements
 from .targets import reached_target
 
 ProgressFn = Callable[[PlanProgress], None]
@@ -122,10 +122,11 @@ def plan_track(
         return frozenset(node.tiles.items())
 
     def f_of(node: _Node, lays_left: float, money_left: float) -> tuple[float, ...]:
-        rounds = node.schedule.rounds_bound(lays_left, len(slots))
         money = node.money + money_left
         if by == "money":
+            rounds = free_rounds_bound(node.schedule, lays_left, slots)
             return (money, rounds, node.lays + lays_left)
+        rounds = node.schedule.rounds_bound(lays_left, len(slots))
         return (rounds, money, node.lays + lays_left)
 
     def finish(node: _Node, evaluated: int) -> Plan:
