@@ -48,6 +48,22 @@ def free_rounds_bound(at: Schedule, lays_left: float, slots: tuple[TileLaySlot, 
     return at.rounds + -(-more // len(free))
 
 
+def paid_slots_bound(
+    at: Schedule, lays_left: float, rounds: float, slots: tuple[TileLaySlot, ...]
+) -> float:
+    """The least slot cost of ``lays_left`` more lays made within ``rounds`` rounds in all:
+    those the free slots of these rounds cannot take pay at least the cheapest slot cost. A
+    plan taking more rounds is beaten on rounds already, so this bounds the money when
+    rounds come first."""
+    free = [i for i, s in enumerate(slots) if min(s.cost, s.upgrade_cost) == 0]
+    paid = [min(s.cost, s.upgrade_cost) for s in slots if min(s.cost, s.upgrade_cost) > 0]
+    if lays_left <= 0 or lays_left == float("inf") or not paid:
+        return 0
+    now = sum(1 for i in free if i >= at.used) if at.rounds else 0
+    capacity = now + (rounds - at.rounds) * len(free)
+    return max(0.0, lays_left - capacity) * min(paid)
+
+
 def is_upgrade(state: MapState, hex_name: str) -> bool:
     """Whether a lay on the hex is an upgrade (18xx.games: the tile replaced is not white)."""
     return state.tile_at(hex_name)[0].colour != "white"

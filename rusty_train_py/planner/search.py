@@ -27,7 +27,7 @@ from ..upgrades import NEXT_COLOUR
 from .explain import explain_unreachable
 from .relaxed import INF, Bounds, exhausted_tiles, relaxed_bounds
 from .result import Plan, PlanCancelled, PlanError, PlannedLay, PlanProgress
-from .schedule import Labels, Schedule, free_rounds_bound, placements
+from .schedule import Labels, Schedule, free_rounds_bound, paid_slots_bound, placements
 from .targets import reached_target
 
 ProgressFn = Callable[[PlanProgress], None]
@@ -127,6 +127,7 @@ def plan_track(
             rounds = free_rounds_bound(node.schedule, lays_left, slots)
             return (money, rounds, node.lays + lays_left)
         rounds = node.schedule.rounds_bound(lays_left, len(slots))
+        money += paid_slots_bound(node.schedule, lays_left, rounds, slots)
         return (rounds, money, node.lays + lays_left)
 
     def finish(node: _Node, evaluated: int) -> Plan:
