@@ -12,8 +12,8 @@ from rusty_train_py.files.loader import open_game
 from rusty_train_py.game import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.paths import resources_dir
-from rusty_train_py.planner.earnings import apply_plan, plan_earnings
-from rusty_train_py.planner.result import PlanError
+from rusty_train_py.planner.earnings import apply_plan, plan_earnings, plan_with_gain
+from rusty_train_py.planner.result import PlanCancelled, PlanError
 from rusty_train_py.planner.search import plan_track
 from rusty_train_py.planner.targets import resolve_target, resolve_targets
 from rusty_train_py.tile import NodeKind
@@ -161,3 +161,19 @@ def test_unknown_company_or_order():
         plan_track(s, "XYZ", ["D8"])
     with pytest.raises(PlanError, match="plan by 'speed'"):
         plan_track(s, "GW", ["D8"], by="speed")
+
+
+def test_progress_and_cancel(state):
+    reports = []
+    plan_track(state, "GW", ["D2"], progress=reports.append)
+    assert [(r.phase, r.states) for r in reports][:1] == [("plan", 2)]
+    calls = []
+
+    def cancel() -> bool:
+        calls.append(1)
+        return len(calls) > 2
+
+    with pytest.raises(PlanCancelled):
+        plan_track(state, "GW", ["D2"], cancel=cancel)
+    stopped = plan_with_gain(state, "GW", ["5", "8"], cancel=lambda: True, targets=("D2",))
+    assert (stopped.found, stopped.complete, stopped.reason) == (False, False, "cancelled")

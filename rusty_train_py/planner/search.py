@@ -175,7 +175,7 @@ def plan_track(
                 )
             make(node)
             evaluated += 1
-            if progress is not None and evaluated % 25 == 0:
+            if progress is not None and (evaluated == 2 or evaluated % 25 == 0):
                 progress(PlanProgress("plan", evaluated, len(heap)))
             if node.goal is not None:
                 heapq.heappush(heap, (f_of(node, 0, 0), -node.lays, next(counter), node))
