@@ -70,15 +70,20 @@ def _city_hexes(state: MapState) -> list[str]:
 @pytest.mark.parametrize("company", ["GW", "C&O", "CNR"])
 def test_every_city_plan_is_legal_lay_by_lay(state, company):
     """Each lay is one the advisor (and so ``u``) offers the company on the map as it is
-    then, laid through the edit the window makes; the target is reached after the last."""
+    then; each round is laid by the edit the window's Return makes (``round_edit``); the
+    target is reached after the last."""
     for target in _city_hexes(state):
         plan = plan_track(state, company, [target])
         assert plan.found, (company, target, plan.reason)
         s = state.copy()
-        for lay in plan.lays:
-            offered = {(x.hex, x.tile, x.rotation) for x in legal_lays(s, company)}
-            assert (lay.hex, lay.tile, lay.rotation) in offered, (company, target, lay)
-            s.apply(lay.edit(s))
+        for r in range(1, plan.rounds + 1):
+            work = s.copy()
+            for lay in (x for x in plan.lays if x.round == r):
+                offered = {(x.hex, x.tile, x.rotation) for x in legal_lays(work, company)}
+                assert (lay.hex, lay.tile, lay.rotation) in offered, (company, target, lay)
+                work.apply(lay.edit(work))
+            s.apply(plan.round_edit(s, r))  # what Return lays in the window, round by round
+            assert s == work
         reached = {h for h, _ in company_reach(s, company).centres}
         assert target in reached, (company, target)
         assert apply_plan(state, plan) == s
