@@ -41,7 +41,7 @@ def test_the_core_imports_no_qt(path):
     assert not [m for m in imports(path) if "PySide6" in m or "shiboken" in m]
 
 
-MODES = ("default", "edit_tokens", "find_routes", "replace_tile")
+MODES = ("default", "edit_tokens", "find_routes", "replace_tile", "plan")
 
 
 @pytest.mark.parametrize("mode", MODES)
