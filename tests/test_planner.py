@@ -182,3 +182,29 @@ def test_progress_and_cancel(state):
         plan_track(state, "GW", ["D2"], cancel=cancel)
     stopped = plan_with_gain(state, "GW", ["5", "8"], cancel=lambda: True, targets=("D2",))
     assert (stopped.found, stopped.complete, stopped.reason) == (False, False, "cancelled")
+
+
+def test_cli_plan_json_and_text(capsys):
+    import json
+
+    from rusty_train_py.cli import main
+
+    assert main(["plan", str(BUNDLED), "-c", "CNR", "--to", "N12", "--by", "money", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["lays"] == [
+        {"hex": "M11", "tile": "8", "rotation": 5, "round": 1, "cost": 0},
+        {"hex": "N12", "tile": "5", "rotation": 1, "round": 2, "cost": 0},
+    ]
+    assert (data["cost"], data["rounds"], data["gain"], data["reached"]) == (0, 2, None, "N12")
+    assert main(["plan", str(BUNDLED), "-c", "GW", "--to", "Timmins", "-t", "5,8"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "GW to D2 in phase 8: 6 lays, 3 operating rounds, $60 (cheapest by rounds, then money;"
+        " 9 maps looked at)"
+    )
+    assert out[1] == "  round 1:  E13 tile 57     rotation 0  no cost"
+    assert out[-1] == "routes after the plan: $840 (today $840, gain +0)"
+    assert main(["plan", str(BUNDLED), "-c", "NYC", "--to", "D8"]) == 1
+    assert capsys.readouterr().out == ("NYC: no plan to D8: NYC has no station token on the map\n")
+    assert main(["plan", str(BUNDLED), "-c", "GW", "--to", "Atlantis"]) == 2
+    assert "no hex or place 'Atlantis'" in capsys.readouterr().err
