@@ -137,8 +137,9 @@ def _window(game_id: str, hexes: list[str]) -> MapState:
 
 
 def test_full_city_is_a_reason():
-    # E15 (GW's token) - E13 (a yellow city full of C&O's token) - E11 (the target), alone.
-    s = _window("1867", ["E15", "E13", "E11"])
+    # E17 - E15 (GW's token) - E13 (a yellow city full of C&O's token) - E11 (the target)
+    # - E9, alone on the map: every way from GW to E11 passes E13.
+    s = _window("1867", ["E17", "E15", "E13", "E11", "E9"])
     s.apply(s.place_token_edit("E15", 0, "GW"))
     s.apply(s.place_tile_edit("E13", "57", 0))
     s.apply(s.place_token_edit("E13", 0, "C&O"))
@@ -147,10 +148,10 @@ def test_full_city_is_a_reason():
     assert plan.reason == (
         "E11: every way there passes a city full of other companies' tokens (E13)"
     )
-    # C&O may pass its own city, but no yellow tile fits E11 with its other sides off the
-    # window: the search, not the bound, finds that out.
+    # C&O passes its own city: a straight track on E11 (its sides to E13 and E9).
     own = plan_track(s, "C&O", ["E11"])
-    assert not own.found and own.reason.startswith("E11: no sequence of legal lays gets there")
+    assert [(x.hex, x.round, x.cost) for x in own.lays] == [("E11", 1, 0)]
+    assert s.game.tile(own.lays[0].tile).edges_at(own.lays[0].rotation) == {0, 3}
 
 
 def test_impassable_way_is_a_reason():

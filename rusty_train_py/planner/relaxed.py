@@ -92,13 +92,15 @@ def tile_exit_pairs(state: MapState, hex_name: str, counts: bool = True) -> Exit
     by track (through a revenue centre or not), and the sides its track could join to a
     revenue centre (to any track, on a hex without one): a tile of a later colour the phase allows, with a copy
     left now (``counts``; copies only ever run out), the same kinds of revenue centre as the
-    tile showing, keeping its track edges and the printed stubs, in some rotation."""
+    tile showing, keeping its track edges and the printed stubs, every exit open
+    (``exit_open``), in some rotation."""
     game = state.game
     tile, rot = state.tile_at(hex_name)
     kept = tile.edges_at(rot) | frozenset(game.hexes[hex_name].tile.stubs)
     kinds = centre_kinds(tile)
     start = COLOUR_ORDER.index(tile.colour) if tile.colour in COLOUR_ORDER else len(COLOUR_ORDER)
     later = set(COLOUR_ORDER[start + 1 :]) & set(state.phase_colours)
+    open_sides = frozenset(e for e in range(6) if exit_open(state, hex_name, e))
     pairs: set[tuple[int, int]] = set()
     singles: set[int] = set()
     for t in _placeable(game):
@@ -110,7 +112,7 @@ def tile_exit_pairs(state: MapState, hex_name: str, counts: bool = True) -> Exit
                 continue
         for r in range(6):
             edges = t.edges_at(r)
-            if kept <= edges:
+            if kept <= edges <= open_sides:
                 conn = t.connectivity(r)
                 joined = [frozenset(p) for p in conn.edge_pairs] + list(conn.node_edges)
                 for group in joined:
