@@ -16,6 +16,7 @@ from .hexgrid import HexAddressError, Orientation
 from .rules.bonus_kinds import BONUS_KINDS, BonusKind
 from .rules.train_kinds import TRAIN_RULES, TrainKind
 from .tile import Border, Tile
+from .tile_lays import LayRules
 
 
 class GameDataError(ValueError):
@@ -198,6 +199,7 @@ class Game:
     numbers: str = ""  # what the number of a hex name counts: "rows" or "columns"
     # revenue by phase name (1849's gray centres): hex -> phase name -> revenue
     phase_revenue: dict[str, dict[str, int]] = field(default_factory=dict)
+    lay_rules: LayRules = field(default_factory=LayRules)  # [[tile_lays]], [lay_costs]
 
     def __post_init__(self) -> None:
         if not self.numbers:

@@ -233,6 +233,8 @@ TOP = {
     "bonuses": Field(list_of(anything)),
     "phase_revenue": Field(list_of(anything)),
     "upgrade_rules": Field(list_of(anything)),
+    "tile_lays": Field(list_of(anything)),  # checked by tile_lays.parse_lay_rules
+    "lay_costs": Field(table_of(anything)),  # checked by tile_lays.parse_lay_rules
 }
 HEX_GROUP = {
     "hexes": Field(list_of(name, nonempty=True, unique=True), required=True),

@@ -26,6 +26,7 @@ from .paths import games_dir, tiles_dir
 from .rules.registry import RuleDataError
 from .tile import TileDataError, normalise_colour
 from .tile_code import parse_tile
+from .tile_lays import TileLayDataError, parse_lay_rules
 
 
 def available_games(folder: Path | None = None) -> list[str]:
@@ -200,6 +201,10 @@ def _game_from_data(
     rules = parse_rules(data.get("rules"), lines)
     phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
     upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
+    try:
+        lay_rules = parse_lay_rules(data, source)
+    except TileLayDataError as exc:
+        raise GameDataError(str(exc)) from None
     default_phase = str(data.get("default_phase", phases[0].name))
     if default_phase not in {p.name for p in phases}:
         raise GameDataError(f"{source}: default_phase {default_phase!r} is not a phase")
@@ -224,6 +229,7 @@ def _game_from_data(
         numbers=numbers,
         phase_revenue=phase_revenue,
         upgrade_rules=upgrade_rules,
+        lay_rules=lay_rules,
     )
 
 

@@ -66,7 +66,24 @@ class PhaseEdit:
         state.phase = self.before
 
 
-Edit = HexEdit | PhaseEdit
+@dataclass(frozen=True, slots=True)
+class EditGroup:
+    """Several hex edits made as one step (a plan's lays of one round), in order; each was
+    built on the map the ones before it leave."""
+
+    edits: tuple[HexEdit, ...]
+    text: str = "edit hexes"
+
+    def apply(self, state: MapState) -> None:
+        for e in self.edits:
+            e.apply(state)
+
+    def revert(self, state: MapState) -> None:
+        for e in reversed(self.edits):
+            e.revert(state)
+
+
+Edit = HexEdit | PhaseEdit | EditGroup
 
 
 class MapState:

@@ -121,6 +121,22 @@ def pump(app: QApplication, ms: int = 60) -> None:
         time.sleep(0.005)
 
 
+def plan_shot(win, dialogs, app, shot) -> None:
+    """Plan mode: GW's track to Timmins (D2), six lays over three rounds, ghosts by round."""
+    dialogs.company = "GW"
+    dialogs.trains = TrainChoice(("5", "8"))
+    win.fit_map()
+    win.press(K.Key_J)
+    win.canvas.set_zoom(1.15)
+    win.select_hex("D10", centre=True)
+    win.select_hex("D2")
+    win.press(K.Key_Return)
+    while win.searching:
+        pump(app, 50)
+    shot("plan")
+    win.press(K.Key_Escape)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(PROJECT_ROOT / "screenshots"))
@@ -313,6 +329,8 @@ def window_pictures(out: Path, width: int, height: int) -> list[Path]:
     wait_search(600)
     shot("advisor")
     press(K.Key_Escape)
+
+    plan_shot(win, dialogs, app, shot)
 
     win.undo_stack.setClean()
     win.close()

@@ -183,7 +183,7 @@ def test_the_checker_finds_a_cycle_of_packages_only(tmp_path):
 
 # -- rules inside layers -------------------------------------------------------------------
 
-MODES = ("default", "edit_tokens", "find_routes", "replace_tile")
+MODES = ("default", "edit_tokens", "find_routes", "replace_tile", "plan")
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -10,6 +10,7 @@ COMMANDS = (
     "gui",
     "routes",
     "advise",
+    "plan",
     "render",
     "tiles",
     "convert",

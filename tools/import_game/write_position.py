@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from rusty_train_py.files.loader import save_game
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 
 

@@ -39,6 +39,7 @@ MODE_COLOURS = {
     "Edit tokens": "#1a9850",
     "Find routes": "#8e44ad",
     "Advisor": "#c25e00",
+    "Plan": "#00838f",
 }
 
 

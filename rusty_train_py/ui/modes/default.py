@@ -17,6 +17,7 @@ class DefaultMode(Mode):
     name = "Default"
     help_keys = (
         "arrows/click select · e tile · u upgrade · t tokens · r routes · a advise · "
+        "j plan · "
         ", . rotate · Del remove · p phase · g go to"
     )
 
@@ -28,6 +29,7 @@ class DefaultMode(Mode):
             Binding(keys("T"), "t", "Edit tokens", self.edit_tokens),
             Binding(keys("R"), "r", "Find routes…", self.find_routes),
             Binding(keys("A"), "a", "Advise: the best tile lays…", self.advise),
+            Binding(keys("J"), "j", "Plan track to a hex…", self.plan),
             Binding(keys("Left"), "Left", "Select the hex on the left", self.mover("left"), False),
             Binding(
                 keys("Right"), "Right", "Select the hex on the right", self.mover("right"), False
@@ -57,6 +59,11 @@ class DefaultMode(Mode):
 
     def advise(self, host: ModeHost) -> Mode | None:
         return AdvisorMode.start(host)
+
+    def plan(self, host: ModeHost) -> Mode | None:
+        from .plan import PlanMode  # the planner loads when first asked for
+
+        return PlanMode.start(host)
 
     @staticmethod
     def mover(direction: str) -> Callable[[ModeHost], None]:
