@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from .gamefile_rules import SourceLines
 
@@ -29,7 +30,9 @@ def hand_file(game_file: Path) -> Path:
     return game_file.parent / HAND_FOLDER / game_file.name
 
 
-def merge_hand(data: dict, hand: dict, source: str, hand_source: str) -> dict:
+def merge_hand(
+    data: dict[str, Any], hand: dict[str, Any], source: str, hand_source: str
+) -> dict[str, Any]:
     """``data`` with the hand file's keys added; a key in both is an error."""
     out = dict(data)
     for k, v in hand.items():
@@ -62,7 +65,7 @@ class MergedLines(SourceLines):
         return found
 
 
-def read_hand(game_file: Path) -> tuple[dict, str, str] | None:
+def read_hand(game_file: Path) -> tuple[dict[str, Any], str, str] | None:
     """The hand file of ``game_file`` (data, text, name), or None when it has none."""
     path = hand_file(game_file)
     if not path.is_file():

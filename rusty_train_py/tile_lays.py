@@ -69,8 +69,10 @@ class LayRules:
 
 
 def _flag(value: Any, where: str) -> bool | str:
-    if isinstance(value, bool) or value == NOT_IF_UPGRADED:
+    if isinstance(value, bool):
         return value
+    if value == NOT_IF_UPGRADED:
+        return NOT_IF_UPGRADED
     raise TileLayDataError(f'{where}: should be true, false or "{NOT_IF_UPGRADED}", got {value!r}')
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bonus_kinds import BONUS_KINDS, BonusKind
+from ..bonus_kinds import BONUS_KINDS, BonusFacts, BonusKind
 from ..effects import PairEffect
+from ..facts import TrainTable
 from ..params import KindParams
 from ..registry import integer, strings, text
 
@@ -25,14 +26,14 @@ class DestinationParams(KindParams):
 
 
 @BONUS_KINDS.register("destination")
-class DestinationBonus(BonusKind):
+class DestinationBonus(BonusKind[DestinationParams]):
     """``amount`` per hex of ``at`` that a route of ``company`` counts with one of ``home``."""
 
     Params = DestinationParams
     keys = {"company": text, "home": strings, "at": strings, "amount": integer}
     hex_keys = ("home", "at")
 
-    def apply(self, bonus, t, scale):
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
         p = bonus.params
         if t.company != p.company:
             return

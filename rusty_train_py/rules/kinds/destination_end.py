@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bonus_kinds import BONUS_KINDS, BonusKind
+from ..bonus_kinds import BONUS_KINDS, BonusFacts, BonusKind
+from ..facts import TrainTable
 from ..params import KindParams
 from ..registry import strings, text
 from .end_again import EndAgainEffect
@@ -23,14 +24,14 @@ class DestinationEndParams(KindParams):
 
 
 @BONUS_KINDS.register("destination_end")
-class DestinationEndBonus(BonusKind):
+class DestinationEndBonus(BonusKind[DestinationEndParams]):
     """A counted end of a route of ``company`` on ``at`` is paid again."""
 
     Params = DestinationEndParams
     keys = {"company": text, "at": strings}
     hex_keys = ("at",)
 
-    def apply(self, bonus, t, scale):
+    def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
         if t.company != bonus.params.company:
             return
         at = frozenset(t.centres_on(bonus.params.at))

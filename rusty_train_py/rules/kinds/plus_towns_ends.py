@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..facts import TrainTable
+from ..facts import StopFacts, TrainTable
 from ..registry import flag, whole
-from ..train_kinds import TRAIN_RULES, PlusTownsParams, PlusTownsTrain
+from ..train_kinds import TRAIN_RULES, PlusTownsParams, PlusTownsTrain, Split
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +30,11 @@ def _within(t: TrainTable, stops: Sequence[int]) -> bool:
     used = sum(t.visit[s] for s in stops if t.is_major[s])
     ends = {0, len(stops) - 1} if stops else set()
     used += sum(1 for i in ends if not t.is_major[stops[i]])
-    return used <= t.params.stops
+    return bool(used <= t.params.stops)
+
+
+def _towns_paid(p: PlusTownsParams) -> bool:
+    return not (isinstance(p, PlusTownsEndsParams) and p.towns_paid is False)
 
 
 @TRAIN_RULES.register("plus_towns_ends")
@@ -37,24 +45,33 @@ class PlusTownsEndsTrain(PlusTownsTrain):
     Params = PlusTownsEndsParams
     keys = {"stops": whole(1), "city_multiplier": whole(1), "towns_paid": flag}
 
-    def centre_value(self, p, c):
-        return 0 if c.kind == "town" and p.towns_paid is False else c.value
+    def centre_value(self, p: PlusTownsParams, c: StopFacts) -> int:
+        return 0 if c.kind == "town" and not _towns_paid(p) else c.value
 
-    def split(self, t, stops):
+    def split(self, t: TrainTable, stops: Sequence[int]) -> Split | None:
         return super().split(t, stops) if _within(t, stops) else None
 
-    def fast(self, t, stops):
+    def fast(self, t: TrainTable, stops: Sequence[int]) -> int | None:
         return super().fast(t, stops) if _within(t, stops) else -1  # -1: cannot run it
 
-    def model_counting(self, m, t, v, s, end, run, tokens):
+    def model_counting(
+        self,
+        m: CpModel,
+        t: TrainTable,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
+        tokens: list[int],
+    ) -> list[IntVar] | None:
         towns = [i for i in range(len(v)) if not t.is_major[i]]
         majors = [i for i in range(len(v)) if t.is_major[i]]
         used = sum(t.visit[i] * v[i] for i in majors) + sum(s[i] + end[i] for i in towns)
         m.add(used <= t.params.stops)
         return v
 
-    def describe(self, p):
+    def describe(self, p: PlusTownsParams) -> str:
         text = super().describe(p)
-        if p.towns_paid is False:
+        if not _towns_paid(p):
             text = text.replace("plus every town", "passing towns unpaid")
         return text + ", a town at an end of the route counted as one of them"
