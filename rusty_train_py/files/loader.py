@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..mapstate import MapState
 from ..route.last import LastRoute
@@ -25,6 +26,9 @@ from .errors import GameFileError
 from .reader import MAX_BYTES as MAX_SAVE_BYTES
 from .reader import decode, describe_path, parse_json, read_bytes, shown
 from .rusty_train import state_from_rusty_train
+
+if TYPE_CHECKING:  # the log reader is imported only when a log is opened
+    from .online.replay import RunPoint
 
 OURS = savefile.FORMAT  # "rusty-train-py"
 RUSTY_TRAIN = "rusty-train"
@@ -53,8 +57,9 @@ class OpenedGame:
     warnings: tuple[str, ...] = ()
     last_routes: tuple[LastRoute, ...] = ()  # what each company ran last (our saves only)
     trains: savefile.Trains = field(default_factory=dict)  # each company's trains, if known
-    runs: tuple = ()  # a log's run_routes actions replayed (online.RunPoint), oldest first
-    bonuses: dict = field(default_factory=dict)  # a log's: company -> bonus options it holds
+    runs: tuple[RunPoint, ...] = ()  # a log's run_routes actions replayed, oldest first
+    # a log's: company -> the bonus options it holds
+    bonuses: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def open_game(
@@ -96,8 +101,8 @@ def open_data(data: object, where: str, strict: bool = False, at: int | None = N
     notes: list[str] = []
     last: tuple[LastRoute, ...] = ()
     trains: savefile.Trains = {}
-    runs: tuple = ()
-    bonuses: dict = {}
+    runs: tuple[RunPoint, ...] = ()
+    bonuses: dict[str, tuple[str, ...]] = {}
     if at is not None and not is_log(data):
         raise GameFileError(f"{where}: --at picks an action of an 18xx.games log; this is a save")
     if is_log(data):

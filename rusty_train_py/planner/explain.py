@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..advisor.reach import Reach, passable_nodes
 from ..mapstate import MapState
 from ..tile import NodeKind
-from .relaxed import INF, relaxed_bounds
+from .relaxed import INF, exhausted_tiles, relaxed_bounds
 
 
 def _blocked_cities(state: MapState, passable: dict[tuple[str, int], bool]) -> list[str]:
@@ -18,13 +18,12 @@ def _blocked_cities(state: MapState, passable: dict[tuple[str, int], bool]) -> l
 
 
 def _exhausted_tiles(state: MapState) -> list[str]:
-    used = state.tiles_in_use()
+    """The placeable tiles of the phase's colours with no copy left, in catalogue order."""
+    gone = exhausted_tiles(state)
     return [
         t.name
         for t in state.game.placeable_tiles
-        if state.game.manifest[t.name] is not None
-        and state.game.manifest[t.name] - used[t.name] <= 0  # type: ignore[operator]
-        and t.colour in state.phase_colours
+        if t.name in gone and t.colour in state.phase_colours
     ]
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..advisor.lays import blocks_lay, exit_open
 from ..game import Game
@@ -37,8 +38,22 @@ from ..tile import NodeKind, Tile
 from ..upgrades import COLOUR_ORDER, NEXT_COLOUR, centre_kinds, special_tiles
 
 INF = float("inf")
-GOAL = -1
 START = 6  # the "side" of a hex's own station token: the walk starts in its city
+
+Vertex = tuple[str, int]  # (hex, side): track arrives at the hex over that side (or START)
+GOAL: Vertex = ("", -1)  # the one vertex every target hex leads to; no hex is named ""
+
+
+class BackEdge(NamedTuple):
+    """An edge of the relaxed graph read backwards: from ``source`` a walk reaches the vertex
+    the edge is listed under, for ``lays`` lays and at least ``money``."""
+
+    source: Vertex
+    lays: int
+    money: int
+
+
+BackGraph = dict[Vertex, list[BackEdge]]  # vertex -> the edges arriving at it
 
 
 Moves = tuple[tuple[frozenset[int], ...], frozenset[int]]
@@ -85,6 +100,9 @@ def _compute_moves(tile: Tile, rotation: int, passable: tuple[bool, ...]) -> Mov
 
 
 ExitPairs = tuple[frozenset[tuple[int, int]], frozenset[int]]
+# what tile_exit_pairs depends on: hex, tile showing, rotation, phase, tiles gone, counts
+ExitsKey = tuple[str, str, int, str, frozenset[str], bool]
+ExitsCache = dict[ExitsKey, ExitPairs]
 
 
 def tile_exit_pairs(state: MapState, hex_name: str, counts: bool = True) -> ExitPairs:
@@ -177,8 +195,8 @@ class Bounds:
     """Backward distances (lays, money) from every vertex to the target on one map, and the
     bound from the network's sides: ``lays``/``money`` (INF: no walk reaches the target)."""
 
-    to_goal_lays: dict[tuple[str, int], float]
-    to_goal_money: dict[tuple[str, int], float]
+    to_goal_lays: dict[Vertex, float]
+    to_goal_money: dict[Vertex, float]
     lays: float
     money: float
 
@@ -193,7 +211,7 @@ def relaxed_bounds(
     sources: Mapping[str, Iterable[int]],
     targets: frozenset[str],
     token_hexes: Iterable[str] = (),
-    exits_cache: dict[tuple[object, ...], ExitPairs] | None = None,
+    exits_cache: ExitsCache | None = None,
     counts: bool = True,
 ) -> Bounds:
     """The relaxed graph of ``state`` searched backwards from the targets (module docstring);
@@ -202,10 +220,9 @@ def relaxed_bounds(
     start in their cities, vertex ``(hex, START)``); ``exits_cache``: ``tile_exit_pairs`` by what they depend on,
     kept between maps of one game and phase; ``counts``: copies left limit the tiles."""
     game = state.game
-    cache = exits_cache if exits_cache is not None else {}
+    cache: ExitsCache = exits_cache if exits_cache is not None else {}
     exhausted = exhausted_tiles(state) if counts else frozenset()
-    # reverse adjacency: vertex -> [(predecessor, lays, money)]
-    back: dict[object, list[tuple[tuple[str, int], int, int]]] = {}
+    back: BackGraph = {}
     for h in game.hex_order:
         tile, rot = state.tile_at(h)
         flags = tuple(passable.get((h, n.index), True) for n in tile.nodes)
@@ -216,7 +233,7 @@ def relaxed_bounds(
         pairs: frozenset[tuple[int, int]] = frozenset()
         singles: frozenset[int] = frozenset()
         if layable:
-            key = (h, tile.name, rot, state.phase, exhausted, counts)
+            key: ExitsKey = (h, tile.name, rot, state.phase, exhausted, counts)
             if key not in cache:
                 cache[key] = tile_exit_pairs(state, h, counts)
             pairs, singles = cache[key]
@@ -232,7 +249,9 @@ def relaxed_bounds(
             cross = crossings[b]
             if cross is not None and opened[b] and b in singles:
                 # from a station token in the hex, out by a new tile's exit
-                back.setdefault((cross[0], cross[1]), []).append(((h, START), 1, floor + cross[2]))
+                back.setdefault((cross[0], cross[1]), []).append(
+                    BackEdge((h, START), 1, floor + cross[2])
+                )
         is_target = h in targets
         has_centre = bool(tile.revenue_centres)
         for a in range(6):
@@ -243,17 +262,17 @@ def relaxed_bounds(
                     continue
                 to = (cross[0], cross[1])
                 if b in moves[a]:
-                    back.setdefault(to, []).append((here, 0, cross[2]))
+                    back.setdefault(to, []).append(BackEdge(here, 0, cross[2]))
                 elif opened[a] and opened[b] and (a, b) in pairs:
-                    back.setdefault(to, []).append((here, 1, floor + cross[2]))
+                    back.setdefault(to, []).append(BackEdge(here, 1, floor + cross[2]))
             if is_target:
                 reached = a in centre_sides if has_centre else a in tile.edges_at(rot)
                 if reached:
-                    back.setdefault(GOAL, []).append((here, 0, 0))
+                    back.setdefault(GOAL, []).append(BackEdge(here, 0, 0))
                 elif opened[a] and a in singles:
-                    back.setdefault(GOAL, []).append((here, 1, floor))
-    lays = _dijkstra(back, 1)
-    money = _dijkstra(back, 2)
+                    back.setdefault(GOAL, []).append(BackEdge(here, 1, floor))
+    lays = _dijkstra(back, by_money=False)
+    money = _dijkstra(back, by_money=True)
     starts = [(h, START) for h in token_hexes]
     starts += [(h, side) for h, sides in sources.items() for side in sides]
     best_l = min((lays.get(v, INF) for v in starts), default=INF)
@@ -269,22 +288,23 @@ def exhausted_tiles(state: MapState) -> frozenset[str]:
     )
 
 
-def _dijkstra(back: dict, weight: int) -> dict[tuple[str, int], float]:
-    dist: dict[object, float] = {GOAL: 0}
-    heap: list[tuple[float, int, object]] = [(0, 0, GOAL)]
+def _dijkstra(back: BackGraph, by_money: bool) -> dict[Vertex, float]:
+    """The cheapest walk (in lays, or in money when ``by_money``) from every vertex to GOAL."""
+    dist: dict[Vertex, float] = {GOAL: 0}
+    heap: list[tuple[float, int, Vertex]] = [(0, 0, GOAL)]
     tie = 1
     while heap:
         d, _, v = heapq.heappop(heap)
         if d > dist.get(v, INF):
             continue
-        for u, *w in back.get(v, ()):
-            nd = d + w[weight - 1]
-            if nd < dist.get(u, INF):
-                dist[u] = nd
-                heapq.heappush(heap, (nd, tie, u))
+        for edge in back.get(v, ()):
+            nd = d + (edge.money if by_money else edge.lays)
+            if nd < dist.get(edge.source, INF):
+                dist[edge.source] = nd
+                heapq.heappush(heap, (nd, tie, edge.source))
                 tie += 1
     dist.pop(GOAL)
-    return dist  # type: ignore[return-value]
+    return dist
 
 
 def centre_kind_hexes(state: MapState, kinds: tuple[NodeKind, ...]) -> list[str]:

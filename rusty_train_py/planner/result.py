@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..mapstate import EditGroup, HexEdit, MapState
+
+# what json.dump writes: the planner's answer for the command line (``plan --json``)
+JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
 
 
 class PlanError(ValueError):
@@ -25,7 +27,7 @@ class PlanProgress:
     phase: str
     states: int = 0
     queued: int = 0
-    best: object = None
+    best: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +46,7 @@ class PlannedLay:
         lays); raises MapEditError when no copy of the tile is left."""
         return state.place_tile_edit(self.hex, self.tile, self.rotation)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JsonValue]:
         return {
             "hex": self.hex,
             "tile": self.tile,
@@ -107,7 +109,7 @@ class Plan:
 
         return replace(self, gain=after - before, revenue_before=before, revenue_after=after)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JsonValue]:
         return {
             "company": self.company,
             "targets": list(self.targets),

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..advisor.lays import Lay, hex_lays
 from ..advisor.reach import Reach, company_reach, passable_nodes
 from ..mapstate import HexState, MapState
+from ..tile import Tile
+from ..tile_lays import LayRules, TileLaySlot
 from ..upgrades import NEXT_COLOUR
 from .explain import explain_unreachable
-from .relaxed import INF, Bounds, exhausted_tiles, relaxed_bounds
+from .relaxed import INF, Bounds, ExitsCache, exhausted_tiles, relaxed_bounds
 from .result import Plan, PlanCancelled, PlanError, PlannedLay, PlanProgress
 from .schedule import Labels, Schedule, free_rounds_bound, paid_slots_bound, placements
 from .targets import reached_target
@@ -34,6 +36,10 @@ ProgressFn = Callable[[PlanProgress], None]
 CancelFn = Callable[[], bool]
 MAX_STATES = 4000
 ORDERS = ("rounds", "money")
+
+
+MapKey = frozenset[tuple[str, tuple[str, int]]]  # a map: the plan's (hex, (tile, rotation))
+Cost = tuple[float, ...]  # compared in order: (rounds, money, lays) or (money, rounds, lays)
 
 
 @dataclass(slots=True)
@@ -57,6 +63,9 @@ class _Node:
             out.append(node.lay)
             node = node.parent
         return tuple(reversed(out))
+
+
+_Queued = tuple[Cost, int, int, _Node]  # (bound, -lays, order queued, state): heap order
 
 
 class _LayCache:
@@ -102,7 +111,7 @@ def plan_track(
     slots = game.lay_rules.slots_for(comp.kind)
     track_hexes = any(not s.reuse_hex for s in slots)
     cache = _LayCache()
-    exits_cache: dict = {}
+    exits_cache: ExitsCache = {}
     base = state.copy()
 
     def make(node: _Node) -> None:
@@ -118,10 +127,10 @@ def plan_track(
                 s, passable, node.reach.sides, goal, node.reach.token_hexes, exits_cache
             )
 
-    def key_of(node: _Node) -> frozenset[tuple[str, tuple[str, int]]]:
+    def key_of(node: _Node) -> MapKey:
         return frozenset(node.tiles.items())
 
-    def f_of(node: _Node, lays_left: float, money_left: float) -> tuple[float, ...]:
+    def f_of(node: _Node, lays_left: float, money_left: float) -> Cost:
         money = node.money + money_left
         if by == "money":
             rounds = free_rounds_bound(node.schedule, lays_left, slots)
@@ -151,7 +160,7 @@ def plan_track(
         reason = explain_unreachable(base, abbrev, goal, root.reach, searched=False)
         return Plan(abbrev, tuple(sorted(goal)), by, False, reason=reason, states=1)
     counter = itertools.count()
-    heap: list[tuple[tuple[float, ...], int, int, _Node]] = []
+    heap: list[_Queued] = []
     best = Labels(slots)
     best.add(key_of(root), root)
     heapq.heappush(heap, (f_of(root, root.bounds.lays, root.bounds.money), 0, next(counter), root))
@@ -195,9 +204,22 @@ def plan_track(
     return Plan(abbrev, tuple(sorted(goal)), by, False, reason=reason, states=evaluated)
 
 
-def _expand(node, heap, best, counter, cache, slots, track_hexes, goal, key_of, f_of) -> None:
-    """Queue every successor of an evaluated state under its parent-based bound."""
+def _expand(
+    node: _Node,
+    heap: list[_Queued],
+    best: Labels,
+    counter: Iterator[int],
+    cache: _LayCache,
+    slots: tuple[TileLaySlot, ...],
+    track_hexes: bool,
+    goal: frozenset[str],
+    key_of: Callable[[_Node], MapKey],
+    f_of: Callable[[_Node, float, float], Cost],
+) -> None:
+    """Queue every successor of an evaluated state (its map, reach and bounds known) under
+    its parent-based bound."""
     state, reach, bounds = node.state, node.reach, node.bounds
+    assert state is not None and reach is not None and bounds is not None, "not evaluated"
     game = state.game
     exhausted = exhausted_tiles(state)
     rules = game.lay_rules
@@ -228,7 +250,15 @@ def _expand(node, heap, best, counter, cache, slots, track_hexes, goal, key_of, 
                 )
 
 
-def _child_bound(state, h, tile, exits, bounds, goal, rules) -> tuple[float, float]:
+def _child_bound(
+    state: MapState,
+    h: str,
+    tile: Tile,
+    exits: frozenset[int],
+    bounds: Bounds,
+    goal: frozenset[str],
+    rules: LayRules,
+) -> tuple[float, float]:
     """A lower bound (lays, money) still to pay after a lay of ``tile`` on ``h``: the parent's
     bound, or a walk leaving the new tile by one of its exits, or by any side after a further
     lay on ``h`` (at the terrain left there)."""
