@@ -16,6 +16,8 @@ from ..advisor.lays import Lay, lay_cost
 from ..mapstate import MapState
 from ..tile_lays import TileLaySlot
 
+MapKey = frozenset[tuple[str, tuple[str, int]]]  # a map: the plan's (hex, (tile, rotation))
+
 
 @dataclass(frozen=True, slots=True)
 class Schedule:
@@ -129,7 +131,7 @@ class Labels:
 
     def __init__(self, slots: tuple[TileLaySlot, ...]):
         self._monotone = slots_monotone(slots)
-        self._by_map: dict[object, list[_Labelled]] = {}
+        self._by_map: dict[MapKey, list[_Labelled]] = {}
 
     def _beats(self, a: _Labelled, b: _Labelled) -> bool:
         if a.money > b.money or a.lays > b.lays:
@@ -143,7 +145,7 @@ class Labels:
             return x.rounds < y.rounds
         return x.used <= y.used and (y.upgraded or not x.upgraded) and x.laid <= y.laid
 
-    def add(self, key: object, node: _Labelled) -> bool:
+    def add(self, key: MapKey, node: _Labelled) -> bool:
         """Keep ``node`` as a way to map ``key`` unless one kept beats it (False); the kept
         ways it beats are marked dead."""
         kept = self._by_map.setdefault(key, [])

@@ -29,7 +29,14 @@ from ..upgrades import NEXT_COLOUR
 from .explain import explain_unreachable
 from .relaxed import INF, Bounds, ExitsCache, exhausted_tiles, relaxed_bounds
 from .result import Plan, PlanCancelled, PlanError, PlannedLay, PlanProgress
-from .schedule import Labels, Schedule, free_rounds_bound, paid_slots_bound, placements
+from .schedule import (
+    Labels,
+    MapKey,
+    Schedule,
+    free_rounds_bound,
+    paid_slots_bound,
+    placements,
+)
 from .targets import reached_target
 
 ProgressFn = Callable[[PlanProgress], None]
@@ -38,7 +45,6 @@ MAX_STATES = 4000
 ORDERS = ("rounds", "money")
 
 
-MapKey = frozenset[tuple[str, tuple[str, int]]]  # a map: the plan's (hex, (tile, rotation))
 Cost = tuple[float, ...]  # compared in order: (rounds, money, lays) or (money, rounds, lays)
 
 
