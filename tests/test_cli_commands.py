@@ -26,6 +26,7 @@ def test_each_registered_command_is_its_module_and_in_the_parser():
             "gui",
             "routes",
             "advise",
+            "plan",
             "render",
             "tiles",
             "convert",
@@ -44,8 +45,8 @@ def test_an_unregistered_name_is_refused():
     with pytest.raises(ValueError) as info:
         command_module("parser")
     assert str(info.value) == (
-        "'parser' is not a command (the commands: gui, routes, advise, render, tiles,"
-        " convert, show)"
+        "'parser' is not a command (the commands: gui, routes, advise, plan, render,"
+        " tiles, convert, show)"
     )
 
 

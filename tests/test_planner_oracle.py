@@ -35,7 +35,8 @@ def test_planner_agrees_with_brute_force(number):
     assert scenario is not None
     state, company, targets = scenario
     for by in ("rounds", "money"):
-        plan = plan_track(state, company, targets, by=by)
+        # a money-first search may look at many maps on a small window (18CO's plan/4: 5,750)
+        plan = plan_track(state, company, targets, by=by, max_states=20_000)
         assert plan.complete, (number, by, plan.reason)
         best = brute_force(state, company, targets, DEPTH, by=by)
         got = _cost(plan, by)
