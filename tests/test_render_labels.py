@@ -14,7 +14,7 @@ import pytest
 import shapely
 
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.game import available_games, load_game
+from rusty_train_py.gamefile import available_games, load_game
 from rusty_train_py.hexgrid import HexLayout
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.render import geometry

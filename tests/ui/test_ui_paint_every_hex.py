@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from reference_data import GAMES
 
 from rusty_train_py.advisor import advise
-from rusty_train_py.game import load_game
+from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.ui import canvas as canvas_module
 from rusty_train_py.ui.navigation import central_hex, hex_in_direction, selectable

@@ -5,15 +5,18 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 
 from ...tile import Icon
 from .. import geometry
 from ..colours import PHASE_FILL
+from ..geometry import IconMark, PhaseRevenueRow, Point, TerrainMark
 from .primitives import draw_text, make_pen, qpoint
 
 
-def draw_phase_row(painter, row, c, R, current: int | None) -> None:
+def draw_phase_row(
+    painter: QPainter, row: PhaseRevenueRow, c: Point, R: float, current: int | None
+) -> None:
     centres = row.box_centres()
     w, h = row.box_width, row.box_height
     thin = max(0.6, R * 0.012)
@@ -36,7 +39,7 @@ def draw_phase_row(painter, row, c, R, current: int | None) -> None:
         painter.drawRect(rect)
 
 
-def draw_terrain(painter, mark, c) -> None:
+def draw_terrain(painter: QPainter, mark: TerrainMark, c: Point) -> None:
     s = mark.size
     x = (
         c[0]
@@ -86,7 +89,7 @@ def draw_terrain(painter, mark, c) -> None:
         draw_text(painter, QPointF(x + w / 2, y), mark.text, s, bold=True)
 
 
-def draw_icon(painter, icon, c) -> None:
+def draw_icon(painter: QPainter, icon: IconMark, c: Point) -> None:
     centre = qpoint(icon.centre, c)
     r = icon.size / 2
     painter.setPen(make_pen("#1c3f8a", max(0.6, r * 0.1)))
