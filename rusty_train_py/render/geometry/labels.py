@@ -162,7 +162,9 @@ def tile_obstacles(
     """What a tile draws besides its labels (track, cities, towns, arrows, marks), as one
     shapely shape in hex-local coordinates: labels are placed where they hide least of it."""
     lay = tile_layout(tile, rotation, orientation, radius, location)
-    geoms: list[BaseGeometry] = [LineString(t.points).buffer(lay.casing_width / 2) for t in lay.tracks]
+    geoms: list[BaseGeometry] = [
+        LineString(t.points).buffer(lay.casing_width / 2) for t in lay.tracks
+    ]
     geoms += [LineString(t.points).buffer(lay.casing_width / 2) for t in lay.stubs]
     for n in lay.nodes:
         if n.outline:

@@ -67,7 +67,8 @@ class MapOverlay:
 # The whole map: labels moved off the routes
 
 
-_OVERLAYS: dict[tuple[object, ...], MapOverlay] = {}  # the last few map overlays, for repeated paints
+# The last few map overlays, for repeated paints.
+_OVERLAYS: dict[tuple[object, ...], MapOverlay] = {}
 KEEP_OVERLAYS = 8
 
 
