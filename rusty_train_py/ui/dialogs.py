@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
 )
 
 from ..game import Company, Game
-from ..places import find_place as resolve_hex  # noqa: F401  (kept here for the window)
 from ..route.result import RouteResult
 from .navigation import selectable
 from .preferences import TrainChoice

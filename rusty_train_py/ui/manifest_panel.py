@@ -8,7 +8,7 @@ tile, "" when Esc clears the choice).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QImage, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -80,7 +80,7 @@ class ManifestPanel(QDockWidget):
         self._fits: tuple[str, ...] = ()
         self._rows: list[ManifestRow] = []
         self._icons: dict[tuple[str, bool], QIcon] = {}
-        self._chart_game: tuple | None = None  # (game, chart width, height) drawn
+        self._chart_game: tuple[str, float, float] | None = None  # (game, width, height) drawn
 
         self.tabs = QTabWidget()
         tiles = QWidget()
@@ -195,7 +195,7 @@ class ManifestPanel(QDockWidget):
     def _activated(self, item: QListWidgetItem) -> None:
         self.choose(item.data(TILE_ROLE))
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if obj is self.chart_area.viewport() and event.type() == event.Type.Resize:
             self._draw_chart()
         return super().eventFilter(obj, event)

@@ -3,7 +3,7 @@ tile filter, search progress) and under it the route table or the advisor's list
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -77,7 +77,7 @@ class MapView(QWidget):
         super().resizeEvent(event)
         self.place_overlays()
 
-    def _caption_spot(self, vp) -> QPoint:
+    def _caption_spot(self, vp: QRect) -> QPoint:
         """The corner of the map where the caption hides the fewest hexes, never the selected
         one (the lay the Advisor proposes): the bottom left when it hides none."""
         cw, ch = self.caption.width(), self.caption.height()

@@ -9,7 +9,7 @@ import html
 import logging
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..files.loader import EIGHTEEN_XX, OURS, GameFileError, open_game
 from ..game import GameDataError
@@ -18,7 +18,13 @@ from ..mapstate import MapEditError, MapState
 from ..paths import default_game_file
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from PySide6.QtWidgets import QWidget
+
+    from ..game import Game
+    from .canvas import MapCanvas
+    from .dialogs import Dialogs
+    from .document import GameDocument
+    from .preferences import Preferences
 
 DEFAULT_GAME = "1867"
 MESSAGE_CHARS = 600  # a message longer than this (a 5,000-digit hex name in it) is cut
@@ -52,10 +58,43 @@ def exists(path: Path) -> bool:
         return False
 
 
+class FilesHost(Protocol):
+    """What the file commands ask of the main window."""
+
+    last_screenshot: Path | None
+
+    @property
+    def doc(self) -> GameDocument: ...
+
+    @property
+    def dialogs(self) -> Dialogs: ...
+
+    @property
+    def prefs(self) -> Preferences: ...
+
+    @property
+    def canvas(self) -> MapCanvas: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    def set_state(
+        self, state: MapState, path: Path | str | None, name: str | None = None
+    ) -> None: ...
+
+    def end_mode(self) -> None: ...
+
+    def show_message(self, text: str, timeout_ms: int = 8000) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def ui_parent(self) -> QWidget: ...
+
+
 class FileCommands:
     """New, open, save and screenshots for ``window``."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: FilesHost) -> None:
         self.window = window
         self.doc = window.doc
         self.dialogs = window.dialogs
@@ -85,7 +124,7 @@ class FileCommands:
         """True when the current map may be replaced (saved, or the user said so)."""
         if self.doc.state is None or self.doc.is_clean:
             return True
-        answer = self.dialogs.ask_save_changes(self.window, self.doc.name)
+        answer = self.dialogs.ask_save_changes(self.window.ui_parent(), self.doc.name)
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -100,14 +139,14 @@ class FileCommands:
                 games.append((gid, load_game(gid).title))
             except Exception as exc:  # a broken game file: the others are still offered
                 self.window.show_message(file_error_text(gid, exc))
-        chosen = self.dialogs.choose_game(self.window, games)
+        chosen = self.dialogs.choose_game(self.window.ui_parent(), games)
         if chosen is None:
             return
         try:
             self.doc.new(chosen)
         except Exception as exc:  # the open game stays
             text = file_error_text(chosen, exc)
-            self.dialogs.error(self.window, "Cannot start the game", text)
+            self.dialogs.error(self.window.ui_parent(), "Cannot start the game", text)
             return
         self.window.show_message(f"New game: {self.window.game.title}")
 
@@ -122,7 +161,7 @@ class FileCommands:
                 folder = str(Path(self.prefs.recent_files[0]).parent)
             else:
                 folder = ""
-            path = self.dialogs.open_file(self.window, folder)
+            path = self.dialogs.open_file(self.window.ui_parent(), folder)
             if path is None:
                 return False
         return self.load_file(path)
@@ -137,7 +176,9 @@ class FileCommands:
                 if at is not None:
                     opened = self.doc.open(path, at=at)
         except Exception as exc:  # whatever the loader raised: the open game stays as it was
-            self.dialogs.error(self.window, "Cannot load the game", file_error_text(path, exc))
+            self.dialogs.error(
+                self.window.ui_parent(), "Cannot load the game", file_error_text(path, exc)
+            )
             if not exists(path):
                 try:
                     self.prefs.remove_recent(str(path.resolve()))
@@ -211,7 +252,9 @@ class FileCommands:
             return
         items = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
         self.dialogs.show_info(
-            self.window, "Load warnings", f"<p>{html.escape(self.doc.name)}:</p><ul>{items}</ul>"
+            self.window.ui_parent(),
+            "Load warnings",
+            f"<p>{html.escape(self.doc.name)}:</p><ul>{items}</ul>",
         )
 
     def save(self) -> bool:
@@ -228,7 +271,7 @@ class FileCommands:
             suggested = str(path.parent / f"{stem}.json")
         else:
             suggested = str(Path.cwd() / f"{self.window.game.id}-game.json")
-        chosen = self.dialogs.save_file(self.window, suggested)
+        chosen = self.dialogs.save_file(self.window.ui_parent(), suggested)
         if chosen is None:
             return False
         return self._write(Path(chosen))
@@ -239,7 +282,7 @@ class FileCommands:
         except Exception as exc:  # the game stays open, unsaved
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else None
             text = f"{path}: {reason}" if reason else file_error_text(path, exc, "written")
-            self.dialogs.error(self.window, "Cannot save the game", text)
+            self.dialogs.error(self.window.ui_parent(), "Cannot save the game", text)
             return False
         self.prefs.add_recent(path)
         self.window.show_message(f"Saved {path}")
@@ -265,14 +308,14 @@ class FileCommands:
                 raise OSError(f"cannot write {path}")
         except Exception as exc:
             text = file_error_text(path, exc, "written")
-            self.dialogs.error(self.window, "Cannot save the screenshot", text)
+            self.dialogs.error(self.window.ui_parent(), "Cannot save the screenshot", text)
             return None
         self.window.last_screenshot = path
         self.window.show_message(f"Screenshot saved to {path}")
         return path
 
     def edit_preferences(self) -> None:
-        folder = self.dialogs.preferences(self.window, self.prefs.screenshot_dir)
+        folder = self.dialogs.preferences(self.window.ui_parent(), self.prefs.screenshot_dir)
         if folder is not None:
             self.prefs.screenshot_dir = folder
             self.window.show_message(f"Screenshots go to {folder}")

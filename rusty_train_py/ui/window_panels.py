@@ -7,7 +7,7 @@ The window owns one ``MapPanels``; it calls ``refresh`` on every refresh of its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from shiboken6 import isValid
@@ -19,18 +19,45 @@ from .manifest_panel import ManifestPanel
 from .modes.base import Scene
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from PySide6.QtWidgets import QDockWidget, QWidget
+
+    from .document import GameDocument
+    from .modes.base import Mode
 
 MARK_COLOUR = "#1f6fd1"
+
+
+class PanelsHost(Protocol):
+    """What the panels ask of the main window."""
+
+    @property
+    def doc(self) -> GameDocument: ...
+
+    @property
+    def state(self) -> MapState: ...
+
+    @property
+    def mode(self) -> Mode: ...
+
+    @property
+    def active_hex(self) -> str: ...
+
+    def addDockWidget(self, area: Qt.DockWidgetArea, dockwidget: QDockWidget, /) -> None: ...  # noqa: N802
+
+    def show_message(self, text: str, timeout_ms: int = 8000) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def ui_parent(self) -> QWidget: ...
 
 
 class MapPanels:
     """The manifest dock of ``window``, the hexes it marks, and the last runs drawn pale."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: PanelsHost) -> None:
         self.window = window
         self.doc = window.doc
-        self.manifest = ManifestPanel(window)
+        self.manifest = ManifestPanel(window.ui_parent())
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.manifest)
         self.manifest.hide()
         self.manifest.tileChosen.connect(self._tile_chosen)

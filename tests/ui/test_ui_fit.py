@@ -18,8 +18,8 @@ K = Qt.Key
 def hexes_on_view(win):
     """(left, top, right, bottom) of the drawn hexes in the scroll area's viewport."""
     canvas = win.canvas
-    x0, y0, x1, y1 = geometry.map_bounds(canvas.game, canvas.layout, 0.0)
-    vp = win.view.scroll.viewport()
+    x0, y0, x1, y1 = geometry.map_bounds(canvas.game, canvas.hex_layout, 0.0)
+    vp = win.view.scroll_area.viewport()
     a = canvas.mapTo(vp, canvas.to_widget(QPointF(x0, y0)).toPoint())
     b = canvas.mapTo(vp, canvas.to_widget(QPointF(x1, y1)).toPoint())
     return a.x(), a.y(), b.x(), b.y(), vp.width(), vp.height()

@@ -8,13 +8,13 @@ from PySide6.QtCore import QSettings, Qt
 
 from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
+from rusty_train_py.places import find_place
 from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult
 from rusty_train_py.ui.dialogs import (
     CompanyDialog,
     TrainsDialog,
     dividends_html,
-    resolve_hex,
 )
 from rusty_train_py.ui.preferences import Preferences, TrainChoice
 from rusty_train_py.ui.worker import RouteSearchWorker
@@ -118,13 +118,13 @@ def test_company_dialog_lists_the_companies_given(qtbot):
     assert dlg.list.item(1).data(Qt.ItemDataRole.UserRole) == "GW"
 
 
-def test_resolve_hex_accepts_names_and_places():
+def test_find_place_accepts_names_and_places():
     game = load_game("1867")
-    assert resolve_hex(game, " f16 ") == "F16"
-    assert resolve_hex(game, "Toronto") == "F16"
-    assert resolve_hex(game, "Montreal (L12)") == "L12"
-    assert resolve_hex(game, "ottaw") == "J12"
-    assert resolve_hex(game, "nowhere") is None
+    assert find_place(game, " f16 ") == "F16"
+    assert find_place(game, "Toronto") == "F16"
+    assert find_place(game, "Montreal (L12)") == "L12"
+    assert find_place(game, "ottaw") == "J12"
+    assert find_place(game, "nowhere") is None
 
 
 def test_dividends_for_a_one_share_minor():

@@ -11,12 +11,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
 
 from ...hexgrid import Orientation
 from ...tile import NodeKind, Tile
@@ -45,6 +46,9 @@ MAX_DISC = 0.24  # a revenue disc's largest radius, in hex radii
 MAX_ROW_HEIGHT = 0.42  # a phase row's tallest box, in hex radii
 MAX_ROW_WIDTH = 2.1  # and its widest row (an off-board may hang out of its hex a little)
 ZOOM_BUCKET = 1.04  # label sizes are cached per zoom step of 4% (rounded down)
+
+Label = PlaceName | RevenueDisc | PhaseRevenueRow  # one label drawn over a tile
+LabelT = TypeVar("LabelT", PlaceName, RevenueDisc, PhaseRevenueRow)
 
 # What a label weighs against: covering a route or another label, the tile's own drawing,
 # leaving its hex.
@@ -140,7 +144,7 @@ def _box(c: Point, w: float, h: float) -> Polygon:
     return shapely.box(c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
 
 
-def label_shape(item: PlaceName | RevenueDisc | PhaseRevenueRow, at: Point = (0.0, 0.0)):
+def label_shape(item: Label, at: Point = (0.0, 0.0)) -> BaseGeometry:
     """The area a label covers as drawn (shapely), its hex centre at ``at``."""
     x, y = item.centre[0] + at[0], item.centre[1] + at[1]
     if isinstance(item, PlaceName):
@@ -154,11 +158,13 @@ def label_shape(item: PlaceName | RevenueDisc | PhaseRevenueRow, at: Point = (0.
 @lru_cache(maxsize=4096)
 def tile_obstacles(
     tile: Tile, rotation: int, orientation: Orientation, radius: float, location: str | None
-):
+) -> BaseGeometry:
     """What a tile draws besides its labels (track, cities, towns, arrows, marks), as one
     shapely shape in hex-local coordinates: labels are placed where they hide least of it."""
     lay = tile_layout(tile, rotation, orientation, radius, location)
-    geoms: list = [LineString(t.points).buffer(lay.casing_width / 2) for t in lay.tracks]
+    geoms: list[BaseGeometry] = [
+        LineString(t.points).buffer(lay.casing_width / 2) for t in lay.tracks
+    ]
     geoms += [LineString(t.points).buffer(lay.casing_width / 2) for t in lay.stubs]
     for n in lay.nodes:
         if n.outline:
@@ -216,7 +222,13 @@ def _name_spots(radius: float, far: bool = False) -> tuple[list[Point], list[flo
     return spots, prefs
 
 
-def _costs(shapes, hard, soft, home, out_weight: float) -> np.ndarray:
+def _costs(
+    shapes: Sequence[BaseGeometry] | np.ndarray,
+    hard: BaseGeometry | None,
+    soft: BaseGeometry | None,
+    home: BaseGeometry,
+    out_weight: float,
+) -> np.ndarray:
     """Per shape: covering ``hard`` (routes, other labels: only the least covered count where
     all cover it), the share of it over ``soft`` (the tile's drawing) and outside ``home``
     (its hex), weighed."""
@@ -245,28 +257,43 @@ def _costs(shapes, hard, soft, home, out_weight: float) -> np.ndarray:
     return total
 
 
-def _hits(arr: np.ndarray, geom) -> np.ndarray:
+def _hits(arr: np.ndarray, geom: BaseGeometry | None) -> np.ndarray:
     """Which of ``arr`` touch ``geom`` by more than a point."""
     if geom is None or geom.is_empty:
         return np.zeros(len(arr), dtype=bool)
     shapely.prepare(geom)
-    return shapely.intersects(geom, arr) & ~shapely.touches(geom, arr)
+    hits: np.ndarray = shapely.intersects(geom, arr) & ~shapely.touches(geom, arr)
+    return hits
 
 
-def _shapes(items: Sequence, at: Point) -> np.ndarray:
+def _all_of(kind: type[LabelT], items: Sequence[Label]) -> list[LabelT] | None:
+    """``items`` where every one is a ``kind``; else None."""
+    out = [x for x in items if isinstance(x, kind)]
+    return out if len(out) == len(items) else None
+
+
+def _shapes(items: Sequence[Label], at: Point) -> np.ndarray:
     """``label_shape`` of each of ``items`` (all of one kind), made at once."""
-    first = items[0]
-    if isinstance(first, PlaceName):
-        b = np.array([x.box() for x in items])
-        return shapely.box(b[:, 0] + at[0], b[:, 1] + at[1], b[:, 2] + at[0], b[:, 3] + at[1])
+    shapes: np.ndarray
+    names = _all_of(PlaceName, items)
+    if names is not None:
+        b = np.array([x.box() for x in names])
+        shapes = shapely.box(b[:, 0] + at[0], b[:, 1] + at[1], b[:, 2] + at[0], b[:, 3] + at[1])
+        return shapes
     xs = np.array([x.centre[0] for x in items]) + at[0]
     ys = np.array([x.centre[1] for x in items]) + at[1]
-    if isinstance(first, RevenueDisc):
-        radii = np.array([x.radius for x in items])
-        return shapely.buffer(shapely.points(xs, ys), radii, quad_segs=8)
-    hw = np.array([x.box_width * len(x.columns) / 2 for x in items])
-    hh = np.array([x.box_height / 2 for x in items])
-    return shapely.box(xs - hw, ys - hh, xs + hw, ys + hh)
+    discs = _all_of(RevenueDisc, items)
+    if discs is not None:
+        radii = np.array([x.radius for x in discs])
+        shapes = shapely.buffer(shapely.points(xs, ys), radii, quad_segs=8)
+        return shapes
+    rows = _all_of(PhaseRevenueRow, items)
+    if rows is None:
+        raise ValueError("labels of more than one kind placed together")
+    hw = np.array([x.box_width * len(x.columns) / 2 for x in rows])
+    hh = np.array([x.box_height / 2 for x in rows])
+    shapes = shapely.box(xs - hw, ys - hh, xs + hw, ys + hh)
+    return shapes
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,12 +326,22 @@ def _tile_labels(
     return _TileLabels(name, discs, rows)
 
 
-def _place_name(name, lay: TileLayout, tile, rotation, orientation, location, discs, rows):
+def _place_name(
+    name: PlaceName,
+    lay: TileLayout,
+    tile: Tile,
+    rotation: int,
+    orientation: Orientation,
+    location: str | None,
+    discs: tuple[RevenueDisc, ...],
+    rows: tuple[PhaseRevenueRow, ...],
+) -> PlaceName:
     """``name`` (grown or on more lines than the layout placed) where it hides the least."""
     radius = lay.radius
+    values: tuple[Label, ...] = (*discs, *rows)
     soft = shapely.unary_union(
         [tile_obstacles(tile, rotation, orientation, radius, location)]
-        + [label_shape(x) for x in (*discs, *rows)]
+        + [label_shape(x) for x in values]
     )
     spots, prefs = _name_spots(radius)
     shapes = [label_shape(dataclasses.replace(name, centre=s)) for s in spots]
@@ -350,7 +387,7 @@ def leaves_its_hex(name: PlaceName, orientation: Orientation | str, radius: floa
     return not _hex_polygon(Orientation(orientation), radius).contains(label_shape(name))
 
 
-def text_height_px(item: PlaceName | RevenueDisc | PhaseRevenueRow, zoom: float) -> float:
+def text_height_px(item: Label, zoom: float) -> float:
     """The on-screen height of a label's text at ``zoom``."""
     if isinstance(item, PlaceName):
         return min(item.sizes) * zoom

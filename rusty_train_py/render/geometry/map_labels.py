@@ -8,10 +8,11 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from ...hexgrid import HexLayout
 from ...tile import NodeKind, Tile
@@ -22,6 +23,7 @@ from .labels import (
     MIN_TEXT_PX,
     NAME_FORMS,
     ZOOM_BUCKET,
+    Label,
     _costs,
     _hits,
     _name_spots,
@@ -36,7 +38,10 @@ from .routes import (
     RING_CLEARANCE,
     RING_EDGE,
     RING_STEP,
+    Piece,
     RouteOverlay,
+    StopAt,
+    StopRing,
     ringed_value,
     route_overlay,
     route_parts,
@@ -45,6 +50,9 @@ from .routes import (
 from .spots import name_size
 from .tile_layout import tile_layout
 from .values import HexLabels, PlaceName, Point, RevenueDisc
+
+if TYPE_CHECKING:
+    from ...mapstate import MapState
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +67,13 @@ class MapOverlay:
 # The whole map: labels moved off the routes
 
 
-_OVERLAYS: dict[tuple, MapOverlay] = {}  # the last few map overlays, for repeated paints
+# The last few map overlays, for repeated paints.
+_OVERLAYS: dict[tuple[object, ...], MapOverlay] = {}
 KEEP_OVERLAYS = 8
 
 
 def map_overlay(
-    state, hex_layout: HexLayout, routes: Sequence[Any] = (), zoom: float = 1.0
+    state: MapState, hex_layout: HexLayout, routes: Sequence[Any] = (), zoom: float = 1.0
 ) -> MapOverlay:
     """Every hex's labels at ``zoom`` and the routes' lines and rings (``routes`` as for
     ``route_overlay``); a label a route line or ring would cover is moved where it hides the
@@ -88,7 +97,12 @@ def map_overlay(
     return overlay
 
 
-def _map_overlay(state, hex_layout: HexLayout, routes: list, zoom: float) -> MapOverlay:
+def _map_overlay(
+    state: MapState,
+    hex_layout: HexLayout,
+    routes: list[tuple[list[Piece], list[StopAt]]],
+    zoom: float,
+) -> MapOverlay:
     game = state.game
     labels: dict[str, HexLabels] = {}
     for h in game.hex_order:
@@ -114,7 +128,12 @@ class _Mover:
     every line and ring)."""
 
     def __init__(
-        self, state, hex_layout: HexLayout, routes: Sequence[Any], labels, zoom: float
+        self,
+        state: MapState,
+        hex_layout: HexLayout,
+        routes: Sequence[Any],
+        labels: dict[str, HexLabels],
+        zoom: float,
     ) -> None:
         self.state = state
         self.zoom = ZOOM_BUCKET ** _zoom_step(zoom)
@@ -146,12 +165,14 @@ class _Mover:
                         out[h][node] = out[h].get(node, 0) + 1
         return out
 
-    def _is_ringed(self, ring) -> bool:
+    def _is_ringed(self, ring: StopRing) -> bool:
         """A ring round an off-board's value (drawn again once the value is placed)."""
         for h, nodes in self.ringed.items():
             hl = self.labels[h]
             for node in nodes:
                 v = ringed_value(hl, node, NodeKind.OFFBOARD)
+                if v is None:
+                    continue
                 at = (v.centre[0] + hl.centre[0], v.centre[1] + hl.centre[1])
                 if math.dist(at, ring.centre) < 1e-6:
                     return True
@@ -161,6 +182,8 @@ class _Mover:
         for h, nodes in self.ringed.items():
             for node, trains in nodes.items():
                 value = ringed_value(self.labels[h], node, NodeKind.OFFBOARD)
+                if value is None:
+                    continue
                 reach = (RING_CLEARANCE + RING_EDGE / 2 + RING_STEP * (trains - 1)) * self.width
                 self._move(h, value, self.lines + self.plain, keep_out=reach)
         final = route_overlay(self.state, self.hex_layout, self.routes, self.labels)
@@ -177,7 +200,7 @@ class _Mover:
                     self._move(h, item, everything)
                     hl = self.labels[h]
 
-    def _nearby_labels(self, h: str, skip) -> list:
+    def _nearby_labels(self, h: str, skip: Label) -> list[BaseGeometry]:
         out = []
         names = [h] + [self.game.neighbour(h, e) for e in range(6)]
         for n in names:
@@ -189,7 +212,7 @@ class _Mover:
                     out.append(label_shape(item, hl.centre))
         return out
 
-    def _move(self, h: str, item, avoid: list, keep_out: float = 0.0) -> None:
+    def _move(self, h: str, item: Label, avoid: list[BaseGeometry], keep_out: float = 0.0) -> None:
         hl = self.labels[h]
         c = hl.centre
         tile, rot = self.state.tile_at(h)
@@ -210,7 +233,7 @@ class _Mover:
         home = shapely.affinity.translate(_hex_polygon(orientation, self.radius), c[0], c[1])
         out_weight = 2.0 if isinstance(item, PlaceName) else 5.0
 
-        def best_of(items: list, prefs: list[float]) -> tuple[float, Any]:
+        def best_of(items: list[Label], prefs: list[float]) -> tuple[float, Label]:
             shapes = _shapes(items, c)
             cost = _costs(shapes, hard, soft, home, out_weight) + np.asarray(prefs)
             if keep_out:  # its ring: clear of other labels, across route lines if it must
@@ -225,7 +248,7 @@ class _Mover:
         if isinstance(item, PlaceName):
             stages += [(form, 1.0) for form in range(1, NAME_FORMS)]
             stages += [(form, HIDE_TEXT_PX / MIN_TEXT_PX) for form in range(NAME_FORMS)]
-        found: tuple[float, Any] | None = None
+        found: tuple[float, Label] | None = None
         for form, scale in stages:
             for fine in (False, True):
                 items, prefs = self._candidates(hl, item, tile, fine, form, scale)
@@ -242,13 +265,13 @@ class _Mover:
         self.labels[h] = _swap(hl, item, best)
 
     def _candidates(
-        self, hl: HexLabels, item, tile: Tile, fine: bool, form: int = 0, scale: float = 1.0
-    ) -> tuple[list, list[float]]:
+        self, hl: HexLabels, item: Label, tile: Tile, fine: bool, form: int = 0, scale: float = 1.0
+    ) -> tuple[list[Label], list[float]]:
         """Where ``item`` may go, with a preference each (a name in its form ``form``, its
         font ``scale`` times the least legible); ``fine``: a close grid over the hex and
         round it instead of the usual spots."""
         R = self.radius
-        out: list = []
+        out: list[Label] = []
         prefs: list[float] = []
         if fine:
             grid = [(x * 0.075 * R, y * 0.075 * R) for y in range(-18, 19) for x in range(-16, 17)]
@@ -294,10 +317,11 @@ class _Mover:
         return out, prefs
 
 
-def _swap(hl: HexLabels, old, new) -> HexLabels:
-    if isinstance(old, PlaceName):
+def _swap(hl: HexLabels, old: Label, new: Label) -> HexLabels:
+    """``hl`` with ``old`` replaced by ``new`` (a label of the same kind)."""
+    if isinstance(new, PlaceName):
         return dataclasses.replace(hl, name=new)
-    if isinstance(old, RevenueDisc):
+    if isinstance(new, RevenueDisc):
         return dataclasses.replace(hl, revenues=tuple(new if d is old else d for d in hl.revenues))
     rows = tuple(new if r is old else r for r in hl.phase_revenues)
     return dataclasses.replace(hl, phase_revenues=rows)

@@ -12,11 +12,20 @@ from typing import TYPE_CHECKING, Any
 import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
 
 from ...hexgrid import HexLayout
 from ...tile import NodeKind
 from .tile_layout import tile_layout
-from .values import ROUTE_WIDTH, HexLabels, Point, TileLayout, _points
+from .values import (
+    ROUTE_WIDTH,
+    HexLabels,
+    PhaseRevenueRow,
+    Point,
+    RevenueDisc,
+    TileLayout,
+    _points,
+)
 
 if TYPE_CHECKING:
     from ...mapstate import MapState
@@ -140,7 +149,9 @@ def route_overlay(
     return RouteOverlay(tuple(lines), tuple(rings), hexes, width)
 
 
-def ringed_value(layout: TileLayout | HexLabels, node_index: int, kind: NodeKind):
+def ringed_value(
+    layout: TileLayout | HexLabels, node_index: int, kind: NodeKind
+) -> PhaseRevenueRow | RevenueDisc | None:
     """The value a stop's ring goes round: an off-board's phase row or revenue disc (None for
     other stops, ringed round their city or town)."""
     if kind is not NodeKind.OFFBOARD:
@@ -176,7 +187,7 @@ def _ring(
             return StopRing(route, "circle", centre, layout.radius * 0.3 + out)
         at = (value.centre[0] + c[0], value.centre[1] + c[1])
         margin = 2 * (RING_CLEARANCE * width + out)
-        if hasattr(value, "box_width"):  # a phase row
+        if isinstance(value, PhaseRevenueRow):
             size = (value.box_width * len(value.columns) + margin, value.box_height + margin)
             return StopRing(route, "box", at, size=size)
         return StopRing(route, "circle", at, value.radius + margin / 2)
@@ -184,7 +195,7 @@ def _ring(
     return StopRing(route, "circle", centre, radius)
 
 
-def route_shapes(overlay: RouteOverlay) -> list:
+def route_shapes(overlay: RouteOverlay) -> list[BaseGeometry]:
     """The area each line and ring of ``overlay`` covers as drawn (shapely, map pixels)."""
     w = overlay.width
     out = [LineString(line.points).buffer(w * LINE_EDGE / 2) for line in overlay.lines]

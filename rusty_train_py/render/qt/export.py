@@ -9,7 +9,9 @@ from __future__ import annotations
 import math
 import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
@@ -33,8 +35,10 @@ def ensure_gui_app() -> QGuiApplication:
     """
     global _APP
     app = QGuiApplication.instance()
+    if isinstance(app, QGuiApplication):
+        return app
     if app is not None:
-        return app  # type: ignore[return-value]
+        raise RuntimeError("a Qt application without a GUI runs already: cannot draw")
     if not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ) and sys.platform.startswith("linux"):
@@ -51,7 +55,9 @@ def map_image_size(state: MapState, hex_size: float = 60.0) -> tuple[int, int]:
     return math.ceil(x1 - x0), math.ceil(y1 - y0)
 
 
-def _paint_to(path: Path, size: tuple[int, int], draw, title: str = "") -> None:
+def _paint_to(
+    path: Path, size: tuple[int, int], draw: Callable[[QPainter], None], title: str = ""
+) -> None:
     """Run ``draw(painter)`` on a PNG or SVG canvas of ``size`` pixels and save it."""
     ensure_gui_app()
     w, h = size
@@ -89,7 +95,11 @@ def _paint_to(path: Path, size: tuple[int, int], draw, title: str = "") -> None:
 
 
 def render_map_image(
-    state: MapState, path: str | os.PathLike, hex_size: float = 60.0, *, routes=None
+    state: MapState,
+    path: str | os.PathLike[str],
+    hex_size: float = 60.0,
+    *,
+    routes: Sequence[Any] | None = None,
 ) -> tuple[int, int]:
     """Draw the map of ``state`` to ``path`` (.png or .svg); returns the pixel size."""
     path = Path(path)
@@ -114,7 +124,9 @@ def tile_sheet_size(
     return math.ceil(cell_w * cols), math.ceil(title_h + cell_h * rows)
 
 
-def _sheet_metrics(game: Game, hex_size: float, columns: int | None):
+def _sheet_metrics(
+    game: Game, hex_size: float, columns: int | None
+) -> tuple[float, float, int, float]:
     layout = HexLayout(game.orientation, hex_size)
     xs = [dx for dx, _ in layout.corner_offsets()]
     ys = [dy for _, dy in layout.corner_offsets()]
@@ -125,7 +137,7 @@ def _sheet_metrics(game: Game, hex_size: float, columns: int | None):
 
 
 def render_tile_sheet(
-    game: Game, path: str | os.PathLike, hex_size: float = 60.0, columns: int | None = None
+    game: Game, path: str | os.PathLike[str], hex_size: float = 60.0, columns: int | None = None
 ) -> tuple[int, int]:
     """Draw every tile of the game's manifest in a grid, each with its name and count."""
     path = Path(path)
@@ -160,7 +172,7 @@ def render_tile_sheet(
 
 
 def render_upgrade_chart(
-    game: Game, path: str | os.PathLike, hex_size: float = 40.0
+    game: Game, path: str | os.PathLike[str], hex_size: float = 40.0
 ) -> tuple[int, int]:
     """Draw the game's upgrade chart (render/qt/chart.py) to ``path``; returns the pixel size."""
     from .chart import chart_layout, draw_chart

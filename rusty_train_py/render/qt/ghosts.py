@@ -33,7 +33,9 @@ class GhostLike(Protocol):
     def chosen(self) -> bool: ...
 
 
-def _hex_polygon(hex_layout: HexLayout, centre: tuple[float, float], inset: float = 1.0):
+def _hex_polygon(
+    hex_layout: HexLayout, centre: tuple[float, float], inset: float = 1.0
+) -> QPolygonF:
     cx, cy = centre
     return QPolygonF(
         [QPointF(cx + dx * inset, cy + dy * inset) for dx, dy in hex_layout.corner_offsets()]

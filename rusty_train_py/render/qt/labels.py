@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
+from ...hexgrid import HexLayout
+from ...mapstate import MapState
 from ...tile import TILE_COLOURS, Tile
 from .. import geometry
 from ..colours import DARK_FILLS
@@ -76,7 +78,9 @@ def draw_location(
         draw_place_name(painter, PlaceName(layout.name_pos, *fit), c, dark)
 
 
-def draw_labels(painter: QPainter, state, labels: Sequence[HexLabels], hex_layout) -> None:
+def draw_labels(
+    painter: QPainter, state: MapState, labels: Sequence[HexLabels], hex_layout: HexLayout
+) -> None:
     """Every hex's labels over the map drawn so far (tiles, routes); a name on a dark fill or
     reaching over another hex sits on a plate."""
     game = state.game

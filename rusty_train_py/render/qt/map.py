@@ -17,6 +17,7 @@ from ...hexgrid import HexLayout
 from ...mapstate import MapState
 from .. import geometry
 from ..colours import BORDER_COLOUR
+from ..geometry import BorderMark, Point
 from ..geometry.labels import MIN_TEXT_PX
 from .labels import draw_labels
 from .overlays import (
@@ -102,7 +103,7 @@ def draw_map(
             zoom=zoom,
             labels=False,
         )
-    drawn: set[frozenset] = set()
+    drawn: set[frozenset[str]] = set()
     for h in names:
         for mark in geometry.border_marks(game.hexes[h].tile, hex_layout.orientation, size):
             key = frozenset((h, game.neighbour(h, mark.edge) or f"{h}/{mark.edge}"))
@@ -140,7 +141,7 @@ def draw_map(
     painter.restore()
 
 
-def _draw_border(painter, mark, c, size) -> None:
+def _draw_border(painter: QPainter, mark: BorderMark, c: Point, size: float) -> None:
     a, b = mark.line
     painter.setPen(
         make_pen(BORDER_COLOUR.get(mark.type, "#d01c1f"), size * 0.09, Qt.PenCapStyle.RoundCap)

@@ -13,7 +13,7 @@ from ...hexgrid import HexLayout
 from ...mapstate import MapState
 from .. import geometry
 from ..colours import ROUTE_CASING, ROUTE_EDGE, SELECTION_CASING, SELECTION_EDGE
-from ..geometry import HexLabels, Point, RouteOverlay
+from ..geometry import HexLabels, Point, RouteOverlay, StopRing
 from ..geometry.routes import LINE_CASING, LINE_EDGE, RING_CASING, RING_EDGE, RING_LINE
 from .primitives import make_pen, path_through, qpoint, qpolygon
 from .tiles import companies_by_abbrev, draw_nodes
@@ -58,7 +58,7 @@ def draw_selection(painter: QPainter, centre: Point, hex_layout: HexLayout, colo
         painter.drawPolygon(polygon)
 
 
-def route_items(routes: Sequence[Any]) -> list:
+def route_items(routes: Sequence[Any]) -> list[Any]:
     """The routes of ``(colour, train_route)`` or ``(colour, pieces, stops)`` without colours,
     as ``geometry.route_overlay`` takes them."""
     return [r[1] if len(r) == 2 else (r[1], r[2]) for r in routes]
@@ -122,15 +122,20 @@ def draw_route_overlay(
             companies,
         )
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    for colour, extent in ((ROUTE_EDGE, RING_EDGE), (ROUTE_CASING, RING_CASING), (None, RING_LINE)):
+    ring_pens: tuple[tuple[str | None, float], ...] = (
+        (ROUTE_EDGE, RING_EDGE),
+        (ROUTE_CASING, RING_CASING),
+        (None, RING_LINE),  # the route's own colour
+    )
+    for ring_colour, extent in ring_pens:
         for ring in overlay.rings:
-            pen_colour = colours[ring.route] if colour is None else QColor(colour)
+            pen_colour = colours[ring.route] if ring_colour is None else QColor(ring_colour)
             painter.setPen(make_pen(pen_colour, width * extent, cap))
             _draw_ring(painter, ring, width)
     painter.restore()
 
 
-def _draw_ring(painter: QPainter, ring, width: float) -> None:
+def _draw_ring(painter: QPainter, ring: StopRing, width: float) -> None:
     if ring.shape == "polygon":
         painter.drawPolygon(qpolygon(ring.points, (0.0, 0.0)))
     elif ring.shape == "box":

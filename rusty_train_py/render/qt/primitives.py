@@ -50,7 +50,9 @@ def draw_text(
     )
 
 
-def make_pen(colour: str | QColor, width: float, cap=Qt.PenCapStyle.FlatCap) -> QPen:
+def make_pen(
+    colour: str | QColor, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.FlatCap
+) -> QPen:
     """A pen of ``colour`` and ``width`` with round joins."""
     pen = QPen(QColor(colour), width)
     pen.setCapStyle(cap)

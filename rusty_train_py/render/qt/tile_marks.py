@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainterPath
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 
 from ...tile import Icon
 from .. import geometry
 from ..colours import PHASE_FILL
+from ..geometry import IconMark, PhaseRevenueRow, Point, TerrainMark
 from .primitives import draw_text, make_pen, qpoint
 from .terrain_icons import draw_terrain_icon
 
 
-def draw_phase_row(painter, row, c, R, current: int | None) -> None:
+def draw_phase_row(
+    painter: QPainter, row: PhaseRevenueRow, c: Point, R: float, current: int | None
+) -> None:
     centres = row.box_centres()
     w, h = row.box_width, row.box_height
     thin = max(0.6, R * 0.012)
@@ -35,7 +38,7 @@ def draw_phase_row(painter, row, c, R, current: int | None) -> None:
         painter.drawRect(rect)
 
 
-def draw_terrain(painter, mark, c) -> None:
+def draw_terrain(painter: QPainter, mark: TerrainMark, c: Point) -> None:
     s = mark.size
     x = (
         c[0]
@@ -51,7 +54,7 @@ def draw_terrain(painter, mark, c) -> None:
         draw_text(painter, QPointF(x + w / 2, y), mark.text, s, bold=True)
 
 
-def draw_icon(painter, icon, c) -> None:
+def draw_icon(painter: QPainter, icon: IconMark, c: Point) -> None:
     centre = qpoint(icon.centre, c)
     r = icon.size / 2
     painter.setPen(make_pen("#1c3f8a", max(0.6, r * 0.1)))

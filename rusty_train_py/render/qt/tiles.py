@@ -14,7 +14,7 @@ from ...mapstate import MapState
 from ...tile import TILE_COLOURS, NodeKind, Tile
 from .. import geometry
 from ..colours import CASING, DARK_FILLS, HEX_FILL, OUTLINE, PHASE_FILL, TRACK
-from ..geometry import Point, TileLayout
+from ..geometry import NodeLayout, Point, TileLayout
 from .labels import draw_location, draw_values
 from .primitives import draw_text, halo_text, make_pen, path_through, qpoint, qpolygon
 from .tile_marks import draw_icon, draw_terrain
@@ -148,7 +148,9 @@ def draw_tile_content(
     _draw_visit_costs(painter, tile, layout, c)
 
 
-def _draw_terminal_bar(painter, points, c, layout) -> None:
+def _draw_terminal_bar(
+    painter: QPainter, points: Sequence[Point], c: Point, layout: TileLayout
+) -> None:
     """A bar across a terminal path, halfway along it (a buffer stop)."""
     a, b = points[len(points) // 2 - 1], points[len(points) // 2]
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -160,7 +162,7 @@ def _draw_terminal_bar(painter, points, c, layout) -> None:
     painter.drawLine(qpoint((mx + px, my + py), c), qpoint((mx - px, my - py), c))
 
 
-def _draw_visit_costs(painter, tile, layout, c) -> None:
+def _draw_visit_costs(painter: QPainter, tile: Tile, layout: TileLayout, c: Point) -> None:
     """A caption under stops whose visit uses other than one unit of distance."""
     R = layout.radius
     for node in layout.nodes:
@@ -198,7 +200,15 @@ def draw_nodes(
 
 
 def _draw_tile_text(
-    painter, tile, layout, c, phase_colours, location, phase_value=None, zoom=1.0, labels=True
+    painter: QPainter,
+    tile: Tile,
+    layout: TileLayout,
+    c: Point,
+    phase_colours: Sequence[str],
+    location: str | None,
+    phase_value: int | None = None,
+    zoom: float = 1.0,
+    labels: bool = True,
 ) -> None:
     R = layout.radius
     if labels:
@@ -228,7 +238,14 @@ def _draw_tile_text(
         draw_location(painter, location, layout, c, zoom, tile.colour in DARK_FILLS)
 
 
-def _draw_city(painter, node, c, R, tokens, companies) -> None:
+def _draw_city(
+    painter: QPainter,
+    node: NodeLayout,
+    c: Point,
+    R: float,
+    tokens: Mapping[int, str],
+    companies: Mapping[str, Company],
+) -> None:
     line = max(0.8, R * 0.02)
     painter.setPen(make_pen("#000000", line))
     painter.setBrush(QColor("#ffffff"))

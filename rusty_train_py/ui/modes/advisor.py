@@ -60,7 +60,7 @@ class AdvisorMode(PickedSearchMode):
         return self.advice is None
 
     @property
-    def help_keys(self) -> str:  # type: ignore[override]
+    def help_keys(self) -> str:
         if self.searching:
             return "Esc cancel"
         return (

@@ -168,10 +168,14 @@ class Mode:
     """A mode of the map editor. Subclasses fill ``bindings`` and may override the rest."""
 
     name = "Mode"
-    help_keys = ""  # a line for the status bar
 
     def __init__(self) -> None:
         self.bindings: list[Binding] = []
+
+    @property
+    def help_keys(self) -> str:
+        """A line for the status bar (a mode sets it as a class attribute or computes it)."""
+        return ""
 
     @property
     def colour(self) -> str:

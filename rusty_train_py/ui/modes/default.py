@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...mapstate import MapEditError, MapState
-from ..dialogs import resolve_hex
+from ...places import find_place
 from .advisor import AdvisorMode
 from .base import ROTATE_ACW, ROTATE_CW, Binding, Mode, ModeHost, keys
 from .edit_tokens import EditTokensMode
@@ -111,7 +111,7 @@ class DefaultMode(Mode):
         text = host.dialogs.ask_hex(host.ui_parent(), host.game)
         if text is None:
             return None
-        name = resolve_hex(host.game, text)
+        name = find_place(host.game, text)
         if name is None:
             host.show_message(f"There is no hex {text.strip()!r} on this map")
         else:

@@ -53,7 +53,7 @@ class FindRoutesMode(PickedSearchMode):
         return self.result is None
 
     @property
-    def help_keys(self) -> str:  # type: ignore[override]
+    def help_keys(self) -> str:
         if self.searching:
             return "Esc cancel the search"
         if self.drawing is not None:
