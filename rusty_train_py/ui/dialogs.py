@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..files.online.replay import RunPoint
 from ..game import Company, Game
 from ..route.result import RouteResult
 from .navigation import selectable
@@ -369,7 +370,7 @@ class Dialogs:
 
     # ---- messages -------------------------------------------------------------------------
 
-    def choose_log_point(self, parent: QWidget, name: str, runs) -> int | None:
+    def choose_log_point(self, parent: QWidget, name: str, runs: Sequence[RunPoint]) -> int | None:
         from .online_dialogs import choose_log_point
 
         return choose_log_point(parent, name, runs)

@@ -19,12 +19,13 @@ from PySide6.QtWidgets import (
 )
 
 from ..files.errors import GameFileError
+from ..files.online.replay import RunPoint
 
 
 class LogPointDialog(QDialog):
     """Pick where to open a log: its end, or just before one of its runs (newest first)."""
 
-    def __init__(self, parent: QWidget | None, name: str, runs: Sequence) -> None:
+    def __init__(self, parent: QWidget | None, name: str, runs: Sequence[RunPoint]) -> None:
         super().__init__(parent)
         self.setWindowTitle("Open the game at…")
         layout = QVBoxLayout(self)
@@ -55,10 +56,13 @@ class LogPointDialog(QDialog):
     def chosen(self) -> int | None:
         """The action to open before (None: the end of the log)."""
         item = self.list.currentItem()
-        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if item is None:
+            return None
+        at = item.data(Qt.ItemDataRole.UserRole)
+        return int(at) if at is not None else None
 
 
-def choose_log_point(parent: QWidget | None, name: str, runs: Sequence) -> int | None:
+def choose_log_point(parent: QWidget | None, name: str, runs: Sequence[RunPoint]) -> int | None:
     """Ask where to open a log; None: its end (also when the player cancels)."""
     dialog = LogPointDialog(parent, name, runs)
     if dialog.exec() != QDialog.DialogCode.Accepted:

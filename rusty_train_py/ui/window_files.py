@@ -172,7 +172,7 @@ class FileCommands:
         try:
             opened = self.doc.open(path)
             if opened.format == EIGHTEEN_XX and opened.runs:  # where in the log to open it
-                at = self.dialogs.choose_log_point(self.window, path.name, opened.runs)
+                at = self.dialogs.choose_log_point(self.window.ui_parent(), path.name, opened.runs)
                 if at is not None:
                     opened = self.doc.open(path, at=at)
         except Exception as exc:  # whatever the loader raised: the open game stays as it was
@@ -209,19 +209,19 @@ class FileCommands:
         self.window.end_mode()
         if not self.confirm_discard():
             return
-        text = self.dialogs.ask_online_game(self.window)
+        text = self.dialogs.ask_online_game(self.window.ui_parent())
         if text is None:
             return
         gid = game_id(text)
         if gid is None:
             self.dialogs.error(
-                self.window, "Cannot open the game", f"{text!r}: not a game id or address"
+                self.window.ui_parent(), "Cannot open the game", f"{text!r}: not a game id or address"
             )
             return
         job = LogDownload(gid, base_url())
         job.signals.finished.connect(self._online_game_downloaded)
         job.signals.failed.connect(
-            lambda msg: self.dialogs.error(self.window, "Cannot open the game", msg)
+            lambda msg: self.dialogs.error(self.window.ui_parent(), "Cannot open the game", msg)
         )
         self._download = job  # kept until it reports
         self.window.show_message(f"Downloading game {gid} from 18xx.games…", 30000)
@@ -234,11 +234,13 @@ class FileCommands:
         try:
             opened = open_data(data, where)
             if opened.runs:
-                at = self.dialogs.choose_log_point(self.window, name, opened.runs)
+                at = self.dialogs.choose_log_point(self.window.ui_parent(), name, opened.runs)
                 if at is not None:
                     opened = open_data(data, where, at=at)
         except Exception as exc:  # whatever the loader raised: the open game stays as it was
-            self.dialogs.error(self.window, "Cannot open the game", file_error_text(name, exc))
+            self.dialogs.error(
+                self.window.ui_parent(), "Cannot open the game", file_error_text(name, exc)
+            )
             return
         self.doc.show_opened(opened, None, name)
         self.window.show_message(

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from functools import partial
 
+from ...places import find_place
 from ...planner.earnings import plan_with_gain
 from ...planner.result import Plan, PlanProgress
-from ..dialogs import money, resolve_hex
+from ..dialogs import money
 from ..panels import SearchView
 from ..preferences import TrainChoice
 from ..search_controller import RouteSearchController
@@ -64,7 +65,7 @@ class PlanMode(Mode):
         return self.search is not None and self.search.running
 
     @property
-    def help_keys(self) -> str:  # type: ignore[override]
+    def help_keys(self) -> str:
         if self.busy:
             return "Esc cancel"
         if self.plan is not None and self.plan.lays:
@@ -80,7 +81,7 @@ class PlanMode(Mode):
         text = host.dialogs.ask_hex(host.ui_parent(), host.game)
         if text is None:
             return
-        name = resolve_hex(host.game, text)
+        name = find_place(host.game, text)
         if name is None:
             host.show_message(f"There is no hex {text.strip()!r} on this map")
             return
