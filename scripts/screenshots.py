@@ -53,6 +53,7 @@ UI_SHOTS = (
     "manifest",
     "locked_routes",
     "advisor",
+    "plan",
 )
 
 

@@ -35,7 +35,7 @@ def test_it_ends_every_route_and_takes_no_token(tmp_path):
 
 
 def test_it_is_drawn(tmp_path):
-    from rusty_train_py.render import export
+    from rusty_train_py.render.qt import export
 
     state = make(tmp_path, column(city(10), ("grey", NO_SPACE), city(20)), {})
     out = tmp_path / "map.png"
