@@ -130,6 +130,7 @@ def run_routes(r: Replay, a: dict) -> None:
             r.give_train(company.abbrev, train_id, name)
             r.gone.add(train_id)
     r.runs.append(RunPoint(a["id"], company.abbrev, tuple(routes), len(r.runs) + 1))
+    r.drop_obsolete(company.abbrev)
 
 
 def bankrupt(r: Replay, a: dict) -> None:

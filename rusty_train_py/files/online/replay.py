@@ -311,6 +311,15 @@ class Replay:
             if train_id in ids:
                 ids.remove(train_id)
 
+    def drop_obsolete(self, company: str) -> None:
+        """A company's obsolete trains (``obsolete_on`` a train that has left the depot) run
+        once more and rust after that run, as the engine's dividend step does."""
+        self.trains[company] = [
+            t
+            for t in self.trains.get(company, [])
+            if self.game.train(self.train_names[t]).obsolete_on not in self.departed
+        ]
+
     def owner_of_train(self, train_id: str) -> str | None:
         for company, ids in self.trains.items():
             if train_id in ids:
