@@ -167,6 +167,7 @@ EIGHTEEN_XX_KEYS = {
     "earthquake_on": str,
     "earthquake_hex": str,
     "private_trains": dict,
+    "private_trains_until": str,
     "neutral_token_company": str,
     "rust_after_or_sets": dict,
     "phase_at_or": dict,

@@ -92,8 +92,18 @@ def buy_company(r: Replay, a: dict) -> None:
         train_id = r.table.get("private_trains", {}).get(a["company"])
         company = r.company(a.get("entity"))
         name = r.train_name(train_id) if isinstance(train_id, str) else None
-        if company is not None and name is not None:
+        if company is not None and name is not None and private_train_given(r, company.abbrev):
             r.give_train(company.abbrev, train_id, name)
+
+
+def private_train_given(r: Replay, company: str) -> bool:
+    """The engine gives a private's train only below the phase's train limit (an integer
+    limit) and before the phase in ``private_trains_until`` (18GA: none from phase 4 on)."""
+    until = r.table.get("private_trains_until")
+    if until is not None and r.phase_reached(until):
+        return False
+    limit = next(p.train_limit for p in r.game.phases if p.name == r.state.phase)
+    return not isinstance(limit, int) or len(r.trains.get(company, [])) < limit
 
 
 def assign(r: Replay, a: dict) -> None:
