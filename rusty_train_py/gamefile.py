@@ -168,6 +168,7 @@ EIGHTEEN_XX_KEYS = {
     "earthquake_hex": str,
     "private_trains": dict,
     "private_trains_until": str,
+    "private_tokens": dict,
     "neutral_token_company": str,
     "rust_after_or_sets": dict,
     "phase_at_or": dict,

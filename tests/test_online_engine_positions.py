@@ -31,7 +31,6 @@ DIFFERING = {
     "1882": 35,
     "1889": 5,
     "18LosAngeles1": 108,
-    "18LosAngeles2": 111,
 }
 
 

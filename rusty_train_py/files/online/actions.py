@@ -22,6 +22,9 @@ def place_token(r: Replay, a: dict) -> None:
     neutral = r.table.get("neutral_token_company")
     if a.get("token_type") == "neutral" and neutral:  # 1882: a CN token the company carries
         company = r.company(neutral)
+    special = r.table.get("private_tokens", {}).get(a.get("entity"))
+    if a.get("entity_type") == "company" and isinstance(special, dict):
+        company = r.company(special.get("company"))  # 18LA: APD's token is the Dump's
     if company is None:
         r.warn(f"a token of {short(a.get('entity'))}, which is none of our companies: not placed")
         return
@@ -42,6 +45,8 @@ def place_token(r: Replay, a: dict) -> None:
         else:
             space = free
     r.place_token(hex_name, space, company.abbrev)
+    if isinstance(special, dict) and isinstance(special.get("bonus"), str):
+        r.global_bonuses[special["bonus"]] = hex_name
     if company.abbrev == getattr(r.acting_company(), "abbrev", None):
         r.home_done.add(company.abbrev)
 

@@ -62,6 +62,7 @@ class Replay:
     home_done: set[str] = field(default_factory=set)
     private_owner: dict[str, str] = field(default_factory=dict)
     assigned: dict[str, str] = field(default_factory=dict)  # private -> hex it was assigned
+    global_bonuses: dict[str, str] = field(default_factory=dict)  # bonus -> hex, every company
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
     action: dict = field(default_factory=dict)  # the action being replayed
@@ -355,6 +356,7 @@ class Replay:
                         out.append(f"{bonus.id}:{self.assigned[private]}")
                 else:
                     out.append(bonus.id)
+        out += [f"{bonus_id}:{hex_name}" for bonus_id, hex_name in self.global_bonuses.items()]
         return out
 
     def phase_reached(self, phase_or_train: str) -> bool:

@@ -241,9 +241,10 @@ class Setup1846(GameSpecials):
 
     def on_phase(self, r: Replay, phase: str) -> None:
         if phase == r.table.get("minors_close_on"):
-            for c in r.game.companies:
-                if c.kind == "minor":
-                    r.close(c.abbrev)
+            for minor in self.MINOR_TRAINS:
+                company = r.company(minor)
+                if company is not None:
+                    r.close(company.abbrev)
 
 
 @register("18LosAngeles")
@@ -254,14 +255,26 @@ class Setup18LosAngeles(Setup1846):
     two-player removal of corporations is not followed (a warning says so)."""
 
     MINOR_TRAINS = {"GT": "2-0", "OCR": "2-1"}
+    # two players: 2 of these are removed at random after the engine's 8 draws (as 1846's
+    # second edition; the fixture agrees), each leaving its home token and a second token
+    GROUP_2P = ["ELA", "LA", "LAIR", "PER", "SF", "SP", "UP"]
+    SECOND_TOKEN = {"ELA": "C4", "LA": "B9", "LAIR": "E6", "SF": "D11", "SP": "C6", "UP": "B13"}
 
     def setup(self, r: Replay) -> None:
         GameSpecials.setup(self, r)
         if r.log.players == 2:
-            r.warnings.append(
-                "set-up: the two-player removal of corporations is not followed: place"
-                " their home tokens by hand"
-            )
+            lcg = Lcg(r.log.seed)
+            for _ in range(self.DRAWS_BEFORE[""]):
+                lcg.next()
+            for name in lcg.shuffled(list(self.GROUP_2P))[:2]:
+                company = r.company(name)
+                second = self.SECOND_TOKEN.get(name)
+                if company is None or second is None:
+                    continue
+                r.place_home(company)
+                space = r.free_space(r.hex_name(second), 0)
+                if space is not None:
+                    r.place_token(r.hex_name(second), space, company.abbrev)
         drafted = {
             a.get("company") for a, kept in zip(r.log.actions, r.log.kept, strict=True)
             if kept and a["type"] == "bid"
