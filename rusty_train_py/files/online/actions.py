@@ -119,7 +119,9 @@ def assign(r: Replay, a: dict) -> None:
 
 def par(r: Replay, a: dict) -> None:
     company = r.company(a.get("corporation"))
-    if company is not None and r.table.get("home_token_timing") == "par":
+    # "float": the engine places it when the company floats; in the games that use it (1846,
+    # 1849) a company floats at 20% sold, its president's certificate: at its par
+    if company is not None and r.table.get("home_token_timing") in ("par", "float"):
         r.place_home(company)
 
 
