@@ -181,9 +181,11 @@ class Setup1846(GameSpecials):
     token, a corporation buying a minor takes its train and its token (or drops the token
     where it has one), and the minors close when the phase in ``minors_close_on`` starts."""
 
-    # the engine's draws before the corporation removal: 9 in the first edition, 8 in the
-    # second (every fixture of each agrees; the removed corporation is never started)
-    DRAWS_BEFORE = {"first_ed": 9, "": 8}
+    # the engine's draws before the corporation removal: one per player, then 10 (first
+    # edition) or 12, then one per private of the orange and blue groups (3 and 3 in the
+    # first edition, 4 and 4 in the second): read from the engine's generator state in
+    # every fixture (tools/engine_check)
+    DRAWS_BEFORE = {"first_ed": 16, "": 20}
     GROUPS = (["C&O", "ERIE", "PRR"],)
     GROUPS_2P = (["ERIE", "GT", "NYC", "PRR"], ["B&O", "C&O", "IC"])
     MINOR_TRAINS = {"MS": "2-0", "BIG4": "2-1"}
@@ -195,7 +197,7 @@ class Setup1846(GameSpecials):
         super().setup(r)
         lcg = Lcg(r.log.seed)
         edition = "first_ed" if "first_ed" in r.log.options else ""
-        for _ in range(self.DRAWS_BEFORE[edition]):
+        for _ in range(self.DRAWS_BEFORE[edition] + r.log.players):
             lcg.next()
         two = r.log.players == 2
         removals = 1 if two else max(0, 5 - r.log.players)
@@ -255,8 +257,10 @@ class Setup18LosAngeles(Setup1846):
     two-player removal of corporations is not followed (a warning says so)."""
 
     MINOR_TRAINS = {"GT": "2-0", "OCR": "2-1"}
-    # two players: 2 of these are removed at random after the engine's 8 draws (as 1846's
-    # second edition; the fixture agrees), each leaving its home token and a second token
+    # two players: 2 of these are removed at random after the engine's 8 draws (the orange
+    # and blue groups of privates, 4 each; read from the engine's generator state), each
+    # leaving its home token and a second token
+    DRAWS_18LA = 8
     GROUP_2P = ["ELA", "LA", "LAIR", "PER", "SF", "SP", "UP"]
     SECOND_TOKEN = {"ELA": "C4", "LA": "B9", "LAIR": "E6", "SF": "D11", "SP": "C6", "UP": "B13"}
 
@@ -264,7 +268,7 @@ class Setup18LosAngeles(Setup1846):
         GameSpecials.setup(self, r)
         if r.log.players == 2:
             lcg = Lcg(r.log.seed)
-            for _ in range(self.DRAWS_BEFORE[""]):
+            for _ in range(self.DRAWS_18LA):
                 lcg.next()
             for name in lcg.shuffled(list(self.GROUP_2P))[:2]:
                 company = r.company(name)
