@@ -190,8 +190,36 @@ class Setup1846(GameSpecials):
     GROUPS_2P = (["ERIE", "GT", "NYC", "PRR"], ["B&O", "C&O", "IC"])
     MINOR_TRAINS = {"MS": "2-0", "BIG4": "2-1"}
 
+    def __init__(self) -> None:
+        self.owner: dict[str, object] = {}  # minor or corporation -> the player owning it
+
     def handlers(self) -> dict[str, Handler]:
-        return {"buy_company": self.buy_company}
+        return {
+            "buy_company": self.buy_company,
+            "bid": self.bid,
+            "par": self.par,
+            "bankrupt": self.bankrupt,
+        }
+
+    def bid(self, r: Replay, a: dict) -> None:
+        """The draft: a player taking a minor owns it (1846's draft has no auction)."""
+        if a.get("company") in self.MINOR_TRAINS:
+            self.owner[str(a["company"])] = a.get("entity")
+
+    def par(self, r: Replay, a: dict) -> None:
+        from .actions import par
+
+        par(r, a)
+        self.owner[str(a.get("corporation"))] = a.get("entity")
+
+    def bankrupt(self, r: Replay, a: dict) -> None:
+        """The president goes bankrupt: the corporation stays (in receivership, its tokens
+        and trains kept); the minors the player owns close."""
+        player = self.owner.get(str(a.get("entity")))
+        for minor, owner in self.owner.items():
+            company = r.company(minor)
+            if minor in self.MINOR_TRAINS and owner == player and company is not None:
+                r.close(company.abbrev)
 
     def setup(self, r: Replay) -> None:
         super().setup(r)
