@@ -19,7 +19,10 @@ def position(game, action_id)
       end
     end
   end
-  entities = (game.corporations + (game.respond_to?(:minors) ? game.minors : [])).uniq
+  # 1861's RSR and 1867's CN (the national) are kept apart from game.corporations
+  national = game.instance_variable_get(:@national)
+  entities = (game.corporations + (game.respond_to?(:minors) ? game.minors : []) +
+              [national].compact).uniq
   trains = entities.to_h { |e| [e.name, e.trains.map(&:id).sort] }.reject { |_, v| v.empty? }
   { 'action' => action_id, 'phase' => game.phase.name, 'tiles' => tiles.sort.to_h,
     'tokens' => tokens.sort.to_h, 'trains' => trains.sort.to_h }
