@@ -169,6 +169,8 @@ EIGHTEEN_XX_KEYS = {
     "private_trains": dict,
     "private_trains_until": str,
     "private_tokens": dict,
+    "national_operates": list,
+    "national_home": list,
     "neutral_token_company": str,
     "rust_after_or_sets": dict,
     "phase_at_or": dict,

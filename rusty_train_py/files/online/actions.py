@@ -125,6 +125,14 @@ def par(r: Replay, a: dict) -> None:
         r.place_home(company)
 
 
+def bid(r: Replay, a: dict) -> None:
+    """A bid for a corporation (1861's minors are auctioned): with the par timing, the
+    engine places its home token when the auction is won, in the same stock round."""
+    company = r.company(a.get("corporation"))
+    if company is not None and r.table.get("home_token_timing") == "par":
+        r.place_home(company)
+
+
 def run_routes(r: Replay, a: dict) -> None:
     company = r.acting_company()
     routes = a.get("routes")
@@ -165,6 +173,7 @@ HANDLERS: dict[str, Handler] = {
     "discard_train": discard_train,
     "buy_company": buy_company,
     "par": par,
+    "bid": bid,
     "assign": assign,
     "run_routes": run_routes,
     "bankrupt": bankrupt,

@@ -285,9 +285,9 @@ class Replay:
                 if self.specials is not None:
                     self.specials.on_phase(self, phase.name)
 
-    def export_next(self) -> None:
-        """The engine exports the next train of the depot (the first copy not yet gone of
-        the first train type, in the game's order, sold from the start)."""
+    def next_depot_train(self) -> tuple[str, str] | None:
+        """(train id, name) of the next train of the depot: the first copy not yet gone of
+        the first train type, in the game's order, sold from the start."""
         for t in self.game.trains:
             if t.available_on is not None:
                 continue
@@ -295,10 +295,22 @@ class Replay:
             while f"{t.name}-{k}" in self.gone and (t.count is None or k < t.count):
                 k += 1
             if t.count is None or k < t.count:
-                train_id = f"{t.name}-{k}"
-                self.exported.add(train_id)
-                self.depart(train_id, t.name)
-                return
+                return f"{t.name}-{k}", t.name
+        return None
+
+    def export_next(self) -> None:
+        """The engine exports the next train of the depot."""
+        nxt = self.next_depot_train()
+        if nxt is not None:
+            self.exported.add(nxt[0])
+            self.depart(*nxt)
+
+    def buy_next(self, company: str) -> None:
+        """``company`` buys the next train of the depot without an action (1861's RSR)."""
+        nxt = self.next_depot_train()
+        if nxt is not None:
+            self.give_train(company, *nxt)
+            self.depart(*nxt)
 
     def give_train(self, company: str, train_id: str, name: str) -> None:
         for ids in self.trains.values():

@@ -59,6 +59,7 @@ class Mergers1867(GameSpecials):
         self.in_or = False  # an operating round under way (seen from its actions)
         self.operated: set[str] = set()
         self.last_operator: str | None = None
+        self.national_home_done = False
 
     def before_action(self, r: Replay, a: dict) -> None:
         """The end of an operating round, read from the actions: a round's action outside
@@ -75,15 +76,37 @@ class Mergers1867(GameSpecials):
             and company.abbrev in self.operated
             and company.abbrev != self.last_operator
         )
+        if kind == "run_routes" and company is not None and company.abbrev == r.table.get("national"):
+            self.national_turn(r)
         if self.in_or and (outside or again):
             self.in_or = False
             self.operated = set()
+            self.national_turn(r)
             if r.state.phase in r.table.get("export_phases", []):
                 r.export_next()
         if kind in self.OPERATING and company is not None:
             self.in_or = True
             self.operated.add(company.abbrev)
             self.last_operator = company.abbrev
+
+    def national_turn(self, r: Replay) -> None:
+        """1861: the RSR operates last in the operating rounds of the phases in
+        ``national_operates``: on its first turn it puts its home token in the city
+        ``national_home`` (unless a nationalisation gave it a token on that hex), and with
+        no train it buys the next one of the depot (its own cash and loans: no action)."""
+        national = r.table.get("national")
+        if r.state.phase not in r.table.get("national_operates", []) or not national:
+            return
+        home = r.table.get("national_home")
+        if home and not self.national_home_done:
+            self.national_home_done = True
+            hex_name = r.hex_name(home[0])
+            if national not in r.state.tokens_at(hex_name).values():
+                space = r.free_space(hex_name, int(home[1]))
+                if space is not None:
+                    r.place_token(hex_name, space, national)
+        if not r.trains.get(national):
+            r.buy_next(national)
 
     def handlers(self) -> dict[str, Handler]:
         return {"convert": self.convert, "merge": self.merge, "choose": self.choose}
