@@ -60,6 +60,15 @@ class Mergers1867(GameSpecials):
         self.operated: set[str] = set()
         self.last_operator: str | None = None
         self.national_home_done = False
+        self.turn_of: str | None = None  # the company whose operating turn is under way
+
+    def turn_end(self, r: Replay, company: str) -> None:
+        """A company's operating turn ends (another entity acts): the engine nationalises a
+        company that leaves its buy-train step with no train (G1867 BuyTrain#pass!)."""
+        self.turn_of = None
+        if company != r.table.get("national") and not r.trains.get(company):
+            if r.state.tokens_placed(company):
+                self.nationalise(r, company)
 
     def before_action(self, r: Replay, a: dict) -> None:
         """The end of an operating round, read from the actions: a round's action outside
@@ -78,6 +87,9 @@ class Mergers1867(GameSpecials):
         )
         if kind == "run_routes" and company is not None and company.abbrev == r.table.get("national"):
             self.national_turn(r)
+        other = company is not None and company.abbrev != self.turn_of
+        if self.turn_of is not None and (other or outside):  # messages do not end a turn
+            self.turn_end(r, self.turn_of)
         if self.in_or and (outside or again):
             self.in_or = False
             self.operated = set()
@@ -85,6 +97,7 @@ class Mergers1867(GameSpecials):
             if r.state.phase in r.table.get("export_phases", []):
                 r.export_next()
         if kind in self.OPERATING and company is not None:
+            self.turn_of = company.abbrev
             self.in_or = True
             self.operated.add(company.abbrev)
             self.last_operator = company.abbrev
