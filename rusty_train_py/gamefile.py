@@ -171,6 +171,7 @@ EIGHTEEN_XX_KEYS = {
     "private_tokens": dict,
     "national_operates": list,
     "national_home": list,
+    "national_token_tile": str,
     "neutral_token_company": str,
     "rust_after_or_sets": dict,
     "phase_at_or": dict,

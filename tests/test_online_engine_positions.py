@@ -25,7 +25,7 @@ TITLE_DIRS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
 DIFFERING = {
     "1836Jr30": 6,
     "1846": 29,
-    "1861": 75,
+    "1861": 54,
     "1867": 40,
     "1882": 35,
     "1889": 5,

@@ -122,7 +122,31 @@ class Mergers1867(GameSpecials):
             r.buy_next(national)
 
     def handlers(self) -> dict[str, Handler]:
-        return {"convert": self.convert, "merge": self.merge, "choose": self.choose}
+        return {
+            "convert": self.convert,
+            "merge": self.merge,
+            "choose": self.choose,
+            "lay_tile": self.lay_tile,
+        }
+
+    def lay_tile(self, r: Replay, a: dict) -> None:
+        """The tile ``national_token_tile`` (639: Montreal, Moscow) laid while the national
+        still has reservations gets a national token in its first city (place_639_token)."""
+        from .actions import lay_tile
+
+        lay_tile(r, a)
+        national = r.table.get("national")
+        if not national or r.tile_name(a.get("tile")) != r.table.get("national_token_tile"):
+            return
+        hex_name = r.hex_name(a.get("hex"))
+        reserved = [
+            h for h in r.table.get("national_reservations", [])
+            if national not in r.state.tokens_at(r.hex_name(h)).values()
+        ]  # fmt: skip
+        if reserved and national not in r.state.tokens_at(hex_name).values():
+            space = r.free_space(hex_name, 0)
+            if space is not None:
+                r.place_token(hex_name, space, national)
 
     def convert(self, r: Replay, a: dict) -> None:
         company = r.company(a.get("entity"))
