@@ -172,6 +172,8 @@ EIGHTEEN_XX_KEYS = {
     "national_operates": list,
     "national_home": list,
     "national_token_tile": str,
+    "rebellion_trains": list,
+    "rebellion_hexes": list,
     "neutral_token_company": str,
     "rust_after_or_sets": dict,
     "phase_at_or": dict,

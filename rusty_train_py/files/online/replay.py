@@ -272,6 +272,8 @@ class Replay:
             self.trains[company] = [
                 t for t in ids if self.game.train(self.train_names[t]).rusts_on != name
             ]
+        if self.specials is not None:
+            self.specials.on_first(self, name)
         names = [p.name for p in self.game.phases]
         current = names.index(self.state.phase)
         extra = self.table.get("phase_on", {})  # phases the game's data starts by no train

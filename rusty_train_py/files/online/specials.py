@@ -38,6 +38,9 @@ class GameSpecials:
     def on_phase(self, r: Replay, phase: str) -> None:
         """Called when the phase changes (a train left the depot)."""
 
+    def on_first(self, r: Replay, train: str) -> None:
+        """Called when the first train of a type leaves the depot (after the rusting)."""
+
     def before_action(self, r: Replay, action: dict) -> None:
         """Called before every action the engine keeps (round bookkeeping)."""
 
@@ -452,3 +455,51 @@ class RustByRound18MS(GameSpecials):
         self.in_or = True
         self.operated.add(company.abbrev)
         self.last_operator = company.abbrev
+
+
+@register("1882")
+class Rebellion1882(GameSpecials):
+    """1882: the North West Rebellion when the phase in ``rebellion_on`` starts (the first 6
+    train of a type the set-up draws among ``rebellion_trains``, the engine's first random
+    number): every yellow tile laid on a hex of ``rebellion_hexes`` goes back to the printed
+    hex. The NWR private removing its owner's home token leaves a neutral token of
+    ``neutral_token_company`` (CN) in its place."""
+
+    def __init__(self) -> None:
+        self.rebellion: str | None = None
+
+    def setup(self, r: Replay) -> None:
+        super().setup(r)
+        trains = r.table.get("rebellion_trains", [])
+        if trains:
+            self.rebellion = str(trains[Lcg(r.log.seed).next() % len(trains)])
+
+    def handlers(self) -> dict[str, Handler]:
+        return {"remove_token": self.remove_token}
+
+    def remove_token(self, r: Replay, a: dict) -> None:
+        from .actions import remove_token
+
+        hex_name, part = r.city_of(a.get("city"))
+        owner = r.acting_company()
+        remove_token(r, a)
+        neutral = r.table.get("neutral_token_company")
+        if owner is not None and neutral and owner.home is not None:
+            if r.game.hex(owner.home).name == hex_name:
+                slot = a.get("slot", 0)
+                r.place_token(hex_name, r.city_space(hex_name, part, int(slot)), neutral)
+
+    def on_first(self, r: Replay, train: str) -> None:
+        if train != self.rebellion:
+            return
+        for hex_name in r.table.get("rebellion_hexes", []):
+            name = r.hex_name(hex_name)
+            if r.state.laid_tile(name) is None:
+                continue
+            tile, _ = r.state.tile_at(name)
+            if tile.colour == "yellow":
+                r.state.apply(r.state.remove_tile_edit(name))
+                for tile_id, where in list(r.tile_hex.items()):
+                    if where == name:
+                        del r.tile_hex[tile_id]
+
