@@ -86,8 +86,7 @@ def main() -> int:
         r = compare_dir(args.fixtures, args.engine, title_dir)
         total += r["differing"]
         print(
-            f"{title_dir:<16}{r['logs']:>6}{r['positions']:>11}{r['equal']:>7}"
-            f"{r['differing']:>11}"
+            f"{title_dir:<16}{r['logs']:>6}{r['positions']:>11}{r['equal']:>7}{r['differing']:>11}"
         )
         for line in r["refused"]:
             print(f"    refused: {line}")

@@ -174,6 +174,7 @@ EIGHTEEN_XX_KEYS = {
     "national_token_tile": str,
     "rebellion_trains": list,
     "rebellion_hexes": list,
+    "float_percent": int,
     "neutral_token_company": str,
     "rust_after_or_sets": dict,
     "phase_at_or": dict,
