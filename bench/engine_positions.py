@@ -57,8 +57,9 @@ def compare_dir(fixtures: Path, engine_dir: Path, title_dir: str) -> dict:
         out["positions"] += len(expected)
         try:
             log = log_from_data(json.loads(read_text(path)), name)
-            rename = game_for_title(log.title, name).eighteen_xx.get("companies", {})
-            result = compare_log(log, expected, rename)
+            table = game_for_title(log.title, name).eighteen_xx
+            rename, neutral = table.get("companies", {}), table.get("neutral_token_company")
+            result = compare_log(log, expected, rename, neutral)
         except GameFileError as exc:
             out["refused"].append(f"{name}: {exc}")
             out["differing"] += len(expected)

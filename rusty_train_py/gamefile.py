@@ -175,6 +175,8 @@ EIGHTEEN_XX_KEYS = {
     "rebellion_trains": list,
     "rebellion_hexes": list,
     "float_percent": int,
+    "neutral_tokens_removed_on": str,
+    "other_editions": dict,
     "neutral_token_company": str,
     "rust_after_or_sets": dict,
     "phase_at_or": dict,

@@ -15,7 +15,10 @@ def position(game, action_id)
       city.tokens.each_with_index do |tok, slot|
         next unless tok
 
-        (tokens[h.id] ||= []) << [ci, slot, tok.corporation&.name]
+        # a neutral token (it blocks no route) is named "<company>:neutral"
+        name = tok.corporation&.name
+        name = "#{name}:neutral" if tok.type == :neutral
+        (tokens[h.id] ||= []) << [ci, slot, name]
       end
     end
   end

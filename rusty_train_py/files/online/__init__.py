@@ -55,6 +55,12 @@ def game_for_title(title: str, where: str) -> Game:
         titles = game.eighteen_xx.get("titles", [gid])
         if title in titles:
             return game
+        other = game.eighteen_xx.get("other_editions", {}).get(title)
+        if other:  # 18 Los Angeles' 1st edition: another map, other privates
+            raise GameFileError(
+                f"{where}: the game {short(title)} is {other}; this program models"
+                f" {game.title} (18xx.games title {', '.join(map(repr, titles))}) only"
+            )
     raise GameFileError(
         f"{where}: the game {short(title)} is not one this program models"
         f" (games: {', '.join(available_games())})"

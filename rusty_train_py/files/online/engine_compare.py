@@ -16,17 +16,30 @@ from .log import GameLog
 from .position import position
 
 
-def _tokens(pos: dict, rename: dict[str, str]) -> dict[str, list[tuple[int, str]]]:
+def _tokens(
+    pos: dict, rename: dict[str, str], neutral: str | None = None
+) -> dict[str, list[tuple[int, str]]]:
+    """Tokens per hex as sorted (city, company); the engine's neutral tokens (named
+    ``"<company>:neutral"``) are ``neutral``'s when the game names one."""
+
+    def name(c: str) -> str:
+        if c.endswith(":neutral"):
+            return neutral or rename.get(c.removesuffix(":neutral"), c.removesuffix(":neutral"))
+        return rename.get(c, c)
+
     out: dict[str, list[tuple[int, str]]] = {}
     for hex_name, tokens in pos.get("tokens", {}).items():
-        out[hex_name] = sorted((city, rename.get(c, c)) for city, _slot, c in tokens)
+        out[hex_name] = sorted((city, name(c)) for city, _slot, c in tokens)
     return out
 
 
-def differences(ours: dict, engine: dict, rename: dict[str, str]) -> list[str]:
+def differences(
+    ours: dict, engine: dict, rename: dict[str, str], neutral: str | None = None
+) -> list[str]:
     """What differs between our position and the engine's, one line per hex, company or
     the phase (empty: equal). ``rename`` maps the engine's company names to ours (a game's
-    ``[eighteen_xx] companies``)."""
+    ``[eighteen_xx] companies``); ``neutral`` is our company of the engine's neutral tokens
+    (``neutral_token_company``)."""
     out = []
     if str(ours["phase"]) != str(engine["phase"]):
         out.append(f"phase: ours {ours['phase']}, engine {engine['phase']}")
@@ -37,7 +50,7 @@ def differences(ours: dict, engine: dict, rename: dict[str, str]) -> list[str]:
     for h in sorted(set(our_tiles) | set(engine_tiles)):
         if our_tiles.get(h) != engine_tiles.get(h):
             out.append(f"tile {h}: ours {our_tiles.get(h)}, engine {engine_tiles.get(h)}")
-    our_tokens, engine_tokens = _tokens(ours, {}), _tokens(engine, rename)
+    our_tokens, engine_tokens = _tokens(ours, {}), _tokens(engine, rename, neutral)
     for h in sorted(set(our_tokens) | set(engine_tokens)):
         if our_tokens.get(h, []) != engine_tokens.get(h, []):
             out.append(f"tokens {h}: ours {our_tokens.get(h)}, engine {engine_tokens.get(h)}")
@@ -63,7 +76,7 @@ def our_positions(log: GameLog) -> dict[int, dict]:
 
 
 def compare_log(
-    log: GameLog, engine: Iterable[dict], rename: dict[str, str]
+    log: GameLog, engine: Iterable[dict], rename: dict[str, str], neutral: str | None = None
 ) -> list[tuple[int, list[str]]]:
     """(action id, differences) for every engine position of ``log``; a position we do not
     reach is one difference."""
@@ -74,5 +87,5 @@ def compare_log(
         if mine is None:
             out.append((e["action"], ["no position in our replay"]))
         else:
-            out.append((e["action"], differences(mine, e, rename)))
+            out.append((e["action"], differences(mine, e, rename, neutral)))
     return out

@@ -159,6 +159,11 @@ class Mergers1867(GameSpecials):
                 self.nationalise(r, company.abbrev)
 
     def on_phase(self, r: Replay, phase: str) -> None:
+        neutral = r.table.get("neutral_token_company")
+        if phase == r.table.get("neutral_tokens_removed_on") and neutral:  # 1867: phase 3
+            for hex_name, space, owner in r.state.all_tokens():
+                if owner == neutral:
+                    r.remove_token(hex_name, space)
         every_minor = phase == r.table.get("minors_nationalized_on")
         trainless = phase in r.table.get("trainless_nationalization_on", [])
         for c in r.game.companies:
