@@ -35,6 +35,7 @@ class Mergers1867(GameSpecials):
         self.last_operator: str | None = None
         self.national_home_done = False
         self.turn_of: str | None = None  # the company whose operating turn is under way
+        self.ever_operated: set[str] = set()  # since it last started
 
     def turn_end(self, r: Replay, company: str) -> None:
         """A company's operating turn ends (another entity acts): the engine nationalises a
@@ -76,6 +77,7 @@ class Mergers1867(GameSpecials):
                 r.export_next()
         if kind in self.OPERATING and company is not None:
             self.turn_of = company.abbrev
+            self.ever_operated.add(company.abbrev)
             self.in_or = True
             self.operated.add(company.abbrev)
             self.last_operator = company.abbrev
@@ -169,10 +171,13 @@ class Mergers1867(GameSpecials):
         for c in r.game.companies:
             if c.kind != "minor" or not r.state.tokens_placed(c.abbrev):
                 continue
-            if every_minor or trainless and not r.trains.get(c.abbrev):
+            # the trainless rule takes the minors that have operated (Corporation#operated?)
+            operated = c.abbrev in self.ever_operated
+            if every_minor or trainless and operated and not r.trains.get(c.abbrev):
                 self.nationalise(r, c.abbrev)
 
     def nationalise(self, r: Replay, company: str) -> None:
+        self.ever_operated.discard(company)
         national = r.table.get("national")
         if not national:
             r.warn(f"nationalisation of {company}: the game names no national company")
