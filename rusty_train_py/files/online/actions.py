@@ -112,9 +112,13 @@ def private_train_given(r: Replay, company: str) -> bool:
 
 
 def assign(r: Replay, a: dict) -> None:
-    """A private's bonus put on a hex (1846's Steamboat and Meat Packing, ...)."""
+    """A private's bonus put on a hex (1846's Steamboat and Meat Packing, ...) or on the
+    corporation it pays while a player owns it."""
     if a.get("target_type") == "hex" and isinstance(a.get("target"), str):
         r.assigned[str(a.get("entity"))] = r.hex_name(a["target"])
+    elif a.get("target_type") == "corporation" and isinstance(a.get("target"), str):
+        # 1846's Steamboat, owned by a player, assigned to the corporation it pays
+        r.assigned_to[str(a.get("entity"))] = a["target"]
 
 
 def par(r: Replay, a: dict) -> None:

@@ -63,6 +63,7 @@ class Replay:
     private_owner: dict[str, str] = field(default_factory=dict)
     assigned: dict[str, str] = field(default_factory=dict)  # private -> hex it was assigned
     global_bonuses: dict[str, str] = field(default_factory=dict)  # bonus -> hex, every company
+    assigned_to: dict[str, str] = field(default_factory=dict)  # private -> corporation it pays
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
     action: dict = field(default_factory=dict)  # the action being replayed
@@ -284,6 +285,7 @@ class Replay:
                 current = i
                 if phase.name == self.table.get("privates_close_on"):
                     self.private_owner.clear()
+                    self.assigned_to.clear()
                 if self.specials is not None:
                     self.specials.on_phase(self, phase.name)
 
@@ -355,7 +357,7 @@ class Replay:
         bonus (``[eighteen_xx.private_bonuses]``), placed ones on the hex assigned."""
         out = []
         for private, bonus_ids in self.table.get("private_bonuses", {}).items():
-            owner = self.company(self.private_owner.get(private))
+            owner = self.company(self.private_owner.get(private) or self.assigned_to.get(private))
             if owner is None or owner.abbrev != company:
                 continue
             for bonus_id in [bonus_ids] if isinstance(bonus_ids, str) else bonus_ids:
