@@ -284,10 +284,19 @@ class Replay:
                 self.state.phase = phase.name
                 current = i
                 if phase.name == self.table.get("privates_close_on"):
-                    self.private_owner.clear()
-                    self.assigned_to.clear()
+                    self.privates_close()
                 if self.specials is not None:
                     self.specials.on_phase(self, phase.name)
+
+    def privates_close(self) -> None:
+        """The privates close; in 1867 and 1861 the national takes every one (the event
+        nationalize_companies), and the RSR earns their bonuses from then on."""
+        self.private_owner.clear()
+        self.assigned_to.clear()
+        national = self.table.get("national")
+        if national:
+            for private in self.table.get("private_bonuses", {}):
+                self.private_owner[private] = national
 
     def next_depot_train(self) -> tuple[str, str] | None:
         """(train id, name) of the next train of the depot: the first copy not yet gone of

@@ -66,6 +66,7 @@ class Mergers1867(GameSpecials):
             and company.abbrev == r.table.get("national")
         ):
             self.national_turn(r)
+            self.national_bought(r, company.abbrev, a)
         other = company is not None and company.abbrev != self.turn_of
         if self.turn_of is not None and (other or outside):  # messages do not end a turn
             self.turn_end(r, self.turn_of)
@@ -81,6 +82,19 @@ class Mergers1867(GameSpecials):
             self.in_or = True
             self.operated.add(company.abbrev)
             self.last_operator = company.abbrev
+
+    def national_bought(self, r: Replay, national: str, a: dict) -> None:
+        """The trains the national runs that the replay has not seen leave the depot: it
+        bought them with its cash and loans at one of its turns (no action says which)."""
+        for route in a.get("routes") or []:
+            train_id = route.get("train") if isinstance(route, dict) else None
+            if not isinstance(train_id, str) or r.owner_of_train(train_id) is not None:
+                continue
+            name = r.train_name(train_id)
+            if name is not None:  # (a copy below one bought later counts as gone already)
+                r.give_train(national, train_id, name)
+                if train_id not in r.gone:
+                    r.depart(train_id, name)
 
     def national_turn(self, r: Replay) -> None:
         """1861: the RSR operates last in the operating rounds of the phases in
