@@ -3,11 +3,13 @@ own actions are in specials.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import short
 from .replay import Handler, Replay, RunPoint
 
 
-def lay_tile(r: Replay, a: dict) -> None:
+def lay_tile(r: Replay, a: dict[str, Any]) -> None:
     hex_name = r.hex_name(a.get("hex"))
     tile = r.tile_name(a.get("tile"))
     r.lay(hex_name, tile, a.get("rotation"))
@@ -17,7 +19,7 @@ def lay_tile(r: Replay, a: dict) -> None:
     r.tile_hex[str(a["tile"])] = hex_name
 
 
-def place_token(r: Replay, a: dict) -> None:
+def place_token(r: Replay, a: dict[str, Any]) -> None:
     company = r.acting_company()
     neutral = r.table.get("neutral_token_company")
     if a.get("token_type") == "neutral" and neutral:  # 1882: a CN token the company carries
@@ -51,7 +53,7 @@ def place_token(r: Replay, a: dict) -> None:
         r.home_done.add(company.abbrev)
 
 
-def remove_token(r: Replay, a: dict) -> None:
+def remove_token(r: Replay, a: dict[str, Any]) -> None:
     hex_name, city = r.city_of(a.get("city"))
     slot = a.get("slot", 0)
     if not isinstance(slot, int) or isinstance(slot, bool):
@@ -59,7 +61,7 @@ def remove_token(r: Replay, a: dict) -> None:
     r.remove_token(hex_name, r.city_space(hex_name, city, slot))
 
 
-def buy_train(r: Replay, a: dict) -> None:
+def buy_train(r: Replay, a: dict[str, Any]) -> None:
     company = r.acting_company()
     train_id = a.get("train")
     if not isinstance(train_id, str) or "-" not in train_id:
@@ -83,13 +85,13 @@ def buy_train(r: Replay, a: dict) -> None:
         r.depart(train_id, base or name)
 
 
-def discard_train(r: Replay, a: dict) -> None:
+def discard_train(r: Replay, a: dict[str, Any]) -> None:
     train_id = a.get("train")
     if isinstance(train_id, str):
         r.drop_train(train_id)
 
 
-def buy_company(r: Replay, a: dict) -> None:
+def buy_company(r: Replay, a: dict[str, Any]) -> None:
     """A corporation buys a private company: its bonuses, and a train that comes with it
     (``[eighteen_xx.private_trains]``: 18GA's Ocilla Southern and its 2 train)."""
     if a.get("entity_type") == "corporation" and isinstance(a.get("company"), str):
@@ -111,7 +113,7 @@ def private_train_given(r: Replay, company: str) -> bool:
     return not isinstance(limit, int) or len(r.trains.get(company, [])) < limit
 
 
-def assign(r: Replay, a: dict) -> None:
+def assign(r: Replay, a: dict[str, Any]) -> None:
     """A private's bonus put on a hex (1846's Steamboat and Meat Packing, ...) or on the
     corporation it pays while a player owns it."""
     if a.get("target_type") == "hex" and isinstance(a.get("target"), str):
@@ -121,7 +123,7 @@ def assign(r: Replay, a: dict) -> None:
         r.assigned_to[str(a.get("entity"))] = a["target"]
 
 
-def par(r: Replay, a: dict) -> None:
+def par(r: Replay, a: dict[str, Any]) -> None:
     company = r.company(a.get("corporation"))
     # "float": the engine places it when the company floats; in the games that use it (1846,
     # 1849) a company floats at 20% sold, its president's certificate: at its par
@@ -129,7 +131,7 @@ def par(r: Replay, a: dict) -> None:
         r.place_home(company)
 
 
-def bid(r: Replay, a: dict) -> None:
+def bid(r: Replay, a: dict[str, Any]) -> None:
     """A bid for a corporation (1861's minors are auctioned): with the par timing, the
     engine places its home token when the auction is won, in the same stock round."""
     company = r.company(a.get("corporation"))
@@ -137,7 +139,7 @@ def bid(r: Replay, a: dict) -> None:
         r.place_home(company)
 
 
-def run_routes(r: Replay, a: dict) -> None:
+def run_routes(r: Replay, a: dict[str, Any]) -> None:
     company = r.acting_company()
     routes = a.get("routes")
     if company is None or not isinstance(routes, list):
@@ -162,7 +164,7 @@ def run_routes(r: Replay, a: dict) -> None:
     r.drop_obsolete(company.abbrev)
 
 
-def bankrupt(r: Replay, a: dict) -> None:
+def bankrupt(r: Replay, a: dict[str, Any]) -> None:
     """The corporation closes: its tokens leave the map, its trains the game."""
     company = r.company(a.get("entity"))
     if company is not None:

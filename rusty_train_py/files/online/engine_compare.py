@@ -11,13 +11,15 @@ the engine fills a city's slots in its own order) and the train ids each company
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .log import GameLog
 from .position import position
+from .replay import Replay
 
 
 def _tokens(
-    pos: dict, rename: dict[str, str], neutral: str | None = None
+    pos: dict[str, Any], rename: dict[str, str], neutral: str | None = None
 ) -> dict[str, list[tuple[int, str]]]:
     """Tokens per hex as sorted (city, company); the engine's neutral tokens (named
     ``"<company>:neutral"``) are ``neutral``'s when the game names one."""
@@ -34,7 +36,7 @@ def _tokens(
 
 
 def differences(
-    ours: dict, engine: dict, rename: dict[str, str], neutral: str | None = None
+    ours: dict[str, Any], engine: dict[str, Any], rename: dict[str, str], neutral: str | None = None
 ) -> list[str]:
     """What differs between our position and the engine's, one line per hex, company or
     the phase (empty: equal). ``rename`` maps the engine's company names to ours (a game's
@@ -62,13 +64,13 @@ def differences(
     return out
 
 
-def our_positions(log: GameLog) -> dict[int, dict]:
+def our_positions(log: GameLog) -> dict[int, dict[str, Any]]:
     """Our position before every run_routes action of ``log``, by action id."""
     from . import replay_log
 
-    seen: dict[int, dict] = {}
+    seen: dict[int, dict[str, Any]] = {}
 
-    def keep(replay, action) -> None:
+    def keep(replay: Replay, action: dict[str, Any]) -> None:
         seen[action["id"]] = position(replay, action["id"])
 
     replay_log(log, on_run=keep)
@@ -76,7 +78,10 @@ def our_positions(log: GameLog) -> dict[int, dict]:
 
 
 def compare_log(
-    log: GameLog, engine: Iterable[dict], rename: dict[str, str], neutral: str | None = None
+    log: GameLog,
+    engine: Iterable[dict[str, Any]],
+    rename: dict[str, str],
+    neutral: str | None = None,
 ) -> list[tuple[int, list[str]]]:
     """(action id, differences) for every engine position of ``log``; a position we do not
     reach is one difference."""

@@ -40,7 +40,7 @@ class RunPoint:
 
     action_id: int
     company: str
-    routes: tuple[dict, ...]
+    routes: tuple[dict[str, Any], ...]
     round_no: int  # counts the operating rounds' turns for the picker (1 = the first run)
 
 
@@ -52,21 +52,29 @@ class Replay:
     game: Game
     log: GameLog
     state: MapState
-    table: dict
-    trains: dict[str, list[str]] = field(default_factory=dict)  # company -> train ids
-    train_names: dict[str, str] = field(default_factory=dict)  # train id -> our train name
+    table: dict[str, Any]
+    trains: dict[str, list[str]] = field(default_factory=dict[str, Any])  # company -> train ids
+    train_names: dict[str, str] = field(
+        default_factory=dict[str, Any]
+    )  # train id -> our train name
     gone: set[str] = field(default_factory=set)  # train ids that left the depot
     exported: set[str] = field(default_factory=set)  # train ids the replay had exported
     departed: set[str] = field(default_factory=set)  # our train names that left the depot
-    tile_hex: dict[str, str] = field(default_factory=dict)  # engine tile id -> hex
+    tile_hex: dict[str, str] = field(default_factory=dict[str, Any])  # engine tile id -> hex
     home_done: set[str] = field(default_factory=set)
-    private_owner: dict[str, str] = field(default_factory=dict)
-    assigned: dict[str, str] = field(default_factory=dict)  # private -> hex it was assigned
-    global_bonuses: dict[str, str] = field(default_factory=dict)  # bonus -> hex, every company
-    assigned_to: dict[str, str] = field(default_factory=dict)  # private -> corporation it pays
+    private_owner: dict[str, str] = field(default_factory=dict[str, Any])
+    assigned: dict[str, str] = field(
+        default_factory=dict[str, Any]
+    )  # private -> hex it was assigned
+    global_bonuses: dict[str, str] = field(
+        default_factory=dict[str, Any]
+    )  # bonus -> hex, every company
+    assigned_to: dict[str, str] = field(
+        default_factory=dict[str, Any]
+    )  # private -> corporation it pays
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
-    action: dict = field(default_factory=dict)  # the action being replayed
+    action: dict[str, Any] = field(default_factory=dict[str, Any])  # the action being replayed
     specials: Any = None  # the game's GameSpecials (on_phase is called on phase changes)
 
     # ---- naming ------------------------------------------------------------------------
@@ -107,7 +115,7 @@ class Replay:
         if not isinstance(tile_id, str) or "-" not in tile_id:
             raise self.fail(f"bad tile {short(tile_id)} (expected name-copy, e.g. 57-0)")
         name = tile_id.rsplit("-", 1)[0]
-        name = self.table.get("tiles", {}).get(name, name)
+        name = str(self.table.get("tiles", {}).get(name, name))
         if name not in self.game.catalogue:
             raise self.fail(f"unknown tile {short(name)} for game {self.game.id}")
         return name
@@ -400,7 +408,7 @@ class Replay:
         return out
 
 
-Handler = Callable[[Replay, dict], None]
+Handler = Callable[[Replay, dict[str, Any]], None]
 
 
 def city_of_part(code: str, part: int) -> int:

@@ -3,6 +3,8 @@ classes found by our game id (never an ``if title == ...`` in the generic replay
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import specials_1846, specials_events  # noqa: F401  (they register their games)
 from .replay import Handler, Replay
 from .specials_base import GameSpecials, Lcg, register, registered
@@ -45,7 +47,7 @@ class Mergers1867(GameSpecials):
             if r.state.tokens_placed(company):
                 self.nationalise(r, company)
 
-    def before_action(self, r: Replay, a: dict) -> None:
+    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
         """The end of an operating round, read from the actions: a round's action outside
         operating rounds (a bid, a par, a share bought, a merger, a player passing), or a
         company operating again after others did. In the phases of ``export_phases`` the
@@ -83,7 +85,7 @@ class Mergers1867(GameSpecials):
             self.operated.add(company.abbrev)
             self.last_operator = company.abbrev
 
-    def national_bought(self, r: Replay, national: str, a: dict) -> None:
+    def national_bought(self, r: Replay, national: str, a: dict[str, Any]) -> None:
         """The trains the national runs that the replay has not seen leave the depot: it
         bought them with its cash and loans at one of its turns (no action says which)."""
         for route in a.get("routes") or []:
@@ -123,7 +125,7 @@ class Mergers1867(GameSpecials):
             "lay_tile": self.lay_tile,
         }
 
-    def lay_tile(self, r: Replay, a: dict) -> None:
+    def lay_tile(self, r: Replay, a: dict[str, Any]) -> None:
         """The tile ``national_token_tile`` (639: Montreal, Moscow) laid while the national
         still has reservations gets a national token in its first city (place_639_token)."""
         from .actions import lay_tile
@@ -142,11 +144,11 @@ class Mergers1867(GameSpecials):
             if space is not None:
                 r.place_token(hex_name, space, national)
 
-    def convert(self, r: Replay, a: dict) -> None:
+    def convert(self, r: Replay, a: dict[str, Any]) -> None:
         company = r.company(a.get("entity"))
         self.converting = company.abbrev if company else None
 
-    def merge(self, r: Replay, a: dict) -> None:
+    def merge(self, r: Replay, a: dict[str, Any]) -> None:
         source = r.company(a.get("entity"))
         target = r.company(a.get("corporation"))
         if source is None or target is None:
@@ -168,7 +170,7 @@ class Mergers1867(GameSpecials):
             r.move_tokens(source, target)
             r.move_trains(source, target)
 
-    def choose(self, r: Replay, a: dict) -> None:
+    def choose(self, r: Replay, a: dict[str, Any]) -> None:
         if a.get("choice") == "nationalize":
             company = r.company(a.get("entity"))
             if company is not None:
@@ -230,7 +232,7 @@ class Earthquake1849(GameSpecials):
     def handlers(self) -> dict[str, Handler]:
         return {"choose": self.choose}
 
-    def choose(self, r: Replay, a: dict) -> None:
+    def choose(self, r: Replay, a: dict[str, Any]) -> None:
         choice = a.get("choice")
         if isinstance(choice, str) and choice.startswith("Close "):
             r.private_owner.pop(choice.removeprefix("Close ").strip(), None)
@@ -267,7 +269,7 @@ class RustByRound18MS(GameSpecials):
         self.operated: set[str] = set()
         self.last_operator: str | None = None
 
-    def before_action(self, r: Replay, a: dict) -> None:
+    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
         kind = a.get("type")
         player = a.get("entity_type") == "player"
         if self.in_or and (kind in self.STOCK or (kind == "pass" and player)):

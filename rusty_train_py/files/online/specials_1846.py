@@ -3,6 +3,8 @@ trains and tokens, bankruptcy."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .replay import Handler, Replay
 from .specials_base import GameSpecials, Lcg, register
 
@@ -34,18 +36,18 @@ class Setup1846(GameSpecials):
             "bankrupt": self.bankrupt,
         }
 
-    def bid(self, r: Replay, a: dict) -> None:
+    def bid(self, r: Replay, a: dict[str, Any]) -> None:
         """The draft: a player taking a minor owns it (1846's draft has no auction)."""
         if a.get("company") in self.MINOR_TRAINS:
             self.owner[str(a["company"])] = a.get("entity")
 
-    def par(self, r: Replay, a: dict) -> None:
+    def par(self, r: Replay, a: dict[str, Any]) -> None:
         from .actions import par
 
         par(r, a)
         self.owner[str(a.get("corporation"))] = a.get("entity")
 
-    def bankrupt(self, r: Replay, a: dict) -> None:
+    def bankrupt(self, r: Replay, a: dict[str, Any]) -> None:
         """The president goes bankrupt: the corporation stays (in receivership, its tokens
         and trains kept); the minors the player owns close."""
         player = self.owner.get(str(a.get("entity")))
@@ -87,7 +89,7 @@ class Setup1846(GameSpecials):
                 r.give_train(company.abbrev, train_id, r.train_name(train_id) or "2")
                 r.depart(train_id, r.train_names[train_id])
 
-    def buy_company(self, r: Replay, a: dict) -> None:
+    def buy_company(self, r: Replay, a: dict[str, Any]) -> None:
         from .actions import buy_company
 
         buy_company(r, a)

@@ -3,12 +3,15 @@ starts from, and the engine's random numbers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .replay import Handler, Replay
 
 _REGISTRY: dict[str, type[GameSpecials]] = {}
 
 
-def register(*game_ids: str):
+def register(*game_ids: str) -> Callable[[type[GameSpecials]], type[GameSpecials]]:
     def wrap(cls: type[GameSpecials]) -> type[GameSpecials]:
         for gid in game_ids:
             _REGISTRY[gid] = cls
@@ -42,7 +45,7 @@ class GameSpecials:
     def on_first(self, r: Replay, train: str) -> None:
         """Called when the first train of a type leaves the depot (after the rusting)."""
 
-    def before_action(self, r: Replay, action: dict) -> None:
+    def before_action(self, r: Replay, action: dict[str, Any]) -> None:
         """Called before every action the engine keeps (round bookkeeping)."""
 
 

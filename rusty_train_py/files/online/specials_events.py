@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .replay import Handler, Replay
 from .specials_base import GameSpecials, Lcg, register
 
@@ -26,7 +28,7 @@ class Rebellion1882(GameSpecials):
     def handlers(self) -> dict[str, Handler]:
         return {"remove_token": self.remove_token}
 
-    def remove_token(self, r: Replay, a: dict) -> None:
+    def remove_token(self, r: Replay, a: dict[str, Any]) -> None:
         from .actions import remove_token
 
         hex_name, part = r.city_of(a.get("city"))
@@ -69,7 +71,7 @@ class OperatingRoundHomes(GameSpecials):
         self.pool: set[str] = set()
         self.in_or = False
 
-    def before_action(self, r: Replay, a: dict) -> None:
+    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
         kind, player = a.get("type"), a.get("entity_type") == "player"
         if kind in self.STOCK and player or (kind == "pass" and player):
             self.in_or = False
