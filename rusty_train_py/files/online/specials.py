@@ -98,6 +98,38 @@ class Mergers1867(GameSpecials):
                 if train_id not in r.gone:
                     r.depart(train_id, name)
 
+    def buy_ahead(self, r: Replay, national: str, after: int) -> bool:
+        """The national buys at the end of its turn, with its cash and no action: the
+        trains its next run uses that no action buys before it (True: it bought some)."""
+        later = [
+            a for a, kept in zip(r.log.actions, r.log.kept, strict=True)
+            if kept and isinstance(a.get("id"), int) and a["id"] > after
+        ]  # fmt: skip
+        bought_by_action = set()
+        for a in later:
+            if a.get("type") == "buy_train":
+                bought_by_action.add(a.get("train"))
+            company = r.company(a.get("entity"))
+            if a.get("type") != "run_routes" or company is None or company.abbrev != national:
+                continue
+            before = len(r.trains.get(national, []))
+            for route in a.get("routes") or []:
+                train_id = route.get("train") if isinstance(route, dict) else None
+                if isinstance(train_id, str) and train_id not in bought_by_action:
+                    self.national_bought(r, national, {"routes": [route]})
+            return len(r.trains.get(national, [])) > before
+        return False
+
+    def run_routes(self, r: Replay, a: dict[str, Any]) -> None:
+        from .actions import run_routes
+
+        run_routes(r, a)
+        company = r.company(a.get("entity"))
+        national = r.table.get("national")
+        if company is not None and company.abbrev == national and national:
+            if r.state.phase in r.table.get("national_operates", []):
+                self.buy_ahead(r, national, int(a["id"]))
+
     def national_turn(self, r: Replay) -> None:
         """1861: the RSR operates last in the operating rounds of the phases in
         ``national_operates``: on its first turn it puts its home token in the city
@@ -115,7 +147,9 @@ class Mergers1867(GameSpecials):
                 if space is not None:
                     r.place_token(hex_name, space, national)
         if not r.trains.get(national):
-            r.buy_next(national)
+            now = r.action.get("id")
+            if not (isinstance(now, int) and self.buy_ahead(r, national, now - 1)):
+                r.buy_next(national)
 
     def handlers(self) -> dict[str, Handler]:
         return {
@@ -123,6 +157,7 @@ class Mergers1867(GameSpecials):
             "merge": self.merge,
             "choose": self.choose,
             "lay_tile": self.lay_tile,
+            "run_routes": self.run_routes,
         }
 
     def lay_tile(self, r: Replay, a: dict[str, Any]) -> None:
