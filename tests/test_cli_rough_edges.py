@@ -18,7 +18,7 @@ from rusty_train_py.paths import PROJECT_ROOT, default_game_file
 GAME = str(default_game_file())
 COMPANIES_1867 = (
     "CNR, CPR, C&O, GT, GW, IRC, NTR, NYC, BBG, BO, CS, CV, KP, LPS, OP, SLA, TGB, TN, AE, CA,"
-    " NYO, PM, QLS, THB, CN"
+    " NYO, PM, QLS, THB, N, CN"
 )
 NO_DISPLAY = (
     "rusty-train-py: error: no display for the window: neither DISPLAY nor WAYLAND_DISPLAY is"

@@ -21,7 +21,7 @@ SUMMARY = [
     "  C&O  Chesapeake and Ohio Railway: 3 tokens (C17 London, E17 Hamilton, F16 Toronto), 0 left",
     "  GW   Great Western Railway: 3 tokens (E15 Guelph, J12 Ottawa, L12 Montreal), 0 left",
     "  NTR  National Transcontinental Railway: 2 tokens (I15 Kingston, L12 Montreal), 1 left",
-    "  (20 more companies with no token on the map)",
+    "  (21 more companies with no token on the map)",
 ]
 
 

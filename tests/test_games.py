@@ -20,7 +20,7 @@ COUNTS = {  # counted by hand for the first four games
     # hexes, manifest names, companies, trains, phases, bonuses, layout
     "1830": (93, 46, 8, 6, 6, 0, "pointy"),
     "1861": (144, 62, 25, 9, 7, 5, "flat"),
-    "1867": (94, 68, 25, 9, 7, 5, "flat"),
+    "1867": (94, 68, 26, 9, 7, 5, "flat"),  # 26: with N, the neutral tokens (18xx.games)
     "1889": (52, 40, 7, 6, 6, 0, "flat"),
 }
 

@@ -127,7 +127,7 @@ def entry(**change) -> dict:
         ([7], "last_routes[0]: expected an object"),
         ([{k: v for k, v in entry().items() if k != "track"}], "last_routes[0]: missing key 'track'"),
         ([entry(extra=1)], "last_routes[0]: unknown key 'extra' (expected company, train, revenue, stops, track)"),
-        ([entry(company="XX")], "last_routes[0]: 1867: unknown company 'XX' (companies: CNR, CPR, C&O, GT, GW, IRC, NTR, NYC, BBG, BO, CS, CV, KP, LPS, OP, SLA, TGB, TN, AE, CA, NYO, PM, QLS, THB, CN)"),
+        ([entry(company="XX")], "last_routes[0]: 1867: unknown company 'XX' (companies: CNR, CPR, C&O, GT, GW, IRC, NTR, NYC, BBG, BO, CS, CV, KP, LPS, OP, SLA, TGB, TN, AE, CA, NYO, PM, QLS, THB, N, CN)"),
         ([entry(company=5)], "last_routes[0]: unknown company 5"),
         ([entry(train="9")], "last_routes[0]: 1867: unknown train '9' (trains: 2, 3, 4, 5, 6, 7, 8, 2+2, 5+5E)"),
         ([entry(revenue="330")], "last_routes[0] (GW 5): 'revenue' should be a whole number, not '330'"),

@@ -108,13 +108,13 @@ def test_the_finder_never_earns_less_than_the_players_1830():
 
 def test_1846_set_up_removes_a_corporation_as_the_engine_does():
     """4 players, second edition: one of C&O, ERIE, PRR is removed (the engine's seeded
-    draws; here C&O, which the log never starts) and its home token stays; the minors hold
-    a 2 train and their token."""
+    draws; here ERIE, as the engine's log of this game says, "Removing ERIE", and the log
+    never starts it) and its home token stays; the minors hold a 2 train and their token."""
     log = log_of("1846_222264.json")
     start = replay_log(log, log.actions[0]["id"])
-    assert start.state.all_tokens() == [("G9", 0, "BIG4"), ("C15", 0, "MS"), ("I15", 0, "C&O")]
+    assert start.state.all_tokens() == [("G9", 0, "BIG4"), ("C15", 0, "MS"), ("E21", 0, "ERIE")]
     assert start.trains == {"MS": ("2",), "BIG4": ("2",)}
-    assert "C&O" not in {a.get("corporation") for a in log.actions}
+    assert "ERIE" not in {a.get("corporation") for a in log.actions}
 
 
 def test_convert_routes_and_show_on_a_log(tmp_path, capsys):

@@ -8,7 +8,9 @@ warnings naming each action the replay could not follow. Pure Python, no Qt, no 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ...game import Game, GameDataError
 from ...gamefile import available_games, load_game
@@ -55,13 +57,24 @@ def game_for_title(title: str, where: str) -> Game:
         titles = game.eighteen_xx.get("titles", [gid])
         if title in titles:
             return game
+        other = game.eighteen_xx.get("other_editions", {}).get(title)
+        if other:  # 18 Los Angeles' 1st edition: another map, other privates
+            raise GameFileError(
+                f"{where}: the game {short(title)} is {other}; this program models"
+                f" {game.title} (18xx.games title {', '.join(map(repr, titles))}) only"
+            )
     raise GameFileError(
         f"{where}: the game {short(title)} is not one this program models"
         f" (games: {', '.join(available_games())})"
     )
 
 
-def replay_log(log: GameLog, at: int | None = None, on_run=None, on_end=None) -> ImportedGame:
+def replay_log(
+    log: GameLog,
+    at: int | None = None,
+    on_run: Callable[[Replay, dict[str, Any]], None] | None = None,
+    on_end: Callable[[Replay], None] | None = None,
+) -> ImportedGame:
     """Replay ``log`` up to (not including) action ``at``; ``on_run(replay, run)`` is called
     at every run_routes action with the position just before it (the real-game check), and
     ``on_end(replay)`` with the position reached."""

@@ -3,11 +3,13 @@ own actions are in specials.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import short
 from .replay import Handler, Replay, RunPoint
 
 
-def lay_tile(r: Replay, a: dict) -> None:
+def lay_tile(r: Replay, a: dict[str, Any]) -> None:
     hex_name = r.hex_name(a.get("hex"))
     tile = r.tile_name(a.get("tile"))
     r.lay(hex_name, tile, a.get("rotation"))
@@ -17,11 +19,14 @@ def lay_tile(r: Replay, a: dict) -> None:
     r.tile_hex[str(a["tile"])] = hex_name
 
 
-def place_token(r: Replay, a: dict) -> None:
+def place_token(r: Replay, a: dict[str, Any]) -> None:
     company = r.acting_company()
     neutral = r.table.get("neutral_token_company")
     if a.get("token_type") == "neutral" and neutral:  # 1882: a CN token the company carries
         company = r.company(neutral)
+    special = r.table.get("private_tokens", {}).get(a.get("entity"))
+    if a.get("entity_type") == "company" and isinstance(special, dict):
+        company = r.company(special.get("company"))  # 18LA: APD's token is the Dump's
     if company is None:
         r.warn(f"a token of {short(a.get('entity'))}, which is none of our companies: not placed")
         return
@@ -42,11 +47,13 @@ def place_token(r: Replay, a: dict) -> None:
         else:
             space = free
     r.place_token(hex_name, space, company.abbrev)
+    if isinstance(special, dict) and isinstance(special.get("bonus"), str):
+        r.global_bonuses[special["bonus"]] = hex_name
     if company.abbrev == getattr(r.acting_company(), "abbrev", None):
         r.home_done.add(company.abbrev)
 
 
-def remove_token(r: Replay, a: dict) -> None:
+def remove_token(r: Replay, a: dict[str, Any]) -> None:
     hex_name, city = r.city_of(a.get("city"))
     slot = a.get("slot", 0)
     if not isinstance(slot, int) or isinstance(slot, bool):
@@ -54,7 +61,7 @@ def remove_token(r: Replay, a: dict) -> None:
     r.remove_token(hex_name, r.city_space(hex_name, city, slot))
 
 
-def buy_train(r: Replay, a: dict) -> None:
+def buy_train(r: Replay, a: dict[str, Any]) -> None:
     company = r.acting_company()
     train_id = a.get("train")
     if not isinstance(train_id, str) or "-" not in train_id:
@@ -78,13 +85,13 @@ def buy_train(r: Replay, a: dict) -> None:
         r.depart(train_id, base or name)
 
 
-def discard_train(r: Replay, a: dict) -> None:
+def discard_train(r: Replay, a: dict[str, Any]) -> None:
     train_id = a.get("train")
     if isinstance(train_id, str):
         r.drop_train(train_id)
 
 
-def buy_company(r: Replay, a: dict) -> None:
+def buy_company(r: Replay, a: dict[str, Any]) -> None:
     """A corporation buys a private company: its bonuses, and a train that comes with it
     (``[eighteen_xx.private_trains]``: 18GA's Ocilla Southern and its 2 train)."""
     if a.get("entity_type") == "corporation" and isinstance(a.get("company"), str):
@@ -92,23 +99,47 @@ def buy_company(r: Replay, a: dict) -> None:
         train_id = r.table.get("private_trains", {}).get(a["company"])
         company = r.company(a.get("entity"))
         name = r.train_name(train_id) if isinstance(train_id, str) else None
-        if company is not None and name is not None:
+        if company is not None and name is not None and private_train_given(r, company.abbrev):
             r.give_train(company.abbrev, train_id, name)
 
 
-def assign(r: Replay, a: dict) -> None:
-    """A private's bonus put on a hex (1846's Steamboat and Meat Packing, ...)."""
+def private_train_given(r: Replay, company: str) -> bool:
+    """The engine gives a private's train only below the phase's train limit (an integer
+    limit) and before the phase in ``private_trains_until`` (18GA: none from phase 4 on)."""
+    until = r.table.get("private_trains_until")
+    if until is not None and r.phase_reached(until):
+        return False
+    limit = next(p.train_limit for p in r.game.phases if p.name == r.state.phase)
+    return not isinstance(limit, int) or len(r.trains.get(company, [])) < limit
+
+
+def assign(r: Replay, a: dict[str, Any]) -> None:
+    """A private's bonus put on a hex (1846's Steamboat and Meat Packing, ...) or on the
+    corporation it pays while a player owns it."""
     if a.get("target_type") == "hex" and isinstance(a.get("target"), str):
         r.assigned[str(a.get("entity"))] = r.hex_name(a["target"])
+    elif a.get("target_type") == "corporation" and isinstance(a.get("target"), str):
+        # 1846's Steamboat, owned by a player, assigned to the corporation it pays
+        r.assigned_to[str(a.get("entity"))] = a["target"]
 
 
-def par(r: Replay, a: dict) -> None:
+def par(r: Replay, a: dict[str, Any]) -> None:
+    company = r.company(a.get("corporation"))
+    # "float": the engine places it when the company floats; in the games that use it (1846,
+    # 1849) a company floats at 20% sold, its president's certificate: at its par
+    if company is not None and r.table.get("home_token_timing") in ("par", "float"):
+        r.place_home(company)
+
+
+def bid(r: Replay, a: dict[str, Any]) -> None:
+    """A bid for a corporation (1861's minors are auctioned): with the par timing, the
+    engine places its home token when the auction is won, in the same stock round."""
     company = r.company(a.get("corporation"))
     if company is not None and r.table.get("home_token_timing") == "par":
         r.place_home(company)
 
 
-def run_routes(r: Replay, a: dict) -> None:
+def run_routes(r: Replay, a: dict[str, Any]) -> None:
     company = r.acting_company()
     routes = a.get("routes")
     if company is None or not isinstance(routes, list):
@@ -130,9 +161,10 @@ def run_routes(r: Replay, a: dict) -> None:
             r.give_train(company.abbrev, train_id, name)
             r.gone.add(train_id)
     r.runs.append(RunPoint(a["id"], company.abbrev, tuple(routes), len(r.runs) + 1))
+    r.drop_obsolete(company.abbrev)
 
 
-def bankrupt(r: Replay, a: dict) -> None:
+def bankrupt(r: Replay, a: dict[str, Any]) -> None:
     """The corporation closes: its tokens leave the map, its trains the game."""
     company = r.company(a.get("entity"))
     if company is not None:
@@ -147,6 +179,7 @@ HANDLERS: dict[str, Handler] = {
     "discard_train": discard_train,
     "buy_company": buy_company,
     "par": par,
+    "bid": bid,
     "assign": assign,
     "run_routes": run_routes,
     "bankrupt": bankrupt,

@@ -4,11 +4,17 @@ chosen action, and the trains a log (or a save) gives a company."""
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from ..errors import GameFileError
 
+if TYPE_CHECKING:
+    from ..loader import OpenedGame
 
-def open_source(source: str, strict: bool = False, at: int | None = None, base_url: str = ""):
+
+def open_source(
+    source: str, strict: bool = False, at: int | None = None, base_url: str = ""
+) -> OpenedGame:
     """The loader's OpenedGame for a file, or for an 18xx.games game named by its id or
     address (downloaded; only when ``source`` is not an existing file)."""
     from ..loader import open_data, open_game
@@ -28,7 +34,7 @@ def base_url() -> str:
     return os.environ.get("RUSTY_TRAIN_18XX_URL", BASE_URL)
 
 
-def company_trains(opened, company: str) -> list[str]:
+def company_trains(opened: OpenedGame, company: str) -> list[str]:
     """The trains the opened game gives ``company`` (a log's replay, or a save's
     ``trains``); GameFileError when it gives none, asking for --trains."""
     game = opened.state.game
@@ -44,7 +50,7 @@ def company_trains(opened, company: str) -> list[str]:
     return list(trains)
 
 
-def company_bonuses(opened, company: str) -> list[str]:
+def company_bonuses(opened: OpenedGame, company: str) -> list[str]:
     """The bonus options a log gives ``company`` (the privates it owns; none for a save)."""
     try:
         abbrev = opened.state.game.company(company).abbrev
@@ -53,7 +59,7 @@ def company_bonuses(opened, company: str) -> list[str]:
     return list(opened.bonuses.get(abbrev, ()))
 
 
-def runs_listing(opened) -> str:
+def runs_listing(opened: OpenedGame) -> str:
     """The operating rounds' runs of a log, newest first: the action ids to give --at."""
     lines = []
     for run in reversed(opened.runs):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import urllib.error
 import urllib.request
+from typing import Any
 
 from ..errors import GameFileError
 from ..reader import decode, parse_json
@@ -34,7 +35,9 @@ def game_id(text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def download_log(gid: int, base_url: str = BASE_URL, timeout: float = TIMEOUT) -> tuple[dict, str]:
+def download_log(
+    gid: int, base_url: str = BASE_URL, timeout: float = TIMEOUT
+) -> tuple[dict[str, Any], str]:
     """The JSON of game ``gid`` and the address it came from."""
     url = f"{base_url.rstrip('/')}/api/game/{gid}"
     where = f"18xx.games game {gid} ({url})"

@@ -7,6 +7,7 @@ Every failure is a GameFileError naming the file and, where there is one, the ac
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import GameFileError, short
 from ..reader import decode, parse_json, read_bytes
@@ -22,7 +23,7 @@ class GameLog:
     where: str
     title: str
     game_id: object
-    actions: tuple[dict, ...]
+    actions: tuple[dict[str, Any], ...]
     kept: tuple[bool, ...]
     players: int = 0
     seed: int = 0  # the engine's random seed (settings.seed, else the first number in the id)
@@ -73,8 +74,8 @@ def log_from_data(data: object, where: str) -> GameLog:
             raise GameFileError(f"{where}: action {aid}: bad action type {short(kind)}")
     kept = filtered(actions, where)
     raw_settings, raw_players = data.get("settings"), data.get("players")
-    settings: dict = raw_settings if isinstance(raw_settings, dict) else {}
-    players: list = raw_players if isinstance(raw_players, list) else []
+    settings: dict[str, Any] = raw_settings if isinstance(raw_settings, dict) else {}
+    players: list[Any] = raw_players if isinstance(raw_players, list) else []
     seed = settings.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):  # the engine's default seed
         digits = "".join(c if c.isdigit() else " " for c in str(data.get("id", ""))).split()
@@ -86,7 +87,7 @@ def log_from_data(data: object, where: str) -> GameLog:
     )
 
 
-def filtered(actions: list[dict], where: str) -> list[bool]:
+def filtered(actions: list[dict[str, Any]], where: str) -> list[bool]:
     """Per action, whether it stands once every undo and redo is applied: an undo takes back
     the actions after its target (``action_id``; none: the last standing action), a redo
     puts back what the latest undo took, and any other action forgets the undos before it.

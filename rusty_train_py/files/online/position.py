@@ -4,16 +4,19 @@ per hex, tokens per hex, city and slot, the phase and the train ids each company
 
 from __future__ import annotations
 
+from typing import Any
+
+from .log import GameLog
 from .replay import Replay
 
 
-def position(r: Replay, action_id: int | None) -> dict:
+def position(r: Replay, action_id: int | None) -> dict[str, Any]:
     """``{"action", "phase", "tiles", "tokens", "trains"}`` of the replay now (before
     ``action_id``): ``tiles`` hex -> [tile, rotation] for every laid tile; ``tokens`` hex ->
     [[city, slot, company], ...] (the city's number among the tile's cities, in code order);
     ``trains`` company -> engine train ids (``"5-2"``), sorted."""
     state = r.state
-    tokens: dict[str, list] = {}
+    tokens: dict[str, list[Any]] = {}
     for hex_name, space, company in state.all_tokens():
         tile, _ = state.tile_at(hex_name)
         ts = tile.token_spaces[space]
@@ -28,10 +31,10 @@ def position(r: Replay, action_id: int | None) -> dict:
     }
 
 
-def position_at(log, at: int | None) -> dict:
+def position_at(log: GameLog, at: int | None) -> dict[str, Any]:
     """The position of ``log`` (a GameLog) just before action ``at`` (None: its end)."""
     from . import replay_log
 
-    seen: list[dict] = []
+    seen: list[dict[str, Any]] = []
     replay_log(log, at, on_end=lambda r: seen.append(position(r, at)))
     return seen[0]

@@ -5,7 +5,9 @@ company's trains (must earn at least as much)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...mapstate import MapState
 from .log import GameLog
@@ -36,7 +38,7 @@ class RunCheck:
     problem: str = ""
 
 
-def route_stops(route: dict, state: MapState) -> tuple[str, ...]:
+def route_stops(route: dict[str, Any], state: MapState) -> tuple[str, ...]:
     """The hexes of the stops a recorded route passes, in order: from its ``connections``
     (each the hexes from one stop to the next, either way round) or, in older logs, its
     ``hexes`` (every hex it passes: those with a revenue centre are its stops)."""
@@ -63,7 +65,7 @@ def _has_stop(state: MapState, hex_name: str) -> bool:
     return bool(tile.revenue_centres)
 
 
-def capture(replay: Replay, action: dict) -> RunPosition | None:
+def capture(replay: Replay, action: dict[str, Any]) -> RunPosition | None:
     """The position before ``action`` (a run_routes) and the routes it records."""
     company = replay.acting_company()
     routes = action.get("routes")
@@ -96,7 +98,7 @@ def positions(log: GameLog) -> list[RunPosition]:
 
     out: list[RunPosition] = []
 
-    def keep(replay: Replay, action: dict) -> None:
+    def keep(replay: Replay, action: dict[str, Any]) -> None:
         pos = capture(replay, action)
         if pos is not None:
             out.append(pos)
@@ -105,7 +107,9 @@ def positions(log: GameLog) -> list[RunPosition]:
     return out
 
 
-def price_routes(pos: RunPosition, routes) -> tuple[int | None, str]:
+def price_routes(
+    pos: RunPosition, routes: Sequence[tuple[str, tuple[str, ...], int | None]]
+) -> tuple[int | None, str]:
     """Our revenue of the players' routes, each fixed by its stops (a lock); when locks
     resolved one after another collide (two ways between the same stops), the other orders
     are tried. (None, why) when no order is a valid run by our rules."""

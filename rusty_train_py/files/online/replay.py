@@ -40,7 +40,7 @@ class RunPoint:
 
     action_id: int
     company: str
-    routes: tuple[dict, ...]
+    routes: tuple[dict[str, Any], ...]
     round_no: int  # counts the operating rounds' turns for the picker (1 = the first run)
 
 
@@ -52,19 +52,29 @@ class Replay:
     game: Game
     log: GameLog
     state: MapState
-    table: dict
-    trains: dict[str, list[str]] = field(default_factory=dict)  # company -> train ids
-    train_names: dict[str, str] = field(default_factory=dict)  # train id -> our train name
+    table: dict[str, Any]
+    trains: dict[str, list[str]] = field(default_factory=dict[str, Any])  # company -> train ids
+    train_names: dict[str, str] = field(
+        default_factory=dict[str, Any]
+    )  # train id -> our train name
     gone: set[str] = field(default_factory=set)  # train ids that left the depot
     exported: set[str] = field(default_factory=set)  # train ids the replay had exported
     departed: set[str] = field(default_factory=set)  # our train names that left the depot
-    tile_hex: dict[str, str] = field(default_factory=dict)  # engine tile id -> hex
+    tile_hex: dict[str, str] = field(default_factory=dict[str, Any])  # engine tile id -> hex
     home_done: set[str] = field(default_factory=set)
-    private_owner: dict[str, str] = field(default_factory=dict)
-    assigned: dict[str, str] = field(default_factory=dict)  # private -> hex it was assigned
+    private_owner: dict[str, str] = field(default_factory=dict[str, Any])
+    assigned: dict[str, str] = field(
+        default_factory=dict[str, Any]
+    )  # private -> hex it was assigned
+    global_bonuses: dict[str, str] = field(
+        default_factory=dict[str, Any]
+    )  # bonus -> hex, every company
+    assigned_to: dict[str, str] = field(
+        default_factory=dict[str, Any]
+    )  # private -> corporation it pays
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
-    action: dict = field(default_factory=dict)  # the action being replayed
+    action: dict[str, Any] = field(default_factory=dict[str, Any])  # the action being replayed
     specials: Any = None  # the game's GameSpecials (on_phase is called on phase changes)
 
     # ---- naming ------------------------------------------------------------------------
@@ -105,7 +115,7 @@ class Replay:
         if not isinstance(tile_id, str) or "-" not in tile_id:
             raise self.fail(f"bad tile {short(tile_id)} (expected name-copy, e.g. 57-0)")
         name = tile_id.rsplit("-", 1)[0]
-        name = self.table.get("tiles", {}).get(name, name)
+        name = str(self.table.get("tiles", {}).get(name, name))
         if name not in self.game.catalogue:
             raise self.fail(f"unknown tile {short(name)} for game {self.game.id}")
         return name
@@ -271,6 +281,8 @@ class Replay:
             self.trains[company] = [
                 t for t in ids if self.game.train(self.train_names[t]).rusts_on != name
             ]
+        if self.specials is not None:
+            self.specials.on_first(self, name)
         names = [p.name for p in self.game.phases]
         current = names.index(self.state.phase)
         extra = self.table.get("phase_on", {})  # phases the game's data starts by no train
@@ -280,13 +292,23 @@ class Replay:
                 self.state.phase = phase.name
                 current = i
                 if phase.name == self.table.get("privates_close_on"):
-                    self.private_owner.clear()
+                    self.privates_close()
                 if self.specials is not None:
                     self.specials.on_phase(self, phase.name)
 
-    def export_next(self) -> None:
-        """The engine exports the next train of the depot (the first copy not yet gone of
-        the first train type, in the game's order, sold from the start)."""
+    def privates_close(self) -> None:
+        """The privates close; in 1867 and 1861 the national takes every one (the event
+        nationalize_companies), and the RSR earns their bonuses from then on."""
+        self.private_owner.clear()
+        self.assigned_to.clear()
+        national = self.table.get("national")
+        if national:
+            for private in self.table.get("private_bonuses", {}):
+                self.private_owner[private] = national
+
+    def next_depot_train(self) -> tuple[str, str] | None:
+        """(train id, name) of the next train of the depot: the first copy not yet gone of
+        the first train type, in the game's order, sold from the start."""
         for t in self.game.trains:
             if t.available_on is not None:
                 continue
@@ -294,10 +316,22 @@ class Replay:
             while f"{t.name}-{k}" in self.gone and (t.count is None or k < t.count):
                 k += 1
             if t.count is None or k < t.count:
-                train_id = f"{t.name}-{k}"
-                self.exported.add(train_id)
-                self.depart(train_id, t.name)
-                return
+                return f"{t.name}-{k}", t.name
+        return None
+
+    def export_next(self) -> None:
+        """The engine exports the next train of the depot."""
+        nxt = self.next_depot_train()
+        if nxt is not None:
+            self.exported.add(nxt[0])
+            self.depart(*nxt)
+
+    def buy_next(self, company: str) -> None:
+        """``company`` buys the next train of the depot without an action (1861's RSR)."""
+        nxt = self.next_depot_train()
+        if nxt is not None:
+            self.give_train(company, *nxt)
+            self.depart(*nxt)
 
     def give_train(self, company: str, train_id: str, name: str) -> None:
         for ids in self.trains.values():
@@ -310,6 +344,15 @@ class Replay:
         for ids in self.trains.values():
             if train_id in ids:
                 ids.remove(train_id)
+
+    def drop_obsolete(self, company: str) -> None:
+        """A company's obsolete trains (``obsolete_on`` a train that has left the depot) run
+        once more and rust after that run, as the engine's dividend step does."""
+        self.trains[company] = [
+            t
+            for t in self.trains.get(company, [])
+            if self.game.train(self.train_names[t]).obsolete_on not in self.departed
+        ]
 
     def owner_of_train(self, train_id: str) -> str | None:
         for company, ids in self.trains.items():
@@ -331,7 +374,7 @@ class Replay:
         bonus (``[eighteen_xx.private_bonuses]``), placed ones on the hex assigned."""
         out = []
         for private, bonus_ids in self.table.get("private_bonuses", {}).items():
-            owner = self.company(self.private_owner.get(private))
+            owner = self.company(self.private_owner.get(private) or self.assigned_to.get(private))
             if owner is None or owner.abbrev != company:
                 continue
             for bonus_id in [bonus_ids] if isinstance(bonus_ids, str) else bonus_ids:
@@ -346,6 +389,7 @@ class Replay:
                         out.append(f"{bonus.id}:{self.assigned[private]}")
                 else:
                     out.append(bonus.id)
+        out += [f"{bonus_id}:{hex_name}" for bonus_id, hex_name in self.global_bonuses.items()]
         return out
 
     def phase_reached(self, phase_or_train: str) -> bool:
@@ -364,7 +408,7 @@ class Replay:
         return out
 
 
-Handler = Callable[[Replay, dict], None]
+Handler = Callable[[Replay, dict[str, Any]], None]
 
 
 def city_of_part(code: str, part: int) -> int:

@@ -3,43 +3,19 @@ classes found by our game id (never an ``if title == ...`` in the generic replay
 
 from __future__ import annotations
 
+from typing import Any
+
+from . import specials_1846, specials_events  # noqa: F401  (they register their games)
 from .replay import Handler, Replay
+from .specials_base import GameSpecials, Lcg, register, registered
 
-_REGISTRY: dict[str, type[GameSpecials]] = {}
-
-
-def register(*game_ids: str):
-    def wrap(cls: type[GameSpecials]) -> type[GameSpecials]:
-        for gid in game_ids:
-            _REGISTRY[gid] = cls
-        return cls
-
-    return wrap
+__all__ = ["GameSpecials", "Lcg", "register", "specials_for"]
 
 
 def specials_for(game_id: str) -> GameSpecials:
-    return _REGISTRY.get(game_id, GameSpecials)()
-
-
-class GameSpecials:
-    """What every game does: set-up tokens from the game's ``[eighteen_xx]`` table, no
-    action of its own."""
-
-    def handlers(self) -> dict[str, Handler]:
-        return {}
-
-    def setup(self, r: Replay) -> None:
-        r.gone.update(r.table.get("private_trains", {}).values())  # held apart from the start
-        for hex_name, city, company in r.table.get("setup_tokens", []):
-            space = r.free_space(hex_name, city)
-            if space is not None:
-                r.place_token(hex_name, space, company)
-
-    def on_phase(self, r: Replay, phase: str) -> None:
-        """Called when the phase changes (a train left the depot)."""
-
-    def before_action(self, r: Replay, action: dict) -> None:
-        """Called before every action the engine keeps (round bookkeeping)."""
+    """A fresh specials object for ``game_id`` (every game registered, in this module or in
+    specials_1846 and specials_events)."""
+    return registered(game_id)()
 
 
 @register("1867", "1861")
@@ -59,8 +35,19 @@ class Mergers1867(GameSpecials):
         self.in_or = False  # an operating round under way (seen from its actions)
         self.operated: set[str] = set()
         self.last_operator: str | None = None
+        self.national_home_done = False
+        self.turn_of: str | None = None  # the company whose operating turn is under way
+        self.ever_operated: set[str] = set()  # since it last started
 
-    def before_action(self, r: Replay, a: dict) -> None:
+    def turn_end(self, r: Replay, company: str) -> None:
+        """A company's operating turn ends (another entity acts): the engine nationalises a
+        company that leaves its buy-train step with no train (G1867 BuyTrain#pass!)."""
+        self.turn_of = None
+        if company != r.table.get("national") and not r.trains.get(company):
+            if r.state.tokens_placed(company):
+                self.nationalise(r, company)
+
+    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
         """The end of an operating round, read from the actions: a round's action outside
         operating rounds (a bid, a par, a share bought, a merger, a player passing), or a
         company operating again after others did. In the phases of ``export_phases`` the
@@ -75,24 +62,128 @@ class Mergers1867(GameSpecials):
             and company.abbrev in self.operated
             and company.abbrev != self.last_operator
         )
+        if (
+            kind == "run_routes"
+            and company is not None
+            and company.abbrev == r.table.get("national")
+        ):
+            self.national_turn(r)
+            self.national_bought(r, company.abbrev, a)
+        other = company is not None and company.abbrev != self.turn_of
+        if self.turn_of is not None and (other or outside):  # messages do not end a turn
+            self.turn_end(r, self.turn_of)
         if self.in_or and (outside or again):
             self.in_or = False
             self.operated = set()
+            self.national_turn(r)
             if r.state.phase in r.table.get("export_phases", []):
                 r.export_next()
         if kind in self.OPERATING and company is not None:
+            self.turn_of = company.abbrev
+            self.ever_operated.add(company.abbrev)
             self.in_or = True
             self.operated.add(company.abbrev)
             self.last_operator = company.abbrev
 
-    def handlers(self) -> dict[str, Handler]:
-        return {"convert": self.convert, "merge": self.merge, "choose": self.choose}
+    def national_bought(self, r: Replay, national: str, a: dict[str, Any]) -> None:
+        """The trains the national runs that the replay has not seen leave the depot: it
+        bought them with its cash and loans at one of its turns (no action says which)."""
+        for route in a.get("routes") or []:
+            train_id = route.get("train") if isinstance(route, dict) else None
+            if not isinstance(train_id, str) or r.owner_of_train(train_id) is not None:
+                continue
+            name = r.train_name(train_id)
+            if name is not None:  # (a copy below one bought later counts as gone already)
+                r.give_train(national, train_id, name)
+                if train_id not in r.gone:
+                    r.depart(train_id, name)
 
-    def convert(self, r: Replay, a: dict) -> None:
+    def buy_ahead(self, r: Replay, national: str, after: int) -> bool:
+        """The national buys at the end of its turn, with its cash and no action: the
+        trains its next run uses that no action buys before it (True: it bought some)."""
+        later = [
+            a for a, kept in zip(r.log.actions, r.log.kept, strict=True)
+            if kept and isinstance(a.get("id"), int) and a["id"] > after
+        ]  # fmt: skip
+        bought_by_action = set()
+        for a in later:
+            if a.get("type") == "buy_train":
+                bought_by_action.add(a.get("train"))
+            company = r.company(a.get("entity"))
+            if a.get("type") != "run_routes" or company is None or company.abbrev != national:
+                continue
+            before = len(r.trains.get(national, []))
+            for route in a.get("routes") or []:
+                train_id = route.get("train") if isinstance(route, dict) else None
+                if isinstance(train_id, str) and train_id not in bought_by_action:
+                    self.national_bought(r, national, {"routes": [route]})
+            return len(r.trains.get(national, [])) > before
+        return False
+
+    def run_routes(self, r: Replay, a: dict[str, Any]) -> None:
+        from .actions import run_routes
+
+        run_routes(r, a)
+        company = r.company(a.get("entity"))
+        national = r.table.get("national")
+        if company is not None and company.abbrev == national and national:
+            if r.state.phase in r.table.get("national_operates", []):
+                self.buy_ahead(r, national, int(a["id"]))
+
+    def national_turn(self, r: Replay) -> None:
+        """1861: the RSR operates last in the operating rounds of the phases in
+        ``national_operates``: on its first turn it puts its home token in the city
+        ``national_home`` (unless a nationalisation gave it a token on that hex), and with
+        no train it buys the next one of the depot (its own cash and loans: no action)."""
+        national = r.table.get("national")
+        if r.state.phase not in r.table.get("national_operates", []) or not national:
+            return
+        home = r.table.get("national_home")
+        if home and not self.national_home_done:
+            self.national_home_done = True
+            hex_name = r.hex_name(home[0])
+            if national not in r.state.tokens_at(hex_name).values():
+                space = r.free_space(hex_name, int(home[1]))
+                if space is not None:
+                    r.place_token(hex_name, space, national)
+        if not r.trains.get(national):
+            now = r.action.get("id")
+            if not (isinstance(now, int) and self.buy_ahead(r, national, now - 1)):
+                r.buy_next(national)
+
+    def handlers(self) -> dict[str, Handler]:
+        return {
+            "convert": self.convert,
+            "merge": self.merge,
+            "choose": self.choose,
+            "lay_tile": self.lay_tile,
+            "run_routes": self.run_routes,
+        }
+
+    def lay_tile(self, r: Replay, a: dict[str, Any]) -> None:
+        """The tile ``national_token_tile`` (639: Montreal, Moscow) laid while the national
+        still has reservations gets a national token in its first city (place_639_token)."""
+        from .actions import lay_tile
+
+        lay_tile(r, a)
+        national = r.table.get("national")
+        if not national or r.tile_name(a.get("tile")) != r.table.get("national_token_tile"):
+            return
+        hex_name = r.hex_name(a.get("hex"))
+        reserved = [
+            h for h in r.table.get("national_reservations", [])
+            if national not in r.state.tokens_at(r.hex_name(h)).values()
+        ]  # fmt: skip
+        if reserved and national not in r.state.tokens_at(hex_name).values():
+            space = r.free_space(hex_name, 0)
+            if space is not None:
+                r.place_token(hex_name, space, national)
+
+    def convert(self, r: Replay, a: dict[str, Any]) -> None:
         company = r.company(a.get("entity"))
         self.converting = company.abbrev if company else None
 
-    def merge(self, r: Replay, a: dict) -> None:
+    def merge(self, r: Replay, a: dict[str, Any]) -> None:
         source = r.company(a.get("entity"))
         target = r.company(a.get("corporation"))
         if source is None or target is None:
@@ -114,22 +205,30 @@ class Mergers1867(GameSpecials):
             r.move_tokens(source, target)
             r.move_trains(source, target)
 
-    def choose(self, r: Replay, a: dict) -> None:
+    def choose(self, r: Replay, a: dict[str, Any]) -> None:
         if a.get("choice") == "nationalize":
             company = r.company(a.get("entity"))
             if company is not None:
                 self.nationalise(r, company.abbrev)
 
     def on_phase(self, r: Replay, phase: str) -> None:
+        neutral = r.table.get("neutral_token_company")
+        if phase == r.table.get("neutral_tokens_removed_on") and neutral:  # 1867: phase 3
+            for hex_name, space, owner in r.state.all_tokens():
+                if owner == neutral:
+                    r.remove_token(hex_name, space)
         every_minor = phase == r.table.get("minors_nationalized_on")
         trainless = phase in r.table.get("trainless_nationalization_on", [])
         for c in r.game.companies:
             if c.kind != "minor" or not r.state.tokens_placed(c.abbrev):
                 continue
-            if every_minor or trainless and not r.trains.get(c.abbrev):
+            # the trainless rule takes the minors that have operated (Corporation#operated?)
+            operated = c.abbrev in self.ever_operated
+            if every_minor or trainless and operated and not r.trains.get(c.abbrev):
                 self.nationalise(r, c.abbrev)
 
     def nationalise(self, r: Replay, company: str) -> None:
+        self.ever_operated.discard(company)
         national = r.table.get("national")
         if not national:
             r.warn(f"nationalisation of {company}: the game names no national company")
@@ -159,124 +258,6 @@ class Mergers1867(GameSpecials):
         r.trains.pop(company, None)
 
 
-class Lcg:
-    """The engine's random numbers (Game::Base#rand: a linear congruential generator)."""
-
-    def __init__(self, seed: int) -> None:
-        self.value = seed % 2**31
-
-    def next(self) -> int:
-        self.value = (1_103_515_245 * self.value + 12_345) % 2**31
-        return self.value
-
-    def shuffled(self, names: list[str]) -> list[str]:
-        keys = [self.next() for _ in names]
-        return [n for _, n in sorted(zip(keys, names, strict=True))]
-
-
-@register("1846")
-class Setup1846(GameSpecials):
-    """1846: the set-up removes corporations at random (the engine's seeded draws; a removed
-    corporation's home token stays as a blocker), the two minors start with a 2 train and a
-    token, a corporation buying a minor takes its train and its token (or drops the token
-    where it has one), and the minors close when the phase in ``minors_close_on`` starts."""
-
-    # the engine's draws before the corporation removal: 9 in the first edition, 8 in the
-    # second (every fixture of each agrees; the removed corporation is never started)
-    DRAWS_BEFORE = {"first_ed": 9, "": 8}
-    GROUPS = (["C&O", "ERIE", "PRR"],)
-    GROUPS_2P = (["ERIE", "GT", "NYC", "PRR"], ["B&O", "C&O", "IC"])
-    MINOR_TRAINS = {"MS": "2-0", "BIG4": "2-1"}
-
-    def handlers(self) -> dict[str, Handler]:
-        return {"buy_company": self.buy_company}
-
-    def setup(self, r: Replay) -> None:
-        super().setup(r)
-        lcg = Lcg(r.log.seed)
-        edition = "first_ed" if "first_ed" in r.log.options else ""
-        for _ in range(self.DRAWS_BEFORE[edition]):
-            lcg.next()
-        two = r.log.players == 2
-        removals = 1 if two else max(0, 5 - r.log.players)
-        removed = []
-        for group in self.GROUPS_2P if two else self.GROUPS:
-            removed += lcg.shuffled(list(group))[:removals]
-        started = {
-            a.get("corporation") for a, kept in zip(r.log.actions, r.log.kept, strict=True)
-            if kept and a["type"] == "par"
-        }  # fmt: skip
-        for name in removed:
-            company = r.company(name)
-            if company is None:
-                continue
-            if name in started:
-                r.warnings.append(
-                    f"set-up: the replay removes {name} at random as the engine does, but the"
-                    " log starts it: its home token is not placed as a blocker"
-                )
-                continue
-            r.place_home(company)
-        for minor, train_id in self.MINOR_TRAINS.items():
-            company = r.company(minor)
-            if company is not None:
-                r.place_home(company)
-                r.give_train(company.abbrev, train_id, r.train_name(train_id) or "2")
-                r.depart(train_id, r.train_names[train_id])
-
-    def buy_company(self, r: Replay, a: dict) -> None:
-        from .actions import buy_company
-
-        buy_company(r, a)
-        minor = r.company(a.get("company"))
-        buyer = r.acting_company()
-        if minor is None or buyer is None or minor.kind != "minor":
-            return
-        r.move_trains(minor.abbrev, buyer.abbrev)
-        for hex_name, space, owner in r.state.all_tokens():
-            if owner == minor.abbrev:
-                if buyer.abbrev in r.state.tokens_at(hex_name).values():
-                    r.remove_token(hex_name, space)
-        r.move_tokens(minor.abbrev, buyer.abbrev)
-
-    def on_phase(self, r: Replay, phase: str) -> None:
-        if phase == r.table.get("minors_close_on"):
-            for c in r.game.companies:
-                if c.kind == "minor":
-                    r.close(c.abbrev)
-
-
-@register("18LosAngeles")
-class Setup18LosAngeles(Setup1846):
-    """18 Los Angeles (built on 1846): at set-up every corporation with a fixed home places
-    its home token, and the minors drafted (GT, OCR) start with a 2 train and a token (a
-    minor nobody drafts closes); a corporation buying a minor takes its train and token. Its
-    two-player removal of corporations is not followed (a warning says so)."""
-
-    MINOR_TRAINS = {"GT": "2-0", "OCR": "2-1"}
-
-    def setup(self, r: Replay) -> None:
-        GameSpecials.setup(self, r)
-        if r.log.players == 2:
-            r.warnings.append(
-                "set-up: the two-player removal of corporations is not followed: place"
-                " their home tokens by hand"
-            )
-        drafted = {
-            a.get("company") for a, kept in zip(r.log.actions, r.log.kept, strict=True)
-            if kept and a["type"] == "bid"
-        }  # fmt: skip
-        for c in r.game.companies:
-            if c.kind != "minor" and c.home is not None:
-                r.place_home(c)
-        for minor, train_id in self.MINOR_TRAINS.items():
-            company = r.company(minor)
-            if company is not None and minor in drafted:
-                r.place_home(company)
-                r.give_train(company.abbrev, train_id, r.train_name(train_id) or "2")
-            r.depart(train_id, r.train_name(train_id) or "2")
-
-
 @register("1849")
 class Earthquake1849(GameSpecials):
     """1849: the Messina earthquake when the phase in ``earthquake_on`` starts: the tokens
@@ -286,7 +267,7 @@ class Earthquake1849(GameSpecials):
     def handlers(self) -> dict[str, Handler]:
         return {"choose": self.choose}
 
-    def choose(self, r: Replay, a: dict) -> None:
+    def choose(self, r: Replay, a: dict[str, Any]) -> None:
         choice = a.get("choice")
         if isinstance(choice, str) and choice.startswith("Close "):
             r.private_owner.pop(choice.removeprefix("Close ").strip(), None)
@@ -323,7 +304,7 @@ class RustByRound18MS(GameSpecials):
         self.operated: set[str] = set()
         self.last_operator: str | None = None
 
-    def before_action(self, r: Replay, a: dict) -> None:
+    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
         kind = a.get("type")
         player = a.get("entity_type") == "player"
         if self.in_or and (kind in self.STOCK or (kind == "pass" and player)):

@@ -1,0 +1,64 @@
+"""The registry of each game's own replay rules (specials), the base class every game
+starts from, and the engine's random numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .replay import Handler, Replay
+
+_REGISTRY: dict[str, type[GameSpecials]] = {}
+
+
+def register(*game_ids: str) -> Callable[[type[GameSpecials]], type[GameSpecials]]:
+    def wrap(cls: type[GameSpecials]) -> type[GameSpecials]:
+        for gid in game_ids:
+            _REGISTRY[gid] = cls
+        return cls
+
+    return wrap
+
+
+def registered(game_id: str) -> type[GameSpecials]:
+    """The specials class registered for ``game_id`` (the base class when none is)."""
+    return _REGISTRY.get(game_id, GameSpecials)
+
+
+class GameSpecials:
+    """What every game does: set-up tokens from the game's ``[eighteen_xx]`` table, no
+    action of its own."""
+
+    def handlers(self) -> dict[str, Handler]:
+        return {}
+
+    def setup(self, r: Replay) -> None:
+        r.gone.update(r.table.get("private_trains", {}).values())  # held apart from the start
+        for hex_name, city, company in r.table.get("setup_tokens", []):
+            space = r.free_space(hex_name, city)
+            if space is not None:
+                r.place_token(hex_name, space, company)
+
+    def on_phase(self, r: Replay, phase: str) -> None:
+        """Called when the phase changes (a train left the depot)."""
+
+    def on_first(self, r: Replay, train: str) -> None:
+        """Called when the first train of a type leaves the depot (after the rusting)."""
+
+    def before_action(self, r: Replay, action: dict[str, Any]) -> None:
+        """Called before every action the engine keeps (round bookkeeping)."""
+
+
+class Lcg:
+    """The engine's random numbers (Game::Base#rand: a linear congruential generator)."""
+
+    def __init__(self, seed: int) -> None:
+        self.value = seed % 2**31
+
+    def next(self) -> int:
+        self.value = (1_103_515_245 * self.value + 12_345) % 2**31
+        return self.value
+
+    def shuffled(self, names: list[str]) -> list[str]:
+        keys = [self.next() for _ in names]
+        return [n for _, n in sorted(zip(keys, names, strict=True))]

@@ -1,0 +1,55 @@
+"""Our replay of every 18xx.games fixture of the 14 games against the positions the site's
+own engine reached (tobymao/18xx, dumped by tools/engine_check/dump_positions.rb into
+tests/data/engine_positions): at every run_routes action the phase, the tiles with their
+rotation, the tokens per hex and company and each company's trains must be the engine's.
+The few positions that still differ are named per game (the README's real-game table and
+the game's ``[eighteen_xx] readings``); any other difference, or one of them fixed, fails."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from engine_positions import DATA, compare_dir  # type: ignore[import-not-found]  # noqa: E402
+
+FIXTURES = DATA / "18xx_fixtures"
+ENGINE = DATA / "engine_positions"
+TITLE_DIRS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
+FIRST_EDITION = "18LosAngeles1"  # 18 Los Angeles' 1st edition: refused (another map)
+
+# positions that still differ from the engine's, per title directory (each a named reading)
+DIFFERING = {
+    "1846": 29,
+    "1861": 41,
+}
+
+
+def test_every_title_of_the_14_games_has_fixtures_and_engine_positions():
+    assert len(TITLE_DIRS) == 15  # 18 Los Angeles has two editions
+    for title_dir in TITLE_DIRS:
+        assert (ENGINE / f"{title_dir}.jsonl.gz").exists()
+
+
+@pytest.mark.parametrize("title_dir", [t for t in TITLE_DIRS if t != FIRST_EDITION])
+def test_positions_are_the_engines(title_dir):
+    result = compare_dir(FIXTURES, ENGINE, title_dir)
+    assert result["positions"] > 0
+    assert result["equal"] + result["differing"] == result["positions"]
+    assert result["differing"] == DIFFERING.get(title_dir, 0), "\n".join(result["diffs"][:20])
+    assert result["refused"] == []
+
+
+def test_the_first_edition_of_18_los_angeles_is_refused_naming_the_edition():
+    result = compare_dir(FIXTURES, ENGINE, FIRST_EDITION)
+    assert result["logs"] == 2 and result["equal"] == 0 and len(result["refused"]) == 2
+    for line in result["refused"]:
+        assert line.endswith(
+            "the game '18 Los Angeles' is the 1st edition of 18 Los Angeles (another map, other"
+            " privates and corporations); this program models 18 Los Angeles (2nd edition)"
+            " (18xx.games title '18 Los Angeles 2') only"
+        )
