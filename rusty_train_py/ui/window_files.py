@@ -215,7 +215,9 @@ class FileCommands:
         gid = game_id(text)
         if gid is None:
             self.dialogs.error(
-                self.window.ui_parent(), "Cannot open the game", f"{text!r}: not a game id or address"
+                self.window.ui_parent(),
+                "Cannot open the game",
+                f"{text!r}: not a game id or address",
             )
             return
         job = LogDownload(gid, base_url())
