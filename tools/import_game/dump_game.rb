@@ -1,8 +1,8 @@
 # Development tool (never needed by the program): instantiate one title of the tobymao/18xx
 # engine and print, as JSON, what write_game.py turns into games/<id>.toml and tiles/<id>.tiles.
-#   cd <18xx snapshot> && ENGINE_LOG_LEVEL=4 ruby -I<this folder> -Ilib \
+#   cd <18xx snapshot> && ENGINE_LOG_LEVEL=4 ruby -I<this folder>/../engine_check/rubyshim -Ilib \
 #       <this folder>/dump_game.rb TITLE [PLAYERS] > dump.json
-# require_all.rb (this folder) stands in for the require_all gem the engine loads its files with.
+# ../engine_check/rubyshim/require_all.rb stands in for the require_all gem the engine loads its files with.
 require 'json'
 require 'engine'
 

@@ -3,7 +3,7 @@
 # run_routes action (the last one of the log, the one given, or with `best` the richest of
 # the last 24): tiles laid, station tokens
 # (hex, city, slot, owner), phase, the running entity's trains and the routes it ran.
-#   cd <18xx snapshot> && ENGINE_LOG_LEVEL=4 ruby -I<this folder> -Ilib \
+#   cd <18xx snapshot> && ENGINE_LOG_LEVEL=4 ruby -I<this folder>/../engine_check/rubyshim -Ilib \
 #       <this folder>/dump_position.rb LOG.json [ACTION_ID] > position.json
 require 'json'
 require 'engine'

@@ -12,5 +12,5 @@ shift 2
 snapshot=${SNAPSHOT:-/work/tmp/18xx}
 dump=$(mktemp)
 trap 'rm -f "$dump"' EXIT
-(cd "$snapshot" && ENGINE_LOG_LEVEL=4 ruby -I"$here" -Ilib "$here/dump_game.rb" "$title") > "$dump"
+(cd "$snapshot" && ENGINE_LOG_LEVEL=4 ruby -I"$here/../engine_check/rubyshim" -Ilib "$here/dump_game.rb" "$title") > "$dump"
 PYTHONPATH="$root" "$root/.venv/bin/python" "$here/write_game.py" "$dump" --id "$id" "$@"
