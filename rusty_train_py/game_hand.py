@@ -65,14 +65,13 @@ class MergedLines(SourceLines):
         return found
 
 
-def read_hand(game_file: Path) -> tuple[dict[str, Any], str, str] | None:
-    """The hand file of ``game_file`` (data, text, name), or None when it has none."""
-    path = hand_file(game_file)
-    if not path.is_file():
-        return None
+def read_toml(path: Path, too_deep: str) -> tuple[dict[str, Any], str]:
+    """A TOML file's data and text; HandFileError naming ``path`` when it cannot be read,
+    is not UTF-8 or not TOML, or nests deeper than Python's recursion limit (``too_deep``:
+    what to say then). The game file and its hand file are read alike."""
     try:
         text = path.read_text(encoding="utf-8")
-        return tomllib.loads(text), text, str(path)
+        return tomllib.loads(text), text
     except OSError as exc:
         raise HandFileError(f"{path}: cannot read ({exc.strerror})") from None
     except UnicodeDecodeError as exc:
@@ -80,4 +79,13 @@ def read_hand(game_file: Path) -> tuple[dict[str, Any], str, str] | None:
     except tomllib.TOMLDecodeError as exc:
         raise HandFileError(f"{path}: not valid TOML: {exc}") from None
     except RecursionError:
-        raise HandFileError(f"{path}: arrays or tables nested too deeply") from None
+        raise HandFileError(f"{path}: {too_deep}") from None
+
+
+def read_hand(game_file: Path) -> tuple[dict[str, Any], str, str] | None:
+    """The hand file of ``game_file`` (data, text, name), or None when it has none."""
+    path = hand_file(game_file)
+    if not path.is_file():
+        return None
+    data, text = read_toml(path, "arrays or tables nested too deeply")
+    return data, text, str(path)

@@ -4,7 +4,6 @@ validated, and an error names the file and the entry (and its line where it can)
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from .game import (
     Phase,
     UpgradeRule,
 )
-from .game_hand import HandFileError, MergedLines, merge_hand, read_hand
+from .game_hand import HandFileError, MergedLines, merge_hand, read_hand, read_toml
 from .game_schema import check_game_data, check_game_references, top_line
 from .gamefile_rules import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .hexgrid import HexAddressError, Orientation
@@ -53,18 +52,9 @@ def load_game(game_id: str, folder: Path | None = None, tiles_folder: Path | Non
 
 def load_game_file(path: Path, tiles_folder: Path | None = None) -> Game:
     try:
-        text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except OSError as exc:
-        raise GameDataError(f"{path}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise GameDataError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise GameDataError(f"{path}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise GameDataError(
-            f"{path}: not a game file: arrays or tables nested too deeply"
-        ) from None
+        data, text = read_toml(path, "not a game file: arrays or tables nested too deeply")
+    except HandFileError as exc:
+        raise GameDataError(str(exc)) from None
     try:
         hand = read_hand(path)
         if hand is None:
