@@ -42,13 +42,7 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..files.online.commands import company_trains
     from .advice_report import cmd_advise
-    from .opening import open_for_cli
-    from .route_report import train_list
+    from .opening import open_for_trains
 
-    if args.trains is not None:
-        train_list(args.trains)
-    opened = open_for_cli(args.gamefile, args.strict, args.at)
-    args.trains = args.trains or ",".join(company_trains(opened, args.company))
-    return cmd_advise(args, opened.state)
+    return cmd_advise(args, open_for_trains(args).state)

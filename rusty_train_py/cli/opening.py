@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,4 +37,18 @@ def open_for_cli(path: str, strict: bool, at: int | None = None) -> OpenedGame:
     opened: OpenedGame = open_source(path, strict=strict, at=at)
     for warning in opened.warnings:
         print(f"rusty-train-py: warning: {path}: {warning}", file=sys.stderr)
+    return opened
+
+
+def open_for_trains(args: argparse.Namespace) -> OpenedGame:
+    """The opened ``args.gamefile`` of a command that runs ``args.company``'s trains: a
+    ``--trains`` given is checked before the file is read; without it, the trains the file
+    gives the company (an 18xx.games log, or a save's ``trains``) go into ``args.trains``."""
+    from ..files.online.commands import company_trains
+    from .route_report import train_list
+
+    if args.trains is not None:
+        train_list(args.trains)
+    opened = open_for_cli(args.gamefile, args.strict, args.at)
+    args.trains = args.trains or ",".join(company_trains(opened, args.company))
     return opened

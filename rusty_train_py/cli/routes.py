@@ -52,13 +52,10 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..files.online.commands import company_bonuses, company_trains
-    from .opening import open_for_cli
-    from .route_report import cmd_routes, train_list
+    from ..files.online.commands import company_bonuses
+    from .opening import open_for_trains
+    from .route_report import cmd_routes
 
-    if args.trains is not None:
-        train_list(args.trains)
-    opened = open_for_cli(args.gamefile, args.strict, args.at)
-    args.trains = args.trains or ",".join(company_trains(opened, args.company))
+    opened = open_for_trains(args)
     args.bonus = args.bonus or company_bonuses(opened, args.company)
     return cmd_routes(args, opened)
