@@ -237,6 +237,21 @@ def test_routes_on_a_log_uses_the_bonuses_the_company_holds(capsys):
     assert result["net_revenue"] == 470  # the players found the optimum
 
 
+def test_advise_on_a_log_uses_the_bonuses_the_company_holds(capsys):
+    """The advisor starts from the same $470 as ``routes`` above (the bridges counted), and
+    a ``--bonus`` given replaces the log's: with the Niagara bridge alone, Montreal's +10 of
+    the Montreal bridge is gone ($460)."""
+    log = LOGS / "1867_nationalization_cash.json"
+    assert main(["advise", str(log), "--at", "477", "-c", "C&O", "--json", "--top", "1"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["bonuses"] == ["nfb", "mb"]
+    assert result["base_net_revenue"] == 470
+    assert main(["advise", str(log), "--at", "477", "-c", "C&O", "-b", "nfb", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["bonuses"] == ["nfb"]
+    assert result["base_net_revenue"] == 460
+
+
 def test_show_position_in_the_engines_terms(capsys):
     """After CNR's nationalisation (1867, action 528): CN holds Toronto's first slot, the
     phase is 8 (the 8 train exported at the round's end rusted the 4s), train ids as the

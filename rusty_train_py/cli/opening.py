@@ -43,12 +43,14 @@ def open_for_cli(path: str, strict: bool, at: int | None = None) -> OpenedGame:
 def open_for_trains(args: argparse.Namespace) -> OpenedGame:
     """The opened ``args.gamefile`` of a command that runs ``args.company``'s trains: a
     ``--trains`` given is checked before the file is read; without it, the trains the file
-    gives the company (an 18xx.games log, or a save's ``trains``) go into ``args.trains``."""
-    from ..files.online.commands import company_trains
+    gives the company (an 18xx.games log, or a save's ``trains``) go into ``args.trains``, and
+    without ``--bonus`` the bonuses a log gives it (the privates it owns) into ``args.bonus``."""
+    from ..files.online.commands import company_bonuses, company_trains
     from .route_report import train_list
 
     if args.trains is not None:
         train_list(args.trains)
     opened = open_for_cli(args.gamefile, args.strict, args.at)
     args.trains = args.trains or ",".join(company_trains(opened, args.company))
+    args.bonus = args.bonus or company_bonuses(opened, args.company)
     return opened

@@ -52,10 +52,7 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..files.online.commands import company_bonuses
     from .opening import open_for_trains
     from .route_report import cmd_routes
 
-    opened = open_for_trains(args)
-    args.bonus = args.bonus or company_bonuses(opened, args.company)
-    return cmd_routes(args, opened)
+    return cmd_routes(args, open_for_trains(args))
