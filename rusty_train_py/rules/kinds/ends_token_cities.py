@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain, combinations
 from typing import TYPE_CHECKING
 
 from ..bonus_kinds import BONUS_KINDS, BonusFacts, BonusKind
@@ -42,7 +43,18 @@ class EndsTokenCitiesEffect(RouteEffect):
         return self.at
 
     def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
-        return [None] if stops[0] in self.at and stops[-1] in self.at else None
+        last = len(stops) - 1
+        if stops[0] not in self.at or stops[last] not in self.at:
+            return None
+        # both ends counted, with each set of the company's cities on the way (a train that
+        # may skip stops can earn more counting a poorer city that holds a token)
+        tokened = [i for i in range(1, last) if t.is_city[stops[i]] and t.token[stops[i]]]
+        out: list[Need | None] = [None]
+        for subset in chain.from_iterable(
+            combinations(tokened, k) for k in range(len(tokened) + 1)
+        ):
+            out.append(Need(must=frozenset((0, last, *subset))))
+        return out
 
     def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         last = len(stops) - 1
