@@ -97,3 +97,33 @@ def test_18eu_red_to_red_at_its_cap_on_the_late_map():
     (route,) = res.routes
     assert route.bonuses == (("red_to_red", 150),)
     assert {route.stops[0].hex, route.stops[-1].hex} == {"A6", "N5"}
+
+
+FIXTURES = PROJECT_ROOT / "tests" / "data" / "18xx_fixtures" / "18EU"
+
+
+def fixture_log(name: str):
+    import gzip
+    import json
+
+    from rusty_train_py.files.online import log_from_data
+
+    data = json.loads(gzip.decompress((FIXTURES / f"{name}.json.gz").read_bytes()))
+    return log_from_data(data, name)
+
+
+def test_18eu_every_run_of_log_74045_prices_as_the_log_and_none_is_beaten():
+    # The real-game check on the longest fixture: 114 runs of minors and majors, 15 with a
+    # Pullman (its "local" route priced by a lock on its one stop) and the red-to-red bonus
+    # at its cap; our optimum never below the players'.
+    from rusty_train_py.files.online.realcheck import check_position, positions
+
+    found = positions(fixture_log("74045"))
+    assert len(found) == 114  # 120 run_routes actions, 6 of them undone
+    pullman_runs = 0
+    for pos in found:
+        c = check_position(pos)
+        assert c.recorded == c.priced and c.best is not None and c.proven, c
+        assert c.best >= c.priced, c
+        pullman_runs += any(train == "P" for train, _, _ in pos.routes)
+    assert pullman_runs == 15
