@@ -51,6 +51,8 @@ class Case:
 def train_length(t: TrainType) -> tuple[int, int]:
     """How far and how richly a train runs, for picking the late trains: (counted stops or
     edges times its multiplier, places it may visit)."""
+    if t.kind.rides:  # runs no route of its own (a Pullman)
+        return 0, 0
     p = t.params_dict
     mult = max(t.multiplier, int(p.get("city_multiplier", 1)))
     if t.rule == "pay_best":

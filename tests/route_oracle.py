@@ -35,7 +35,9 @@ The company's result
     Every assignment of routes to the trains (a train may run none) in which routes of trains
     of one ``track_class`` share no hex side and no node-to-node piece; once-per-run bonuses go
     to the route where they pay most (or none); ``drop_lowest`` takes the lowest route off when
-    every train runs. The best total.
+    every train runs. The best total. A ``pullman`` train runs no route: it goes, like a
+    once-per-run bonus, to one route of the run and earns there the value of the best city or
+    off-board that route counts (18EU); alone it earns nothing.
 """
 
 from __future__ import annotations
@@ -737,6 +739,21 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return amount
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
+    if b.kind == "ride":  # a pullman riding with the route: its best city or off-board again
+        at = b.get("at")
+        return max(
+            (c.value for c in stops if c.kind != "town" and (at is None or c.hex in at)),
+            default=0,
+        )
+    if b.kind == "ends_token_cities":  # both ends counted on `at`: per own-token city, capped
+        k = len(route.centres) - 1
+        if 0 not in counted or k not in counted or k == 0:
+            return 0
+        at = b.get("at")
+        if route.centres[0].hex not in at or route.centres[k].hex not in at:
+            return 0
+        cities = sum(1 for c in stops if c.kind == "city" and c.token)
+        return min(int(b.get("per_token_now", 0)) * cities, int(b.get("most_now", 0)))
     if b.kind in ("port", "drop_lowest", "end_again", "destination_end"):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
@@ -805,6 +822,33 @@ class Solution:
         return "\n".join(lines)
 
 
+def _in_phase(active, state) -> list[BonusSpec]:
+    """``ends_token_cities`` bonuses with their amounts for the map's phase: the value its
+    tables give the newest colour of the phase that they name (none: 0)."""
+    out = []
+    for b in active:
+        if b.kind == "ends_token_cities":
+            data = dict(b.data)
+            for key in ("per_token", "most"):
+                table = dict(data[key])
+                named = [c for c in state.phase_colours if c in table]
+                data[f"{key}_now"] = table[named[-1]] if named else 0
+            b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
+        out.append(b)
+    return out
+
+
+def _riders(rules, trains, ride_at=None) -> tuple[list[str], list[BonusSpec]]:
+    """The trains that run routes, and the pullmans as bonuses paid to one route each."""
+    runs = [t for t in trains if rules.train(t).rule != "pullman"]
+    rides = []
+    for t in trains:
+        if rules.train(t).rule == "pullman":
+            data = (("at", tuple(ride_at)),) if ride_at else ()
+            rides.append(BonusSpec(rules.train(t).name, "ride", data))
+    return runs, rides
+
+
 def oracle_solve(
     state, company: str, trains, bonuses=(), limit: int | None = None, readings=None, locked=()
 ) -> Solution:
@@ -814,10 +858,11 @@ def oracle_solve(
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
     routes = model.all_walks(limit)
-    active = rules.active_bonuses(bonuses, company)
+    active = _in_phase(rules.active_bonuses(bonuses, company), state)
     game = state.game
+    trains, rides = _riders(rules, trains)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
-    run_level = [b for b in active if b.once_per_run]
+    run_level = [b for b in active if b.once_per_run] + rides
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
     n_locked = len(locked)
     specs = [rules.train(t) for t, _r in locked] + [rules.train(t) for t in trains]
@@ -930,9 +975,10 @@ def check_finder_result(
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = rules.active_bonuses(bonuses, company)
+    active = _in_phase(rules.active_bonuses(bonuses, company), state)
+    trains, rides = _riders(rules, trains)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
-    run_level = [b for b in active if b.once_per_run]
+    run_level = [b for b in active if b.once_per_run] + rides
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
     rd = rules.readings
     problems = []

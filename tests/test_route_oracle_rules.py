@@ -225,6 +225,26 @@ def ends_matter(state, company, trains, bonuses):
     )
 
 
+def rider_matters(state, company, trains, bonuses):
+    """Exercised when a riding train (a Pullman) changes the answer."""
+    plain = [t for t in trains if t != "P"]
+    if plain == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        state, company, plain, bonuses
+    )
+
+
+def one_rider(trains: list[str], riders: set[str]) -> list[str]:
+    """``trains`` with at most one riding train (a company holds one Pullman at most)."""
+    out: list[str] = []
+    for t in trains:
+        if t in riders and any(x in riders for x in out):
+            continue
+        out.append(t)
+    return out
+
+
 def pays(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) > 0
 
@@ -512,6 +532,39 @@ def scenarios() -> list[Scenario]:
             exercised=bonus_matters,
             share_exercised=0.1,
         ),
+        Scenario(
+            "pullman",  # rules/kinds/pullman.py: rides with one other route of the run
+            BASIC
+            + [
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "3E", "rule": "express", "stops": 3},
+                {"name": "P", "rule": "pullman"},
+            ],
+            exercised=rider_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "ends_token_cities",  # rules/kinds/ends_token_cities.py: 18EU red-to-red
+            BASIC
+            + [
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+                {"name": "3E", "rule": "express", "stops": 3},
+            ],
+            bonuses=[
+                {
+                    "id": "r2r",
+                    "kind": "ends_token_cities",
+                    "per_token": {"green": 10, "brown": 20, "grey": 30},
+                    "most": {"green": 10, "brown": 40, "grey": 150},
+                    "always": False,
+                }
+            ],  # at filled in per map
+            pick_bonuses=options(["r2r"], 0.9),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+            dense=True,
+        ),
     ]
     return out
 
@@ -604,6 +657,8 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
                 "multiplied": True,
             },
         ]
+    if sc.name == "ends_token_cities":
+        return [dict(sc.bonuses[0], at=[single, *group, places["bypass"], *p[:3]])]
     if sc.name == "end_again":
         return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
     if sc.name == "destination_end":
@@ -718,6 +773,7 @@ def random_map(sc: Scenario, seed: int, folder):
     place_random_tokens(rng, state, state.game.hexes, company, others)
     names = [t["name"] for t in sc.trains]
     trains = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 2, 2, 3]))]
+    trains = one_rider(trains, {t["name"] for t in sc.trains if t.get("rule") == "pullman"})
     bonuses = sc.pick_bonuses(rng, places) if sc.pick_bonuses else []
     return state, company, trains, bonuses
 
@@ -889,6 +945,7 @@ def real_map(game_id: str, seed: int):
     scatter_real_tokens(rng, state, token_hexes, company, others)
     names = [t.name for t in game.trains]
     trains = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 2, 2, 3]))]
+    trains = one_rider(trains, {t.name for t in game.trains if t.kind.rides})
     return state, company, trains, real_options(rng, game)
 
 

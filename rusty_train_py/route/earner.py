@@ -11,7 +11,7 @@ to and the route report uses. Nothing here names a kind.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -46,6 +46,7 @@ class Earner:
         bonuses: Iterable[Bonus] = (),
         readings: Mapping[str, Any] | None = None,
         rules: GameRules | None = None,
+        riders: Sequence[tuple[TrainType, Collection[str] | None]] = (),
     ):
         self.train = train
         self.kind = kind = train.kind
@@ -66,6 +67,8 @@ class Earner:
             rules.stop_value(c, kind.centre_value(p, c)) * kind.row_multiplier(p, c) * m
             for c in centres
         ]
+        self.base_value = [rules.stop_value(c, c.value) for c in centres]
+        self.phase_colours = rules.phase_colours
         self.stop_bonuses: list[list[tuple[str, int]]] = [[] for _ in centres]
         self.effects: list[RouteEffect] = []
         self._by_hex: dict[str, list[int]] = {}
@@ -75,6 +78,10 @@ class Earner:
             if b.train is not None and b.train.upper() != train.name.upper():
                 continue
             rules.apply_bonus(b, self, m if b.multiplied else 1)
+        for rider, at in riders:  # trains riding with this one's route (a Pullman)
+            effect = rider.kind.ride_effect(rider.params, self, rider.name, at)
+            if effect is not None:
+                self.effects.append(effect)
         for effect in self.effects:
             effect.finalize(self)
         self.per_visit = sum(effect.per_visit for effect in self.effects)

@@ -6,6 +6,10 @@ kind of train in turn; a whole-run adjustment (``adjusts_run``: 18TN Civil War d
 route) becomes the runs of all trains but one. The search solves each run exactly and keeps the
 best, so no bound ever has to cover a non-additive bonus.
 
+A train that rides with another route (``rides``: 18EU's Pullman) is handed out the same way
+as a once-per-run bonus (``ride:`` and its name among the variant's extras); it is never placed
+on a path, and with no other train it earns nothing.
+
 A locked train (its route fixed by the player) is a kind of its own: it may get a
 once-per-run bonus, and it may be the train a whole-run adjustment leaves out (its route still
 runs and keeps its track, but is not paid).
@@ -20,6 +24,12 @@ from itertools import product
 from ..game import Bonus, Game, TrainType
 
 Variant = tuple[str, frozenset[str]]  # train name, the once-per-run bonuses it gets
+RIDE = "ride:"  # an extra naming a train that rides with the variant's route
+
+
+def rider_names(extra: frozenset[str]) -> list[str]:
+    """The trains riding with a variant's route (from its extras)."""
+    return sorted(x[len(RIDE) :] for x in extra if x.startswith(RIDE))
 
 
 @dataclass(frozen=True)
@@ -35,9 +45,11 @@ def plan_runs(
     trains: Sequence[TrainType],
     bonuses: Sequence[Bonus],
     locked: Sequence[TrainType] = (),
+    riders: Sequence[TrainType] = (),
 ) -> list[Run]:
     """Every run to solve, in a fixed order (the first best one wins ties). ``trains``: the
-    trains the search places; ``locked``: the trains whose routes are fixed."""
+    trains the search places; ``locked``: the trains whose routes are fixed; ``riders``: the
+    trains riding with another route (each handed to one train of the run)."""
     names = [t.name for t in trains]
     order = [t.name for t in game.trains]
 
@@ -56,7 +68,7 @@ def plan_runs(
             rest = list(slots)
             rest.remove(left_out)
             slot_sets.append(rest)
-    once = sorted(b.id for b in bonuses if b.once_per_run)
+    once = sorted([b.id for b in bonuses if b.once_per_run] + [RIDE + t.name for t in riders])
     runs = []
     seen = set()
     for ss in slot_sets:

@@ -33,8 +33,8 @@ from .progress import ProgressFn, Reporter
 from .result import RouteResult, TrainRoute
 from .revenue_memo import RevenueMemo
 from .routes import build_train_route
-from .runs import Run, plan_runs
-from .solve_run import Tables, free_trains, greedy_run, shifted_report, solve_run
+from .runs import Run, plan_runs, rider_names
+from .solve_run import Tables, greedy_run, shifted_report, solve_run, split_riders
 from .valuing import value_paths
 
 CancelFn = Callable[[], bool]
@@ -131,7 +131,9 @@ class RouteSearch:
             )
         except LockError as exc:
             raise RouteSearchError(str(exc)) from None
-        self.runs = plan_runs(game, self.free_types, self.bonuses, [f.train for f in self.fixed])
+        self.runs = plan_runs(
+            game, self.free_types, self.bonuses, [f.train for f in self.fixed], self.riders
+        )
         self.searched = sorted(
             {v for run in self.runs for v in run.variants}, key=lambda v: (v[0], sorted(v[1]))
         )
@@ -174,15 +176,18 @@ class RouteSearch:
             self.locks = [parse_lock(x) if isinstance(x, str) else x for x in locked]
         except LockError as exc:
             raise RouteSearchError(str(exc)) from None
-        self.free_types = free_trains(game, self.train_types, self.locks)
+        self.riders, self.ride_at, self.locks, self.free_types = split_riders(
+            game, self.train_types, self.locks
+        )
 
     def earner(self, variant: Variant) -> Earner:
         """The compiled train of a variant (a train and the once-per-run bonuses it gets)."""
         if variant not in self.earners:
             name, extra = variant
             bs = self.per_route + [b for b in self.bonuses if b.id in extra]
+            riders = [(self.game.train(r), self.ride_at.get(r)) for r in rider_names(extra)]
             self.earners[variant] = Earner(
-                self.game.train(name), self.graph, bs, self.game.readings, self.rules
+                self.game.train(name), self.graph, bs, self.game.readings, self.rules, riders
             )
         return self.earners[variant]
 
@@ -455,6 +460,13 @@ class RouteSearch:
             b.name if b.name != b.id else f"{b.id}: {b.kind.left_out_because}" for b in adjusting
         )
         notes = []
+        for rider in self.riders:
+            left.remove(rider.name)
+            rode = [(r.train, a) for r in routes for b, a in r.bonuses if b == rider.name]
+            if rode:
+                notes.append(f"{rider.name}: rides with the {rode[0][0]}'s route (+${rode[0][1]})")
+            else:
+                notes.append(f"{rider.name}: runs only with another route: it earns nothing here")
         for r in routes:
             if r.dropped:
                 notes.append(f"{r.train}: runs for nothing (${r.revenue} not paid): {why}")

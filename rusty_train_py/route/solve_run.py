@@ -39,6 +39,35 @@ def free_trains(game: Any, train_types: list[Any], locks: Sequence[RouteLock]) -
     return free
 
 
+def split_riders(
+    game: Any, train_types: list[Any], locks: Sequence[RouteLock]
+) -> tuple[list[Any], dict[str, tuple[str, ...]], list[RouteLock], list[Any]]:
+    """The trains that ride with another route (a Pullman: at most one), the hex a lock of
+    one names (``P:A10``: the one stop it takes, on a route of another train), the other
+    locks, and the trains the search places."""
+    riders = [t for t in train_types if t.kind.rides]
+    if len(riders) > 1:
+        names = ", ".join(t.name for t in riders)
+        raise RouteSearchError(f"at most one train may ride with another route ({names})")
+    riding = {t.name.upper() for t in riders}
+    ride_locks = [x for x in locks if x.train.upper() in riding]
+    ride_at: dict[str, tuple[str, ...]] = {}
+    for lock in ride_locks:
+        name = riders[0].name
+        if len(lock.stops) != 1 or name in ride_at:
+            raise RouteSearchError(
+                f"lock {lock.describe()}: the {name} rides with another route: lock it once,"
+                f" on the one stop it takes (e.g. {name}:A10)"
+            )
+        try:
+            ride_at[name] = (game.hex(lock.stops[0]).name,)
+        except ValueError as exc:
+            raise RouteSearchError(f"lock {lock.describe()}: {exc}") from None
+    others = [x for x in locks if x not in ride_locks]
+    placed = [t for t in train_types if not t.kind.rides]
+    return riders, ride_at, others, free_trains(game, placed, others)
+
+
 def shifted_report(report: Any, add: int) -> Any:
     """``report`` with ``add`` (what the locked routes earn) added to every best and bound."""
     if not add:

@@ -53,6 +53,8 @@ class TrainTable(Protocol):
     readings: Mapping[str, Any]
     state: Any
     worth: list[int]  # what a counted stop earns the train (multipliers and stop bonuses in)
+    base_value: list[int]  # what the stop pays in the phase, before any train's rule
+    phase_colours: tuple[str, ...]  # the tile colours of the map's phase
     visit: list[int]  # the distance a visit uses
     is_major: list[bool]  # city or off-board
     is_city: list[bool]

@@ -15,19 +15,21 @@ states, for a train compiled on one track graph (a ``TrainTable``, facts.py):
 - ``fast``: the exact revenue on a path when no bonus makes the choice harder (the search's
   hot path), or None to let the exact general chooser decide;
 - ``earned``: what each counted stop of a choice earns it (the per-stop breakdown);
-- ``model_counting``: its counted stops in the exact model (route/exact.py).
+- ``model_counting``: its counted stops in the exact model (route/exact.py);
+- ``rides`` and ``ride_effect``: a train that runs no route of its own but rides with another
+  route of the run (18EU's Pullman, kinds/pullman.py): the effect it adds to that route.
 
 Kinds in ``kinds/`` register the same way (one file per kind, found by the package).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
 from ..tile_code import REVENUE_COLUMNS
-from .facts import CorridorFacts, StopFacts, TrainTable
+from .facts import CorridorFacts, RouteEffect, StopFacts, TrainTable
 from .params import KindParams, P, read_params
 from .registry import Checker, Registry, RuleDataError, one_of, strings, table_of, whole
 
@@ -65,6 +67,7 @@ class TrainKind(Generic[P]):
     Params: type[P]
     keys: Mapping[str, Checker] = {}
     readings: tuple[str, ...] = ()  # the [rules] readings the kind reads
+    rides = False  # runs no route of its own: rides with another route (``ride_effect``)
 
     def parse(self, table: Mapping[str, Any], where: str) -> P:
         return read_params(self.Params, table, self.keys, where)
@@ -115,6 +118,13 @@ class TrainKind(Generic[P]):
 
     def describe(self, p: P) -> str:
         return self.name
+
+    def ride_effect(
+        self, p: P, t: TrainTable, name: str, at: Collection[str] | None = None
+    ) -> RouteEffect | None:
+        """A riding train (``rides``): what it adds to the route of the train ``t`` it rides
+        with (``at``: only at stops on these hexes), or None when it can add nothing."""
+        return None
 
     # -- the exact model (route/exact.py) ---------------------------------------------------
 

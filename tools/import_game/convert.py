@@ -59,6 +59,7 @@ class Conversion:
     privates: list[str] = field(default_factory=list)
     unexpressed: list[str] = field(default_factory=list)
     read_as: list[str] = field(default_factory=list)  # choices given on the command line
+    one_stop_per_hex: bool = False  # the title forbids two stops of one hex in a route
     overrides: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -206,6 +207,19 @@ def convert_companies(dump: dict, c: Conversion) -> None:
         for a in corp["abilities"]:
             c.unexpressed.append(f"company {sym}: ability {a['type']}")
         c.companies.append(entry)
+    for n in dump.get("neutrals") or []:  # tokens the title places at set-up (18EU's N)
+        entry = {
+            "abbrev": n["sym"],
+            "name": n["name"],
+            "kind": "neutral",
+            "shares": 1,
+            "tokens": max(n["tokens"], 1),
+            "colour": "#ffffff",
+            "text_colour": "#000000",
+        }
+        if len(n["hexes"]) == 1:
+            entry["home"] = n["hexes"][0]
+        c.companies.append(entry)
     for p in dump["companies"]:
         kinds = ", ".join(sorted({a["type"] for a in p["abilities"]})) or "no ability"
         c.privates.append(f"{p['sym']} {p['name']} ({p['value']}, revenue {p['revenue']}): {kinds}")
@@ -278,12 +292,23 @@ def towns_row_rule(kind: str, distance: Any) -> dict[str, Any] | None:
     return rule
 
 
+def keyless_rule(kind: str) -> dict[str, Any] | None:
+    """``kind`` alone, for a kind taking no keys (``pullman``: its distance is no route of its
+    own), None for any other."""
+    import rusty_train_py.rules  # noqa: F401  (registers every kind)
+    from rusty_train_py.rules.train_kinds import TRAIN_RULES
+
+    if kind not in TRAIN_RULES:
+        return None
+    return None if TRAIN_RULES.get(kind, "the command line").keys else {"rule": kind}
+
+
 def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = None) -> None:
     for t in _with_variants(dump, c):
         name = t["name"]
         rule = train_rule(name, t["distance"], c)
         if rule is None and by_train and name in by_train:
-            rule = towns_row_rule(by_train[name], t["distance"])
+            rule = towns_row_rule(by_train[name], t["distance"]) or keyless_rule(by_train[name])
             c.read_as.append(f"train {name} written as {by_train[name]}")
         if rule is None:
             c.errors.append(f"train {name}: distance {json.dumps(t['distance'])} (no rule kind)")

@@ -78,6 +78,25 @@ minors = (game.respond_to?(:minors) ? game.minors : []).map do |m|
     'coordinates' => plain(m.coordinates), 'city' => plain(m.city), 'color' => plain(m.color),
     'text_color' => plain(m.text_color), 'abilities' => abilities_of(m) }
 end
+# tokens the title places at set-up for an entity that is no corporation or minor (18EU's
+# neutral N in Hamburg): a neutral company of ours
+known = (game.corporations + (game.respond_to?(:minors) ? game.minors : [])).map(&:name)
+neutral_tokens = Hash.new { |h, k| h[k] = { 'hexes' => [], 'entity' => nil } }
+game.hexes.each do |h|
+  h.tile.cities.each do |city|
+    city.tokens.compact.each do |tok|
+      next if known.include?(tok.corporation.name)
+
+      neutral_tokens[tok.corporation.name]['hexes'] << h.id
+      neutral_tokens[tok.corporation.name]['entity'] = tok.corporation
+    end
+  end
+end
+neutrals = neutral_tokens.map do |sym, v|
+  e = v['entity']
+  { 'sym' => sym, 'name' => e.full_name, 'tokens' => e.tokens.size, 'hexes' => v['hexes'] }
+end
+
 companies = game.companies.map do |c|
   { 'sym' => c.sym, 'name' => c.name, 'value' => c.value, 'revenue' => plain(c.revenue),
     'abilities' => abilities_of(c) }
@@ -104,7 +123,7 @@ puts JSON.pretty_generate(
   'title' => klass.title, 'full_title' => klass.full_title, 'players' => players,
   'layout' => game.layout.to_s, 'axes' => plain(game.axes), 'hexes' => hexes,
   'location_names' => names.sort.to_h, 'tiles' => tiles, 'corporations' => corporations,
-  'minors' => minors, 'companies' => companies, 'trains' => trains,
+  'minors' => minors, 'neutrals' => neutrals, 'companies' => companies, 'trains' => trains,
   'train_counts' => train_counts.sort.to_h, 'phases' => phases,
   'route_overrides' => overrides
 )

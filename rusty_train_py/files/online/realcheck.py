@@ -46,6 +46,8 @@ def route_stops(route: dict[str, Any], state: MapState) -> tuple[str, ...]:
     if not conns:
         hexes = [h for h in route.get("hexes") or [] if isinstance(h, str)]
         return tuple(h for h in hexes if _has_stop(state, h))
+    if len(conns) == 1 and len(conns[0]) == 2 and conns[0][0] == "local":
+        return (conns[0][1],)  # one stop, no track (18EU's Pullman)
     if len(conns) == 1:
         return (conns[0][0], conns[0][-1])
     first, second = conns[0], conns[1]
@@ -133,6 +135,14 @@ def price_routes(
     return None, first
 
 
+def _rides(pos: RunPosition, train: str) -> bool:
+    """Whether ``train`` rides with another route (its recorded route is one stop)."""
+    try:
+        return bool(pos.state.game.train(train).kind.rides)
+    except KeyError:
+        return False
+
+
 def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunCheck:
     """(a) our price of the players' routes, (b) our optimum with the company's trains."""
     from ...route.search import find_routes
@@ -142,7 +152,7 @@ def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunChec
         recorded = sum(r[2] or 0 for r in pos.routes)
     priced = None
     problem = ""
-    with_stops = [r for r in pos.routes if len(r[1]) >= 2]
+    with_stops = [r for r in pos.routes if len(r[1]) >= 2 or (len(r[1]) == 1 and _rides(pos, r[0]))]
     if with_stops:
         priced, problem = price_routes(pos, with_stops)
     elif not pos.routes:
