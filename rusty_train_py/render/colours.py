@@ -27,6 +27,9 @@ PHASE_FILL = {
     "diesel": "#8fb3d9",
 }
 BORDER_COLOUR = {"impassable": "#d01c1f", "water": "#1c6fd0", "mountain": "#7a4a1c"}
+# Partition lines across a hex: a river in the water blue, a divider or province line in grey.
+PARTITION_COLOUR = {"water": "#1c6fd0"}
+PARTITION_OTHER = "#404040"
 OUTLINE = "#5a5a5a"
 TRACK = "#000000"
 CASING = "#ffffff"

@@ -225,6 +225,14 @@ class BorderMark:
     cost_pos: Point
 
 
+@dataclass(frozen=True, slots=True)
+class PartitionMark:
+    """A partition line across a printed hex (a river track may not cross, a divider)."""
+
+    type: str
+    line: tuple[Point, Point]
+
+
 def _point(p: Sequence[float]) -> Point:
     """``p`` (two numbers) as a point of floats."""
     return (float(p[0]), float(p[1]))
