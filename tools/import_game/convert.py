@@ -114,6 +114,12 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
         good = []
         for o in opts:
             key, _, val = o.partition(":")
+            if kind == "path" and key in ("a", "b") and val == "6":
+                # the engine turns a path's edge with the tile, modulo 6: edge 6 is edge 0
+                # (18GB G13); any other edge out of 0-5 stays a typo the reader refuses
+                c.read_as.append(f"{where}: path edge 6 read as 0")
+                val = "0"
+                o = f"{key}:{val}"
             if key in PART_OPTIONS[kind] and _value_fits(key, val):
                 good.append(o)
             else:
@@ -237,6 +243,12 @@ def train_rule(name: str, distance: Any, c: Conversion) -> dict[str, Any] | None
             return {"rule": "n_plus_m", "stops": n, "towns": m}
         return None
     every = rows.get(("city", "offboard", "town"))
+    plain = all(r.get("multiplier", 1) == 1 for r in distance)
+    if every and towns_row and len(rows) == 2 and plain and towns_row[0]["visit"] < UNLIMITED:
+        # every stop visited paid; a town takes one of the M places, or one of the N
+        if towns_row[0]["pay"] == towns_row[0]["visit"] and every[0] < UNLIMITED:
+            return {"rule": "n_plus_m_all", "stops": every[0], "towns": towns_row[0]["pay"]}
+        return None
     if every and len(rows) == 1 and distance[0].get("multiplier", 1) == 1:
         n = every[0]
         return {"rule": "stops"} if n >= UNLIMITED else {"rule": "stops", "stops": n}
