@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import os
 import sys
@@ -186,3 +187,34 @@ def test_the_river_is_drawn_across_the_hex_in_water_blue(tmp_path):
 
     assert at(0, 0) == PARTITION_COLOUR["water"]  # the line runs through the centre
     assert at(10, -10) == HEX_FILL["white"]  # beside it, the hex
+
+
+def test_the_rule_matches_the_engine_on_1870s_rivers():
+    """Every rotation of every tile of 1870 on each of its 16 river hexes (plain, town and
+    city hexes; open rivers and rivers restricting track to one side): refused exactly when
+    the 18xx.games engine's tile-lay check refuses it (tools/engine_check/dump_partitions.rb,
+    snapshot 111f7f6, the river company open)."""
+    data = json.loads((ROOT / "tests" / "data" / "engine_partitions" / "1870.json").read_text())
+    tiles = {
+        name: parse_tile(name, colour, code, where=f"tile {name}")
+        for name, (colour, code) in data["tiles"].items()
+    }
+    compared = 0
+    for hex_name, code in data["hexes"].items():
+        partitions = parse_tile(hex_name, "white", code, where=f"hex {hex_name}").partitions
+        assert partitions
+        for name, legal in data["legal"][hex_name].items():
+            tile = tiles[name]
+            ours = [
+                r
+                for r in range(6)
+                if not any(
+                    p.refuses(tile.edges_at(r), tile.connectivity(r).edge_pairs) for p in partitions
+                )
+            ]
+            assert ours == legal, (hex_name, name)
+            compared += 1
+    assert (len(data["hexes"]), compared) == (16, 784)
+    # the engine does refuse some: the rule is exercised on each kind of hex
+    refused = {h for h, per in data["legal"].items() if any(len(r) < 6 for r in per.values())}
+    assert refused == set(data["hexes"])
