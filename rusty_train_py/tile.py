@@ -141,7 +141,8 @@ class Icon:
 @dataclass(frozen=True, slots=True)
 class Border:
     edge: int
-    type: str = ""  # "" (invisible), "impassable", "water", "mountain"
+    type: str = ""  # "" (invisible), "impassable", "water", "mountain"; drawn only:
+    # "divider", "province"
     cost: int = 0
 
 

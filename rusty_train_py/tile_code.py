@@ -43,7 +43,8 @@ PART_OPTIONS: dict[str, frozenset[str]] = {
 }
 # Revenue columns: the tile colours, and 1849's white/black and 1889's diesel values.
 REVENUE_COLUMNS = frozenset(TILE_COLOURS) | {"white", "black", "diesel"}
-BORDER_TYPES = ("", "impassable", "water", "mountain")
+# "divider" and "province": a line drawn along the side, no rule (1894, 1858, 18Norway)
+BORDER_TYPES = ("", "impassable", "water", "mountain", "divider", "province")
 FLAGS = {"1": True, "true": True, "0": False, "false": False}
 TERMINAL = {"1": True, "2": True, "true": True, "0": False, "false": False}
 MAX_NUMBER_DIGITS = 9  # no value of a tile is near a billion; longer is a typo or garbage

@@ -218,3 +218,19 @@ def test_the_rule_matches_the_engine_on_1870s_rivers():
     # the engine does refuse some: the rule is exercised on each kind of hex
     refused = {h for h, per in data["legal"].items() if any(len(r) < 6 for r in per.values())}
     assert refused == set(data["hexes"])
+
+
+def test_province_and_divider_borders_are_drawn_and_carry_no_rule():
+    state = with_hex("border=edge:0,type:province;border=edge:3,type:divider")
+    assert [b.type for b in state.game.hexes["E9"].tile.borders] == ["province", "divider"]
+    plain = MapState(load_game("1867"), "8")
+    assert upgrade_candidates(state, "E9") == upgrade_candidates(plain, "E9")
+    assert Candidate("9", (0, 1, 2)) in upgrade_candidates(state, "E9")  # 9 runs 0-3 across
+    marks = geometry.border_marks(state.game.hexes["E9"].tile, Orientation.FLAT, 100.0)
+    assert [(m.edge, m.type) for m in marks] == [(0, "province"), (3, "divider")]
+    with pytest.raises(TileDataError) as err:
+        parse_tile("E9", "white", "border=edge:0,type:county", where="hex E9")
+    assert str(err.value) == (
+        "hex E9: border: type:county should be one of impassable, water, mountain, divider,"
+        " province"
+    )

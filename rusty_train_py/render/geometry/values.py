@@ -216,7 +216,8 @@ class HexLabels:
 
 @dataclass(frozen=True, slots=True)
 class BorderMark:
-    """A special hex side of a printed hex: type "impassable", "water" or "mountain"."""
+    """A special hex side of a printed hex: type "impassable", "water", "mountain", or a
+    drawn-only "divider" or "province"."""
 
     edge: int
     type: str

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QPainter
 from ...hexgrid import HexLayout
 from ...mapstate import MapState
 from .. import geometry
-from ..colours import BORDER_COLOUR, PARTITION_COLOUR, PARTITION_OTHER
+from ..colours import BORDER_COLOUR, DRAWN_ONLY_BORDERS, PARTITION_COLOUR, PARTITION_OTHER
 from ..geometry import BorderMark, PartitionMark, Point
 from ..geometry.labels import MIN_TEXT_PX
 from .labels import draw_labels
@@ -160,9 +160,11 @@ def _draw_partition(painter: QPainter, mark: PartitionMark, c: Point, size: floa
 
 def _draw_border(painter: QPainter, mark: BorderMark, c: Point, size: float) -> None:
     a, b = mark.line
-    painter.setPen(
-        make_pen(BORDER_COLOUR.get(mark.type, "#d01c1f"), size * 0.09, Qt.PenCapStyle.RoundCap)
-    )
+    pen = make_pen(BORDER_COLOUR.get(mark.type, "#d01c1f"), size * 0.09, Qt.PenCapStyle.RoundCap)
+    if mark.type in DRAWN_ONLY_BORDERS:
+        pen.setWidthF(size * 0.05)
+        pen.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(pen)
     painter.drawLine(qpoint(a, c), qpoint(b, c))
     if mark.cost:
         pos = qpoint(mark.cost_pos, c)
