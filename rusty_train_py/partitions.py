@@ -1,13 +1,16 @@
 """Tile-lay partitions: a line printed across a hex from one corner to another (a river, a
-county line) that track laid there may not cross.
+county line) that track laid there may not cross, in the games whose rules say so.
 
 A partition joins corner ``a`` to corner ``b`` (0-5: corner k is where side k-1 meets side k,
 as 18xx.games numbers them), splitting the six sides into an *inner* side (sides a .. b-1 of
 the lower and higher corner) and an *outer* side (the others). It stays on the hex through every
-upgrade. A partition of a type that blocks track (a river, ``water``) refuses a tile whose track
-joins a side of one part to a side of the other; with ``restrict`` (``inner`` or ``outer``)
-every track side of the tile must lie in that part (1870's river towns and cities). Other types
-(``divider``, ``province``) are drawn only: the engine attaches no track rule to them.
+upgrade. Whether partitions restrict tile lays is the game's rule, not the partition's: the
+18xx.games engine ignores them unless a title checks them (1870 while its river company is
+open, 18Mag), so a game file says ``partitions_block = true`` in ``[rules]``. Then a tile may
+not join a side of one part to a side of the other by track (track ending at a town or city
+on the line may reach both), and with ``restrict`` (``inner`` or ``outer``) every track side of
+the tile must lie in that part (1870's river towns and cities). The ``type`` (``water``,
+``divider``, ``province``) says how it is drawn.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 PARTITION_TYPES = ("water", "divider", "province")
-BLOCKING_TYPES = frozenset({"water"})
 RESTRICTS = ("inner", "outer")
 
 
@@ -45,15 +47,9 @@ class Partition:
     def outer(self) -> frozenset[int]:
         return frozenset(range(6)) - self.inner
 
-    @property
-    def blocks_track(self) -> bool:
-        return self.type in BLOCKING_TYPES
-
     def refuses(self, track_edges: frozenset[int], through: Iterable[tuple[int, int]]) -> bool:
         """Whether a tile whose track reaches ``track_edges`` and joins the side pairs
         ``through`` (track running from side to side, junctions included) breaks the rule."""
-        if not self.blocks_track:
-            return False
         if self.restrict == "inner":
             return not track_edges <= self.inner
         if self.restrict == "outer":

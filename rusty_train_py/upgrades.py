@@ -2,8 +2,9 @@
 
 Two lists serve the Replace-tile mode: every tile that fits the hex (``e``: for correcting
 a map, any tile of the hex's kind and label whose tokens fit) and the valid upgrades (``u``): the next colour, the same
-revenue centres and label, every piece of existing track kept, no impassable border nor
-river partition (partitions.py) crossed and copies of the tile left.
+revenue centres and label, every piece of existing track kept, no impassable border crossed
+(nor a partition, in games whose partitions block track: partitions.py) and copies of the
+tile left.
 """
 
 from __future__ import annotations
@@ -82,9 +83,10 @@ def crosses_impassable(state: MapState, hex_name: str, tile: Tile, rotation: int
 
 def crossed_partition(state: MapState, hex_name: str, tile: Tile, rotation: int) -> str | None:
     """The partition printed on the hex that the tile's track, turned ``rotation``, would
-    cross (partitions.py), described; None when it crosses none."""
+    cross (partitions.py), described; None when it crosses none or the game's partitions
+    restrict no lay (``partitions_block`` false, as in the 18xx.games engine's base)."""
     partitions = state.game.hexes[hex_name].tile.partitions
-    if not partitions:
+    if not partitions or not state.game.partitions_block:
         return None
     conn = tile.connectivity(rotation)
     edges = tile.edges_at(rotation)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from rusty_train_py.advisor.lays import hex_lays
-from rusty_train_py.game import Game
-from rusty_train_py.gamefile import load_game
+from rusty_train_py.game import Game, GameDataError
+from rusty_train_py.gamefile import load_game, load_game_file
 from rusty_train_py.hexgrid import SQRT3, HexLayout, Orientation
 from rusty_train_py.mapstate import MapState
 from rusty_train_py.partitions import Partition
@@ -27,12 +27,15 @@ ROOT = Path(__file__).resolve().parents[1]
 RIVER = "partition=a:0,b:3,type:water"
 
 
-def with_hex(code: str, hex_name: str = "E9", colour: str = "white") -> MapState:
-    """1867 in phase 8 (every colour) with ``hex_name`` printed as ``code``."""
+def with_hex(
+    code: str, hex_name: str = "E9", colour: str = "white", block: bool = True
+) -> MapState:
+    """1867 in phase 8 (every colour) with ``hex_name`` printed as ``code``; ``block``: the
+    game's partitions restrict lays (``[rules] partitions_block``)."""
     game: Game = load_game("1867")  # shared: changed in a copy
     tile = parse_tile(hex_name, colour, code, where=f"hex {hex_name}")
     hexes = {**game.hexes, hex_name: dataclasses.replace(game.hexes[hex_name], tile=tile)}
-    return MapState(dataclasses.replace(game, hexes=hexes), "8")
+    return MapState(dataclasses.replace(game, hexes=hexes, partitions_block=block), "8")
 
 
 def test_partition_is_parsed_with_its_corners_signs_type_and_side():
@@ -41,7 +44,7 @@ def test_partition_is_parsed_with_its_corners_signs_type_and_side():
     assert t.partitions[0].inner == frozenset({0, 1, 2, 3})
     assert t.partitions[0].outer == frozenset({4, 5})
     d = parse_tile("J17", "red", "partition=a:5,b:2,type:divider,length:0.5").partitions[0]
-    assert (d.inner, d.length, d.blocks_track) == (frozenset({2, 3, 4}), 0.5, False)
+    assert (d.inner, d.outer, d.length) == (frozenset({2, 3, 4}), frozenset({0, 1, 5}), 0.5)
 
 
 @pytest.mark.parametrize(
@@ -133,11 +136,18 @@ def test_the_river_stays_through_upgrades():
     ]  # fmt: skip
 
 
-def test_dividers_are_drawn_only():
-    state = with_hex("partition=a:2,b:5,type:divider")
-    assert upgrade_candidates(state, "E9") == upgrade_candidates(
-        MapState(load_game("1867"), "8"), "E9"
-    )
+def test_partitions_are_drawn_only_where_the_game_does_not_block_with_them():
+    # the engine's base rule: a partition restricts no lay unless the title says so
+    assert load_game("1867").partitions_block is False
+    plain = upgrade_candidates(MapState(load_game("1867"), "8"), "E9")
+    assert upgrade_candidates(with_hex(RIVER, block=False), "E9") == plain
+    assert upgrade_problem(with_hex(RIVER, block=False), "E9", "9", 0) is None
+    # a divider blocks where the game's partitions do (18xx.games checks every partition)
+    divider = with_hex("partition=a:2,b:5,type:divider")
+    assert upgrade_candidates(divider, "E9") == [
+        Candidate("7", (0, 2, 3, 5)),
+        Candidate("8", (2, 5)),
+    ]
 
 
 def test_partition_line_runs_corner_to_corner():
@@ -234,3 +244,15 @@ def test_province_and_divider_borders_are_drawn_and_carry_no_rule():
         "hex E9: border: type:county should be one of impassable, water, mountain, divider,"
         " province"
     )
+
+
+def test_a_game_file_says_its_partitions_block(tmp_path):
+    text = (ROOT / "games" / "1867.toml").read_text()
+    text = text.replace("[rules]\n", "[rules]\npartitions_block = true\n", 1)
+    (tmp_path / "1867.toml").write_text(text)
+    assert load_game_file(tmp_path / "1867.toml", ROOT / "tiles").partitions_block is True
+    bad = text.replace("partitions_block = true", 'partitions_block = "yes"')
+    (tmp_path / "1867.toml").write_text(bad)
+    with pytest.raises(GameDataError) as err:
+        load_game_file(tmp_path / "1867.toml", ROOT / "tiles")
+    assert "partitions_block" in str(err.value) and "1867.toml:11" in str(err.value)
