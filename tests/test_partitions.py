@@ -256,3 +256,49 @@ def test_a_game_file_says_its_partitions_block(tmp_path):
     with pytest.raises(GameDataError) as err:
         load_game_file(tmp_path / "1867.toml", ROOT / "tiles")
     assert "partitions_block" in str(err.value) and "1867.toml:11" in str(err.value)
+
+
+def test_the_planner_goes_round_a_river_it_may_not_cross():
+    # GW's cheapest way to D8 on the bundled 1867 game lays tile 8 on E9 from side 0 to side
+    # 2 (tests/test_planner.py); a river from corner 1 to corner 4 of E9 parts those sides, so
+    # the plan goes round by F12, F10, F8 and E7, one round and $20 more. A river from corner
+    # 0 to corner 3 leaves sides 0 and 2 together: the plan is unchanged.
+    from rusty_train_py.files.loader import open_game
+    from rusty_train_py.paths import resources_dir
+    from rusty_train_py.planner.search import plan_track
+
+    bundled = open_game(resources_dir() / "1867_bc.json").state
+
+    def plan_with(code: str) -> tuple[list[tuple[str, str, int, int, int]], int, int]:
+        game = bundled.game
+        tile = parse_tile("E9", "white", code)
+        hexes = {**game.hexes, "E9": dataclasses.replace(game.hexes["E9"], tile=tile)}
+        s = MapState(dataclasses.replace(game, hexes=hexes, partitions_block=True), bundled.phase)
+        s._hexes = dict(bundled._hexes)
+        plan = plan_track(s, "GW", ["D8"])
+        assert plan.found
+        lays = [(x.hex, x.tile, x.rotation, x.round, x.cost) for x in plan.lays]
+        return lays, plan.rounds, plan.cost
+
+    assert plan_with("partition=a:1,b:4,type:water") == (
+        [
+            ("E13", "6", 4, 1, 0),
+            ("F12", "8", 1, 1, 20),
+            ("F10", "9", 0, 2, 0),
+            ("F8", "6", 0, 2, 20),
+            ("E7", "8", 5, 3, 0),
+            ("D8", "5", 3, 3, 20),
+        ],
+        3,
+        60,
+    )
+    assert plan_with(RIVER) == (
+        [
+            ("E13", "57", 0, 1, 0),
+            ("E11", "9", 0, 1, 20),
+            ("E9", "8", 0, 2, 0),
+            ("D8", "5", 4, 2, 20),
+        ],
+        2,
+        40,
+    )
