@@ -302,3 +302,17 @@ def test_the_planner_goes_round_a_river_it_may_not_cross():
         2,
         40,
     )
+
+
+def test_a_bad_partition_in_a_game_file_names_the_file_line_and_hex(tmp_path):
+    text = (ROOT / "games" / "1867.toml").read_text()
+    text = text.replace('"E7", "E9", "F2"', '"E7", "F2"', 1)
+    text += '\n[[hexes]]\nhexes = ["E9"]\ncolour = "white"\ncode = "partition=a:0,b:0,type:water"\n'
+    (tmp_path / "1867.toml").write_text(text)
+    line = len(text.splitlines()) - 3  # the [[hexes]] table's line
+    with pytest.raises(GameDataError) as err:
+        load_game_file(tmp_path / "1867.toml", ROOT / "tiles")
+    message = str(err.value)
+    assert message.endswith(
+        f"1867.toml:{line}: hexes[37] (E9): partition joins corner 0 to itself"
+    ), message
