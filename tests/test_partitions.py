@@ -316,3 +316,19 @@ def test_a_bad_partition_in_a_game_file_names_the_file_line_and_hex(tmp_path):
     assert message.endswith(
         f"1867.toml:{line}: hexes[37] (E9): partition joins corner 0 to itself"
     ), message
+
+
+def test_the_importer_says_partitions_are_drawn_only_unless_the_hand_file_says(tmp_path):
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import convert
+
+    dump = json.loads((ROOT / "tests" / "data" / "import_game" / "18Texas.json").read_text())
+    group = dump["hexes"][0]["groups"][0]
+    group["code"] = (group["code"] + ";" if group["code"] else "") + RIVER
+    c = convert(dump, "18Texas", ROOT / "tiles")
+    assert c.errors == []
+    first = group["hexes"][0]
+    assert c.read_as == [
+        f"partitions ({first}) drawn only: a lay rule where the hand file's [rules] say"
+        " partitions_block = true"
+    ]

@@ -418,6 +418,12 @@ def convert(
     convert_trains(dump, c, by_train)
     convert_phases(dump, c)
     convert_phase_revenue(dump, c)
+    parted = [hexes[0] for _, hexes, code in c.hex_groups if "partition=" in code]
+    if parted:  # the engine's base ignores partitions; a title's legal_tile_rotation? may not
+        c.read_as.append(
+            f"partitions ({', '.join(parted)}) drawn only: a lay rule where the hand file's"
+            " [rules] say partitions_block = true"
+        )
     extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}
     for i, (colour, hexes, code) in enumerate(c.hex_groups):
         code = _drop_columns(code, extra - {"black"})  # our codes take black (1849), not blue
