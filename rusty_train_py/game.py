@@ -194,6 +194,7 @@ class Game:
     rusty_train: dict[str, Any] = field(default_factory=dict)
     eighteen_xx: dict[str, Any] = field(default_factory=dict)  # [eighteen_xx]: log import
     upgrade_max_exits: tuple[str, ...] = ()  # node kinds whose hexes take only the most exits
+    partitions_block: bool = False  # partitions restrict tile lays (partitions.py)
     readings: dict[str, Any] = field(default_factory=dict)  # rule readings ([rules])
     upgrade_rules: tuple[UpgradeRule, ...] = ()  # [[upgrade_rules]]: special tiles by hex
     numbers: str = ""  # what the number of a hex name counts: "rows" or "columns"

@@ -225,6 +225,7 @@ def _game_from_data(
         rusty_train=_rusty_train(data, source, {p.name for p in phases}),
         eighteen_xx=eighteen_xx_table(data.get("eighteen_xx", {}), source),
         upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
+        partitions_block=bool(rules.pop("partitions_block")),
         readings=rules,
         numbers=numbers,
         phase_revenue=phase_revenue,

@@ -162,6 +162,7 @@ def parse_bonuses(
 # [rules]: key -> (checker, default). Readings are named in the finder's output.
 RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "upgrade_max_exits": (strings, ()),
+    "partitions_block": (flag, False),
     "one_stop_per_hex": (flag, True),
     "hex_reentry": (flag, True),
     "express_token": (one_of("counted", "route"), "counted"),

@@ -41,6 +41,7 @@ LAYERS: tuple[Layer, ...] = (
             "hexgrid",
             "tile",
             "tile_code",
+            "partitions",
             "tile_lays",
             "catalogue",
             "paths",
@@ -49,7 +50,7 @@ LAYERS: tuple[Layer, ...] = (
         ),
         (),
         True,
-        "hex coordinates, tiles and their catalogue, data folders, progress reports, this table",
+        "hex coordinates, tiles (their partitions) and their catalogue, data folders, progress reports, this table",
     ),
     Layer(
         "rules",

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from .partitions import Partition
+
 # Map hex colours; "empty" is a hex of the grid with nothing on it (not drawn, takes no tile).
 COLOURS: tuple[str, ...] = ("white", "yellow", "green", "brown", "grey", "red", "blue", "empty")
 TILE_COLOURS: tuple[str, ...] = (
@@ -24,7 +26,7 @@ COLOUR_ALIASES = {"gray": "grey", "sepia": "grey", "purple": "grey"}
 # Drawing-only parts we accept and keep but do not interpret.
 ROUTE_OPTIONS = ("mandatory", "optional", "never")  # node option route:
 TRACK_GAUGES = ("broad", "narrow", "dual")  # path option track:
-IGNORED_PARTS = frozenset({"frame", "stripes", "partition", "pass", "halt", "assignment"})
+IGNORED_PARTS = frozenset({"frame", "stripes", "pass", "halt", "assignment"})
 
 
 class TileDataError(ValueError):
@@ -139,7 +141,8 @@ class Icon:
 @dataclass(frozen=True, slots=True)
 class Border:
     edge: int
-    type: str = ""  # "" (invisible), "impassable", "water", "mountain"
+    type: str = ""  # "" (invisible), "impassable", "water", "mountain"; drawn only:
+    # "divider", "province"
     cost: int = 0
 
 
@@ -164,6 +167,7 @@ class Tile:
     terrain: tuple[str, ...] = ()
     borders: tuple[Border, ...] = ()
     stubs: tuple[int, ...] = ()
+    partitions: tuple[Partition, ...] = ()  # lines track may not cross (partitions.py)
     icons: tuple[str, ...] = ()  # icon names, in code order (details in ``icon_parts``)
     code: str = ""
     extras: tuple[str, ...] = field(default=(), compare=False)

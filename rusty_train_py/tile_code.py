@@ -8,6 +8,7 @@ TileDataError naming ``where`` (the file and line, the tile or hex), the part an
 
 from __future__ import annotations
 
+from .partitions import PARTITION_TYPES, RESTRICTS, Partition
 from .tile import (
     COLOURS,
     IGNORED_PARTS,
@@ -38,10 +39,12 @@ PART_OPTIONS: dict[str, frozenset[str]] = {
     "stub": frozenset({"edge"}),
     "icon": frozenset({"image", "sticky", "blocks_lay"}),
     "future_label": frozenset({"label", "color"}),
+    "partition": frozenset({"a", "b", "type", "restrict", "length"}),
 }
 # Revenue columns: the tile colours, and 1849's white/black and 1889's diesel values.
 REVENUE_COLUMNS = frozenset(TILE_COLOURS) | {"white", "black", "diesel"}
-BORDER_TYPES = ("", "impassable", "water", "mountain")
+# "divider" and "province": a line drawn along the side, no rule (1894, 1858, 18Norway)
+BORDER_TYPES = ("", "impassable", "water", "mountain", "divider", "province")
 FLAGS = {"1": True, "true": True, "0": False, "false": False}
 TERMINAL = {"1": True, "2": True, "true": True, "0": False, "false": False}
 MAX_NUMBER_DIGITS = 9  # no value of a tile is near a billion; longer is a typo or garbage
@@ -213,6 +216,47 @@ def _border(opts: dict[str, str], where: str) -> Border:
     )
 
 
+CORNER_SIGNS = {"-": -1, "": 0, "+": 1}
+
+
+def _corner(text: str, where: str, what: str) -> tuple[int, int]:
+    """A partition end ``3``, ``3+`` or ``3-``: the corner 0-5 and its drawing sign."""
+    t = text.strip()
+    sign = t[-1] if t[-1:] in ("+", "-") else ""
+    return whole_number(t[: len(t) - len(sign)], where, what, 0, 5), CORNER_SIGNS[sign]
+
+
+def _partition(opts: dict[str, str], where: str) -> Partition:
+    if "a" not in opts or "b" not in opts:
+        raise TileDataError(f"{where}: partition needs a: and b: (corners 0-5)")
+    a, a_sign = _corner(opts["a"], where, "partition: corner a")
+    b, b_sign = _corner(opts["b"], where, "partition: corner b")
+    if a == b:
+        raise TileDataError(f"{where}: partition joins corner {a} to itself")
+    kind = opts.get("type", "")
+    if kind not in PARTITION_TYPES:
+        raise TileDataError(
+            f"{where}: partition: type:{_plain(kind)} should be one of {', '.join(PARTITION_TYPES)}"
+        )
+    restrict = opts.get("restrict", "")
+    if restrict and restrict not in RESTRICTS:
+        raise TileDataError(
+            f"{where}: partition: restrict:{_plain(restrict)} should be one of"
+            f" {', '.join(RESTRICTS)}"
+        )
+    length = None
+    if "length" in opts:
+        try:
+            length = float(opts["length"])
+        except ValueError:
+            length = -1.0
+        if not 0 < length <= 1:
+            raise TileDataError(
+                f"{where}: partition: length {_cut(opts['length'])} is not in (0, 1]"
+            )
+    return Partition(a, b, kind, restrict, a_sign, b_sign, length)
+
+
 def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> Tile:
     """Parse one tile from its notation; raise TileDataError naming ``where`` on bad input."""
     where = where or f"tile {name}"
@@ -225,6 +269,7 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
     paths: list[Path] = []
     borders: list[Border] = []
     stubs: list[int] = []
+    partitions: list[Partition] = []
     icon_parts: list[Icon] = []
     extras: list[str] = []
     label = None
@@ -263,6 +308,8 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
                 raise TileDataError(f"{where}: upgrade: terrain has an empty name")
         elif kind == "border":
             borders.append(_border(opts, where))
+        elif kind == "partition":
+            partitions.append(_partition(opts, where))
         elif kind == "stub":
             if "edge" not in opts:
                 raise TileDataError(f"{where}: stub needs edge:")
@@ -290,6 +337,7 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
         terrain=terrain,
         borders=tuple(borders),
         stubs=tuple(stubs),
+        partitions=tuple(partitions),
         icons=tuple(i.name for i in icon_parts),
         code=code,
         extras=tuple(extras),

@@ -3,7 +3,8 @@
 Two lists serve the Replace-tile mode: every tile that fits the hex (``e``: for correcting
 a map, any tile of the hex's kind and label whose tokens fit) and the valid upgrades (``u``): the next colour, the same
 revenue centres and label, every piece of existing track kept, no impassable border crossed
-and copies of the tile left.
+(nor a partition, in games whose partitions block track: partitions.py) and copies of the
+tile left.
 """
 
 from __future__ import annotations
@@ -78,6 +79,21 @@ def crosses_impassable(state: MapState, hex_name: str, tile: Tile, rotation: int
         if border is not None and border.type == "impassable":
             return True
     return False
+
+
+def crossed_partition(state: MapState, hex_name: str, tile: Tile, rotation: int) -> str | None:
+    """The partition printed on the hex that the tile's track, turned ``rotation``, would
+    cross (partitions.py), described; None when it crosses none or the game's partitions
+    restrict no lay (``partitions_block`` false, as in the 18xx.games engine's base)."""
+    partitions = state.game.hexes[hex_name].tile.partitions
+    if not partitions or not state.game.partitions_block:
+        return None
+    conn = tile.connectivity(rotation)
+    edges = tile.edges_at(rotation)
+    for partition in partitions:
+        if partition.refuses(edges, conn.edge_pairs):
+            return partition.describe()
+    return None
 
 
 _Centre = tuple[Node, frozenset[int]]  # a revenue centre and the edges it reaches
@@ -218,6 +234,9 @@ def upgrade_problem(state: MapState, hex_name: str, tile_name: str, rotation: in
         )
     if crosses_impassable(state, hex_name, new, rotation):
         return f"{hex_name}: tile {tile_name} would cross an impassable border"
+    crossed = crossed_partition(state, hex_name, new, rotation)
+    if crossed is not None:
+        return f"{hex_name}: tile {tile_name} turned {rotation} {crossed}"
     if not keeps_track(old, old_rot, new, rotation, merge_allowed=label is not None):
         return f"{hex_name}: tile {tile_name} does not keep the existing track and stations"
     try:

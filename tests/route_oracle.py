@@ -83,7 +83,7 @@ class TrainSpec:
     towns_paid: bool = True  # plus_towns_ends
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
-    towns: int = 0  # n_plus_m
+    towns: int = 0  # n_plus_m, n_plus_m_all
     edges: int = 0  # edges
     edge_cost: tuple[tuple[str, int], ...] = ()
     gauges: frozenset[str] | None = None  # None: every gauge
@@ -641,6 +641,9 @@ def stop_choices(
         if n is not None and _cost(route, others) > n:
             return []
         choices = _with_optional(others, towns, train.towns)
+    elif rule == "n_plus_m_all":  # 18GB 2+1: every stop paid; a town may use a city's place
+        ok = _cost(route, others) <= n and _cost(route, everything) <= n + train.towns
+        choices = [everything] if ok else []
     elif rule == "edges":
         if train.gauges is not None and not route.gauges <= train.gauges:
             return []

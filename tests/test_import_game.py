@@ -156,3 +156,27 @@ def test_company_scoped_bonuses_name_companies_of_their_game():
                 seen += 1
                 assert company in abbrevs, f"{gid}: bonus {b.id} names {company!r}"
     assert seen >= 8  # 1888's eight destinations
+
+
+def test_n_plus_m_trains_paying_every_stop_and_edge_six():
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code, train_rule
+
+    c = Conversion("x", "X", "flat", None)
+    # 18GB 4+2: two towns, and four places any stop may take, every visit paid
+    distance = [
+        {"nodes": ["town"], "pay": 2, "visit": 2},
+        {"nodes": ["city", "offboard", "town"], "pay": 4, "visit": 4},
+    ]
+    assert train_rule("4+2", distance, c) == {"rule": "n_plus_m_all", "stops": 4, "towns": 2}
+    # 18GB 4X: towns passed and not paid
+    distance = [
+        {"nodes": ["city", "offboard"], "pay": 4, "visit": 4},
+        {"nodes": ["town"], "pay": 0, "visit": 99},
+    ]
+    assert train_rule("4X", distance, c) == {"rule": "n_plus_m", "stops": 4, "towns": 0}
+    # 18GB G13: the engine turns path edges modulo 6
+    assert clean_code("city=revenue:60;path=a:6,b:_0", "tile G13", c) == (
+        "city=revenue:60;path=a:0,b:_0"
+    )
+    assert c.read_as == ["tile G13: path edge 6 read as 0"]

@@ -167,6 +167,10 @@ def gauge_bias(tile) -> int:
     return 4 if "track:" in tile.code else 1
 
 
+def town_bias(tile) -> int:
+    return 4 if tile.towns else 1
+
+
 def two_stop_bias(tile) -> int:
     return 6 if sum(1 for n in tile.nodes if n.kind is not NodeKind.JUNCTION) >= 2 else 1
 
@@ -235,6 +239,20 @@ def rider_matters(state, company, trains, bonuses):
     )
 
 
+def places_matter(state, company, trains, bonuses):
+    """Exercised when the places of an ``a`` train change the answer: run as the same trains
+    with towns passed freely (n_plus_m), or as N+M-trains counting any stops, it earns
+    another amount."""
+    if not any(t.endswith("a") for t in trains):
+        return False
+    best = oracle_best(state, company, trains, bonuses)
+    free = [t[:-1] if t.endswith("a") else t for t in trains]
+    plain = [TOTAL_STOPS.get(t, t) for t in trains]
+    return best != oracle_best(state, company, free, bonuses) or best != oracle_best(
+        state, company, plain, bonuses
+    )
+
+
 def one_rider(trains: list[str], riders: set[str]) -> list[str]:
     """``trains`` with at most one riding train (a company holds one Pullman at most)."""
     out: list[str] = []
@@ -243,6 +261,9 @@ def one_rider(trains: list[str], riders: set[str]) -> list[str]:
             continue
         out.append(t)
     return out
+
+
+TOTAL_STOPS = {"2+1a": "3", "3+1a": "4", "2+2a": "4"}
 
 
 def pays(state, company, trains, bonuses):
@@ -281,6 +302,22 @@ def scenarios() -> list[Scenario]:
             ],
             exercised=ends_matter,
             share_exercised=0.05,
+        ),
+        Scenario(
+            "n_plus_m_all",  # rules/kinds/n_plus_m_all.py: every stop paid, towns use places
+            [
+                {"name": "2+1a", "rule": "n_plus_m_all", "stops": 2, "towns": 1},
+                {"name": "3+1a", "rule": "n_plus_m_all", "stops": 3, "towns": 1},
+                {"name": "2+2a", "rule": "n_plus_m_all", "stops": 2, "towns": 2},
+                {"name": "2+1", "rule": "n_plus_m", "stops": 2, "towns": 1},
+                {"name": "3+1", "rule": "n_plus_m", "stops": 3, "towns": 1},
+                {"name": "2+2", "rule": "n_plus_m", "stops": 2, "towns": 2},
+                {"name": "3", "stops": 3},
+                {"name": "4", "stops": 4},
+            ],
+            tile_bias=town_bias,
+            exercised=places_matter,
+            share_exercised=0.1,
         ),
         Scenario(
             "multiplier",

@@ -35,7 +35,7 @@ from ..game import Game
 from ..hexgrid import opposite_edge
 from ..mapstate import MapState
 from ..tile import NodeKind, Tile
-from ..upgrades import COLOUR_ORDER, NEXT_COLOUR, centre_kinds, special_tiles
+from ..upgrades import COLOUR_ORDER, NEXT_COLOUR, centre_kinds, crossed_partition, special_tiles
 
 INF = float("inf")
 START = 6  # the "side" of a hex's own station token: the walk starts in its city
@@ -111,7 +111,8 @@ def tile_exit_pairs(state: MapState, hex_name: str, counts: bool = True) -> Exit
     revenue centre (to any track, on a hex without one): a tile of a later colour the phase allows, with a copy
     left now (``counts``; copies only ever run out), the same kinds of revenue centre as the
     tile showing, keeping its track edges and the printed stubs, every exit open
-    (``exit_open``), in some rotation."""
+    (``exit_open``), crossing no partition that blocks (``crossed_partition``), in some
+    rotation."""
     game = state.game
     tile, rot = state.tile_at(hex_name)
     kept = tile.edges_at(rot) | frozenset(game.hexes[hex_name].tile.stubs)
@@ -130,7 +131,7 @@ def tile_exit_pairs(state: MapState, hex_name: str, counts: bool = True) -> Exit
                 continue
         for r in range(6):
             edges = t.edges_at(r)
-            if kept <= edges <= open_sides:
+            if kept <= edges <= open_sides and crossed_partition(state, hex_name, t, r) is None:
                 conn = t.connectivity(r)
                 joined = [frozenset(p) for p in conn.edge_pairs] + list(conn.node_edges)
                 for group in joined:

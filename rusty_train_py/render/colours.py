@@ -26,7 +26,17 @@ PHASE_FILL = {
     "grey": "#bcbdc0",
     "diesel": "#8fb3d9",
 }
-BORDER_COLOUR = {"impassable": "#d01c1f", "water": "#1c6fd0", "mountain": "#7a4a1c"}
+BORDER_COLOUR = {
+    "impassable": "#d01c1f",
+    "water": "#1c6fd0",
+    "mountain": "#7a4a1c",
+    "divider": "#404040",
+    "province": "#404040",
+}
+DRAWN_ONLY_BORDERS = frozenset({"divider", "province"})  # dashed: no rule goes with them
+# Partition lines across a hex: a river in the water blue, a divider or province line in grey.
+PARTITION_COLOUR = {"water": "#1c6fd0"}
+PARTITION_OTHER = "#404040"
 OUTLINE = "#5a5a5a"
 TRACK = "#000000"
 CASING = "#ffffff"

@@ -115,6 +115,12 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
         good = []
         for o in opts:
             key, _, val = o.partition(":")
+            if kind == "path" and key in ("a", "b") and val == "6":
+                # the engine turns a path's edge with the tile, modulo 6: edge 6 is edge 0
+                # (18GB G13); any other edge out of 0-5 stays a typo the reader refuses
+                c.read_as.append(f"{where}: path edge 6 read as 0")
+                val = "0"
+                o = f"{key}:{val}"
             if key in PART_OPTIONS[kind] and _value_fits(key, val):
                 good.append(o)
             else:
@@ -251,6 +257,12 @@ def train_rule(name: str, distance: Any, c: Conversion) -> dict[str, Any] | None
             return {"rule": "n_plus_m", "stops": n, "towns": m}
         return None
     every = rows.get(("city", "offboard", "town"))
+    plain = all(r.get("multiplier", 1) == 1 for r in distance)
+    if every and towns_row and len(rows) == 2 and plain and towns_row[0]["visit"] < UNLIMITED:
+        # every stop visited paid; a town takes one of the M places, or one of the N
+        if towns_row[0]["pay"] == towns_row[0]["visit"] and every[0] < UNLIMITED:
+            return {"rule": "n_plus_m_all", "stops": every[0], "towns": towns_row[0]["pay"]}
+        return None
     if every and len(rows) == 1 and distance[0].get("multiplier", 1) == 1:
         n = every[0]
         return {"rule": "stops"} if n >= UNLIMITED else {"rule": "stops", "stops": n}
@@ -431,6 +443,12 @@ def convert(
     convert_trains(dump, c, by_train)
     convert_phases(dump, c)
     convert_phase_revenue(dump, c)
+    parted = [hexes[0] for _, hexes, code in c.hex_groups if "partition=" in code]
+    if parted:  # the engine's base ignores partitions; a title's legal_tile_rotation? may not
+        c.read_as.append(
+            f"partitions ({', '.join(parted)}) drawn only: a lay rule where the hand file's"
+            " [rules] say partitions_block = true"
+        )
     extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}
     for i, (colour, hexes, code) in enumerate(c.hex_groups):
         code = _drop_columns(code, extra - {"black"})  # our codes take black (1849), not blue

@@ -29,6 +29,7 @@ from .map_layout import (
     drawn_hexes,
     invisible_edges,
     map_bounds,
+    partition_marks,
 )
 from .nodes import slot_offsets
 from .routes import RouteLine, RouteOverlay, StopRing, route_overlay, route_parts
@@ -46,6 +47,7 @@ from .values import (
     IconMark,
     NodeLayout,
     OffboardArrow,
+    PartitionMark,
     PhaseRevenueRow,
     PlaceName,
     Point,
@@ -65,6 +67,7 @@ __all__ = [
     "TOWN_BAR_WIDTH",
     "TRACK_WIDTH",
     "BorderMark",
+    "PartitionMark",
     "IconMark",
     "HexLabels",
     "MapOverlay",
@@ -83,6 +86,7 @@ __all__ = [
     "TokenSpaceLayout",
     "TrackPiece",
     "border_marks",
+    "partition_marks",
     "coordinate_labels",
     "drawn_hexes",
     "coordinate_margin",

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from ...hexgrid import HexLayout, Orientation, edge_angle
 from ...tile import Tile
-from .curves import _corners, _dir, _mul
-from .values import INRADIUS, BorderMark, Point, _point
+from .curves import _add, _corners, _dir, _mul, _sub
+from .values import INRADIUS, BorderMark, PartitionMark, Point, _point
 
 if TYPE_CHECKING:
     from ...game import Game, MapHex
@@ -28,6 +28,31 @@ def border_marks(
         out.append(
             BorderMark(b.edge, b.type, b.cost, (_point(line[0]), _point(line[1])), _point(cost_pos))
         )
+    return tuple(out)
+
+
+PARTITION_SHIFT = 0.15  # how far a signed end (``3+``) moves along the hex side
+
+
+def partition_marks(
+    tile: Tile, orientation: Orientation | str, radius: float
+) -> tuple[PartitionMark, ...]:
+    """The partition lines of a printed hex, corner to corner (partitions.py)."""
+    orientation = Orientation(orientation)
+    corners = _corners(orientation, radius)
+
+    def end(corner: int, sign: int) -> Point:
+        # partition corner k is where side k-1 meets side k: drawing corner k-1
+        at = corners[(corner - 1) % 6]
+        towards = corners[corner % 6] if sign > 0 else corners[(corner - 2) % 6]
+        return _add(at, _mul(_sub(towards, at), PARTITION_SHIFT * abs(sign)))
+
+    out = []
+    for p in tile.partitions:
+        a, b = end(p.a, p.a_sign), end(p.b, p.b_sign)
+        if p.length is not None:
+            b = _add(a, _mul(_sub(b, a), p.length))
+        out.append(PartitionMark(p.type, (_point(a), _point(b))))
     return tuple(out)
 
 

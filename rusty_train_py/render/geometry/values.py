@@ -216,13 +216,22 @@ class HexLabels:
 
 @dataclass(frozen=True, slots=True)
 class BorderMark:
-    """A special hex side of a printed hex: type "impassable", "water" or "mountain"."""
+    """A special hex side of a printed hex: type "impassable", "water", "mountain", or a
+    drawn-only "divider" or "province"."""
 
     edge: int
     type: str
     cost: int
     line: tuple[Point, Point]
     cost_pos: Point
+
+
+@dataclass(frozen=True, slots=True)
+class PartitionMark:
+    """A partition line across a printed hex (a river track may not cross, a divider)."""
+
+    type: str
+    line: tuple[Point, Point]
 
 
 def _point(p: Sequence[float]) -> Point:

@@ -16,8 +16,8 @@ from PySide6.QtGui import QColor, QPainter
 from ...hexgrid import HexLayout
 from ...mapstate import MapState
 from .. import geometry
-from ..colours import BORDER_COLOUR
-from ..geometry import BorderMark, Point
+from ..colours import BORDER_COLOUR, DRAWN_ONLY_BORDERS, PARTITION_COLOUR, PARTITION_OTHER
+from ..geometry import BorderMark, PartitionMark, Point
 from ..geometry.labels import MIN_TEXT_PX
 from .labels import draw_labels
 from .overlays import (
@@ -105,6 +105,8 @@ def draw_map(
         )
     drawn: set[frozenset[str]] = set()
     for h in names:
+        for line in geometry.partition_marks(game.hexes[h].tile, hex_layout.orientation, size):
+            _draw_partition(painter, line, centres[h], size)
         for mark in geometry.border_marks(game.hexes[h].tile, hex_layout.orientation, size):
             key = frozenset((h, game.neighbour(h, mark.edge) or f"{h}/{mark.edge}"))
             if key in drawn:
@@ -141,11 +143,28 @@ def draw_map(
     painter.restore()
 
 
+def _draw_partition(painter: QPainter, mark: PartitionMark, c: Point, size: float) -> None:
+    """A river across the hex as a blue line, a divider as a thinner dashed grey one."""
+    a, b = mark.line
+    water = mark.type in PARTITION_COLOUR
+    pen = make_pen(
+        PARTITION_COLOUR.get(mark.type, PARTITION_OTHER),
+        size * (0.07 if water else 0.04),
+        Qt.PenCapStyle.RoundCap,
+    )
+    if not water:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.drawLine(qpoint(a, c), qpoint(b, c))
+
+
 def _draw_border(painter: QPainter, mark: BorderMark, c: Point, size: float) -> None:
     a, b = mark.line
-    painter.setPen(
-        make_pen(BORDER_COLOUR.get(mark.type, "#d01c1f"), size * 0.09, Qt.PenCapStyle.RoundCap)
-    )
+    pen = make_pen(BORDER_COLOUR.get(mark.type, "#d01c1f"), size * 0.09, Qt.PenCapStyle.RoundCap)
+    if mark.type in DRAWN_ONLY_BORDERS:
+        pen.setWidthF(size * 0.05)
+        pen.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(pen)
     painter.drawLine(qpoint(a, c), qpoint(b, c))
     if mark.cost:
         pos = qpoint(mark.cost_pos, c)
