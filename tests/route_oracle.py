@@ -625,6 +625,9 @@ def stop_choices(
     elif rule == "plus_towns_ends":  # 18MT: a town at an end of the route uses one of the N
         end_towns = sum(1 for i in {0, k - 1} if route.centres[i].kind == "town")
         choices = [everything] if _cost(route, others) + end_towns <= n else []
+    elif rule == "tokened_cities":  # 1822's E train: only the company's cities, ends at them
+        paid = [i for i, c in enumerate(route.centres) if c.kind == "city" and c.token]
+        choices = [tuple(paid)] if k >= 2 and 0 in paid and k - 1 in paid else []
     elif rule == "pay_best":
         if any(route.centres[i].visit_cost > 0 for i in towns):
             return []  # no row of the distance list takes towns

@@ -225,6 +225,14 @@ def ends_matter(state, company, trains, bonuses):
     )
 
 
+def e_trains_pay(state, company, trains, bonuses):
+    """Exercised when a tokened_cities train earns something (the run without it is less)."""
+    rest = [t for t in trains if not t.startswith("E")]
+    if rest == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) > oracle_best(state, company, rest, bonuses)
+
+
 def pays(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) > 0
 
@@ -261,6 +269,17 @@ def scenarios() -> list[Scenario]:
             ],
             exercised=ends_matter,
             share_exercised=0.05,
+        ),
+        Scenario(
+            "tokened_cities",  # rules/kinds/tokened_cities.py: 1822's E train
+            [
+                {"name": "E", "rule": "tokened_cities", "multiplier": 2, "track_class": "e"},
+                {"name": "E1", "rule": "tokened_cities"},  # on the other trains' track
+                {"name": "2", "stops": 2},
+                {"name": "3", "stops": 3},
+            ],
+            exercised=e_trains_pay,
+            share_exercised=0.1,
         ),
         Scenario(
             "multiplier",

@@ -32,6 +32,8 @@ TRAINS = [
     {"name": "6H", "rule": "edges", "edges": 6, "edge_cost": {"narrow": 2}},
     {"name": "R6H", "rule": "edges", "edges": 6, "edge_cost": {"broad": 2}},
     {"name": "E", "rule": "edges", "edges": 99, "gauges": ["broad", "dual"], "double_at": ["A5"]},
+    # 1822's E train: its own track class, the company's tokened cities only, doubled
+    {"name": "E22", "rule": "tokened_cities", "multiplier": 2, "track_class": "e"},
 ]
 
 
@@ -62,6 +64,18 @@ def test_plus_towns_and_multipliers(tmp_path):
     check(s, ["2D"], 60)  # (20 + 10) x2
     check(s, ["2T"], 50)  # towns free and skipped when no room: 20 + 30
     check(s, ["2+", "2+"], 80)  # one route leaves A1 downwards only
+
+
+def test_tokened_cities_train_pays_the_company_cities_between_its_tokens(tmp_path):
+    # A1 city 20 (A) - A3 town 10 - A5 city 30 (B, a free space) - A7 city 40 (A) - A9 city 50
+    line = column(city(20), town(10), city(30, slots=2), city(40), city(50))
+    s = make(tmp_path, line, {"A1": {0: "A"}, "A5": {0: "B"}, "A7": {0: "A"}})
+    check(s, ["E22"], 120)  # A1..A7: (20 + 40) x2; the town and B's city passed unpaid
+    check(s, ["E22", "2"], 210)  # the 2 runs A7-A9 (90) on the same track: another class
+    check(s, ["E22", "E22"], 120)  # one track class: the second E has no other route
+    s = make(tmp_path / "b", line, {"A1": {0: "A"}, "A5": {0: "B"}})
+    check(s, ["E22"], 0)  # one tokened city: no route starts and ends at two
+    check(s, ["E22", "3"], 60)  # the 3 alone: A1-A3-A5, 20 + 10 + 30
 
 
 def test_pay_best_pays_the_best_stops_with_a_token(tmp_path):
