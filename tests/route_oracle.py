@@ -81,7 +81,8 @@ class TrainSpec:
     towns_paid: bool = True  # plus_towns_ends
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
-    towns: int = 0  # n_plus_m
+    towns: int = 0  # n_plus_m, local
+    cities: int = 1  # local
     edges: int = 0  # edges
     edge_cost: tuple[tuple[str, int], ...] = ()
     gauges: frozenset[str] | None = None  # None: every gauge
@@ -106,7 +107,8 @@ def train_from_data(t: dict) -> TrainSpec:
         towns_paid=bool(d.get("towns_paid", True)),
         pay=int(d.get("pay", 0)),
         visit=int(d.get("visit", 0)),
-        towns=int(d.get("towns") or 0),
+        towns=int(d.get("towns", 1 if rule == "local" else 0) or 0),
+        cities=int(d.get("cities", 1)),
         edges=int(d.get("edges", 0)),
         edge_cost=tuple(sorted((str(k), int(v)) for k, v in d.get("edge_cost", {}).items())),
         gauges=frozenset(d["gauges"]) if d.get("gauges") is not None else None,
@@ -416,8 +418,9 @@ class Model:
 
     # ---- the search --------------------------------------------------------------------
 
-    def all_walks(self, limit: int | None = None) -> list[OracleRoute]:
-        """Every route of the company (each once, canonically oriented)."""
+    def all_walks(self, limit: int | None = None, singles: bool = False) -> list[OracleRoute]:
+        """Every route of the company (each once, canonically oriented); ``singles``: a
+        city holding the company's token alone is a route too (1822's local trains)."""
         found: dict[tuple, OracleRoute] = {}
         one_per_hex = self.rules.readings["one_stop_per_hex"]
         reentry = self.rules.readings["hex_reentry"]
@@ -553,6 +556,9 @@ class Model:
                 "last_gauge": "broad",
             }
             leave_node(h, n, start)
+            if singles and (h, n) in self.tokened:
+                r = OracleRoute((self.centre(h, n),), (), frozenset(), (h,))
+                found.setdefault(r.key, r)
         return sorted(found.values(), key=lambda r: r.key)
 
 
@@ -601,6 +607,8 @@ def stop_choices(
     others = [i for i, c in enumerate(route.centres) if c.kind != "town"]
     n = train.stops  # None: unlimited
     rule = train.rule
+    if k < 2 and rule != "local":
+        return []  # only a local train runs a route of one stop
 
     if rule == "stops":
         choices = [everything] if n is None or _cost(route, everything) <= n else []
@@ -625,6 +633,14 @@ def stop_choices(
     elif rule == "plus_towns_ends":  # 18MT: a town at an end of the route uses one of the N
         end_towns = sum(1 for i in {0, k - 1} if route.centres[i].kind == "town")
         choices = [everything] if _cost(route, others) + end_towns <= n else []
+    elif rule == "local":  # 1822's L: a city and a town at most, no off-board, all paid
+        n_cities = _cost(route, [i for i in others if route.centres[i].kind == "city"])
+        ok = (
+            all(route.centres[i].kind != "offboard" for i in others)
+            and n_cities <= train.cities
+            and _cost(route, towns) <= train.towns
+        )
+        choices = [everything] if ok else []
     elif rule == "tokened_cities":  # 1822's E train: only the company's cities, ends at them
         paid = [i for i, c in enumerate(route.centres) if c.kind == "city" and c.token]
         choices = [tuple(paid)] if k >= 2 and 0 in paid and k - 1 in paid else []
@@ -816,14 +832,14 @@ def oracle_solve(
     the other trains are assigned around them."""
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
-    routes = model.all_walks(limit)
+    specs = [rules.train(t) for t, _r in locked] + [rules.train(t) for t in trains]
+    routes = model.all_walks(limit, singles=any(t.rule == "local" for t in specs))
     active = rules.active_bonuses(bonuses, company)
     game = state.game
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
     n_locked = len(locked)
-    specs = [rules.train(t) for t, _r in locked] + [rules.train(t) for t in trains]
     locked_index = [[r.key for r in routes].index(route.key) for _t, route in locked]
     rd = rules.readings
 
@@ -850,7 +866,10 @@ def oracle_solve(
                     f"locked route {r.describe()} is not one the {specs[ti].name} runs"
                 )
             if top is not None and (top[0] > 0 or ti < n_locked):
-                opts.append((top[0], ri, model.conflict_set(r)))
+                conflicts = model.conflict_set(r)
+                if specs[ti].rule == "local":  # a city once among the local routes
+                    conflicts = conflicts | local_cities(r)
+                opts.append((top[0], ri, conflicts))
         opts.sort(key=lambda o: (-o[0], routes[o[1]].key))
         options.append(opts)
     most = [0] * (len(specs) + 1)
@@ -909,6 +928,12 @@ def oracle_solve(
     return best
 
 
+def local_cities(route: OracleRoute) -> frozenset:
+    """The cities a local train's route holds against the other local routes of the run
+    (named apart from track, so that only local routes clash on them)."""
+    return frozenset(("local city", c.hex, c.node) for c in route.centres if c.kind == "city")
+
+
 def oracle_best(state, company: str, trains, bonuses=(), limit=None, readings=None) -> int:
     """The company's optimal net revenue with these trains (and named bonuses)."""
     return oracle_solve(state, company, list(trains), bonuses, limit, readings).total
@@ -929,7 +954,7 @@ def check_finder_result(
     the routes add up to the net revenue (less the dropped route under drop_lowest)."""
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
-    routes = model.all_walks(limit)
+    routes = model.all_walks(limit, singles=any(rules.train(t).rule == "local" for t in trains))
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
@@ -1007,6 +1032,8 @@ def check_finder_result(
                 continue
             if model.conflict_set(other) & model.conflict_set(r):
                 problems.append(f"{tr.train}: shares track with another train's route")
+            if train.rule == other_train.rule == "local" and local_cities(other) & local_cities(r):
+                problems.append(f"{tr.train}: a city another local train's route uses")
         used.append((r, train))
     if not any(
         all(not (a & b) for a, b in itertools.combinations(combo, 2))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from helpers.hand_maps import UP_DOWN, check_revenue, city, column, hand_state, town
 
+from rusty_train_py.route.search import find_routes
+
 TRAINS = [
     {"name": "2", "stops": 2},
     {"name": "3", "stops": 3},
@@ -34,6 +36,7 @@ TRAINS = [
     {"name": "E", "rule": "edges", "edges": 99, "gauges": ["broad", "dual"], "double_at": ["A5"]},
     # 1822's E train: its own track class, the company's tokened cities only, doubled
     {"name": "E22", "rule": "tokened_cities", "multiplier": 2, "track_class": "e"},
+    {"name": "L", "rule": "local"},  # 1822's L: a city and a town, the city alone a route
 ]
 
 
@@ -76,6 +79,27 @@ def test_tokened_cities_train_pays_the_company_cities_between_its_tokens(tmp_pat
     s = make(tmp_path / "b", line, {"A1": {0: "A"}, "A5": {0: "B"}})
     check(s, ["E22"], 0)  # one tokened city: no route starts and ends at two
     check(s, ["E22", "3"], 60)  # the 3 alone: A1-A3-A5, 20 + 10 + 30
+
+
+def test_local_train_runs_its_token_city_alone_and_each_city_once(tmp_path):
+    # A1 town 10 - A3 city 30 (A) - A5 town 20 - A7 city 40 (A) - A9 off-board 60
+    line = column(town(10), city(30), town(20), city(40), offboard(60, side="top"))
+    s = make(tmp_path, line, {"A3": {0: "A"}, "A7": {0: "A"}})
+    check(s, ["L"], 60)  # A5-A7: 20 + 40 (one city, one town; the off-board never)
+    check(s, ["L", "L"], 110)  # A5-A7 and A3-A5 (30 + 20): the town twice, each city once
+    check(s, ["L", "L", "L"], 110)  # no third city: A3 or A7 alone again is refused
+    check(s, ["L", "2"], 160)  # the 2 takes A7-A9 (100), the L A5-A7 (60) beside it
+    s = make(tmp_path / "b", column(city(30), city(40)), {"A1": {0: "A"}})
+    check(s, ["L"], 30)  # A1 alone: a route of one stop (A1-A3 has two cities)
+    check(s, ["L", "2"], 100)  # the 2 runs A1-A3 (70) on the track; the L A1 alone (30)
+    # a lock of one stop (the log's L routes): the other L may not take A1 again
+    res = find_routes(s, "A", ["L", "2"], locked=["L:A1"])
+    assert sorted((r.train, len(r.stops), r.revenue) for r in res.routes) == [
+        ("2", 2, 70),
+        ("L", 1, 30),
+    ]
+    res = find_routes(s, "A", ["L", "L"], locked=["L:A1"])
+    assert res.net_revenue == 30 and [r.train for r in res.routes] == ["L"]
 
 
 def test_pay_best_pays_the_best_stops_with_a_token(tmp_path):

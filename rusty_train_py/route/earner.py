@@ -83,6 +83,8 @@ class Earner:
             special |= effect.centres()
         self.special = frozenset(special)
         self.limit = kind.limit(p)
+        self.min_stops = kind.min_stops(p)
+        self.has_exclusive = bool(kind.has_exclusive)
         self.max_counted = kind.max_counted(p)
         self.centre_cost = [kind.centre_cost(p, c) for c in centres]
         self.corridor_cost = [kind.corridor_cost(p, k) for k in graph.corridors]
@@ -107,6 +109,14 @@ class Earner:
     def add_effect(self, effect: RouteEffect) -> None:
         self.effects.append(effect)
 
+    def exclusive_mask(self, stops: Sequence[int]) -> int:
+        """The centres (a bit per centre id) this train's route on ``stops`` holds against
+        the other routes of trains with exclusive centres (the kind's ``exclusive``)."""
+        mask = 0
+        for c in self.kind.exclusive(self, stops):
+            mask |= 1 << c
+        return mask
+
     def token_positions(self, stops: Sequence[int]) -> frozenset[int]:
         token = self.token
         return frozenset(i for i, s in enumerate(stops) if token[s])
@@ -127,7 +137,7 @@ class Earner:
     def revenue(self, stops: Sequence[int], distance: int) -> int:
         """Best revenue of this train on the path (``distance`` in its own measure); -1 if it
         cannot run it. The hot path: the kind's fast sum unless an effect needs the chooser."""
-        if len(stops) < 2 or (self.limit is not None and distance > self.limit):
+        if len(stops) < self.min_stops or (self.limit is not None and distance > self.limit):
             return -1
         special = self.special
         if not special or special.isdisjoint(stops) or not self._needs(stops):
@@ -148,7 +158,7 @@ class Earner:
 
     def choose(self, stops: Sequence[int], distance: int | None = None) -> Choice | None:
         """The exact best choice of counted stops, bonuses included, or None."""
-        if len(stops) < 2 or (
+        if len(stops) < self.min_stops or (
             distance is not None and self.limit is not None and distance > self.limit
         ):
             return None

@@ -65,6 +65,7 @@ class TrainKind(Generic[P]):
     Params: type[P]
     keys: Mapping[str, Checker] = {}
     readings: tuple[str, ...] = ()  # the [rules] readings the kind reads
+    has_exclusive = False  # ``exclusive`` may name centres (the search then keeps them apart)
 
     def parse(self, table: Mapping[str, Any], where: str) -> P:
         return read_params(self.Params, table, self.keys, where)
@@ -84,6 +85,15 @@ class TrainKind(Generic[P]):
     def max_counted(self, p: P) -> int | None:
         """The most stops a route of this train counts (None: no limit)."""
         return None
+
+    def min_stops(self, p: P) -> int:
+        """The fewest stops a route of this train visits (1: the token city alone is a route)."""
+        return 2
+
+    def exclusive(self, t: TrainTable, stops: Sequence[int]) -> tuple[int, ...]:
+        """The centres of a route on ``stops`` that no other route of a train saying so may
+        use in the same run (1822's local trains: each city once); () for most kinds."""
+        return ()
 
     # -- value -----------------------------------------------------------------------------
 
