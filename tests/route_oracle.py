@@ -141,6 +141,8 @@ class BonusSpec:
 
     @property
     def once_per_run(self) -> bool:
+        if self.kind == "destination_value":
+            return True  # 1822: the best route of the run only
         default = self.kind == "per_stop"
         return self.kind in ("connection", "per_stop") and bool(self.get("once_per_run", default))
 
@@ -192,7 +194,7 @@ class Rules:
             place = wanted.get(bid.lower())
             if b["kind"] == "placed" and place is None:
                 continue  # a placed bonus pays nothing until it is placed
-            scoped = b["kind"] in ("destination", "destination_end")
+            scoped = b["kind"] in ("destination", "destination_end", "destination_value")
             if scoped and company is not None and b["company"] != company:
                 continue
             out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
@@ -770,6 +772,20 @@ def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=
     plain = 0
     for b in bonuses:
         if not b.applies_to(train):
+            continue
+        if b.kind == "destination_value":  # 1822: the tokened destination city paid again
+            counted_cities = [route.centres[i] for i in counted if route.centres[i].kind == "city"]
+            home = [c for c in counted_cities if c.token and c.hex in b.get("home")]
+            dest = [
+                pays[i] * train.multiplier
+                for i in counted
+                if route.centres[i].kind == "city"
+                and route.centres[i].token
+                and route.centres[i].hex in b.get("at")
+                and route.centres[i] not in home
+            ]
+            if home and dest:
+                plain += max(dest)
             continue
         if b.kind in ("end_again", "destination_end"):  # a counted end on `at` paid again
             ends = {0, len(route.centres) - 1}

@@ -539,6 +539,21 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
         ),
         Scenario(
+            "destination_value",  # rules/kinds/destination_value.py: 1822's destinations
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "E", "rule": "tokened_cities", "multiplier": 2, "track_class": "e"},
+            ],
+            bonuses=[
+                {"id": "dva", "kind": "destination_value", "company": "A"},
+                {"id": "dvb", "kind": "destination_value", "company": "B"},
+            ],  # home and at filled in per map
+            pick_bonuses=options(["dva", "dvb"], 0.9),
+            exercised=bonus_matters,
+            share_exercised=0.05,
+        ),
+        Scenario(
             "destination_end",  # rules/kinds/destination_end.py: one company's ends paid again
             BASIC
             + [
@@ -651,6 +666,12 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         return [
             dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
             dict(sc.bonuses[1], at=[p[2], p[3], places["bypass"]], always=False),
+        ]
+    if sc.name == "destination_value":
+        bypass = places["bypass"]
+        return [
+            dict(sc.bonuses[0], home=[bypass, *p[:3]], at=p[3:], always=False),
+            dict(sc.bonuses[1], home=p[3:], at=[bypass, *p[:3]], always=False),
         ]
     if sc.name == "destination":
         bypass = places["bypass"]

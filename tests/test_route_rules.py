@@ -330,6 +330,22 @@ def test_connection_once_per_run(tmp_path):
     check(s, ["2D", "2"], 210, ["oncem"])
 
 
+def test_destination_value_pays_the_destination_city_again_once(tmp_path):
+    # A1 city 20 (A's home) - A3 city 30 - A5 city 50 (A's destination token) - A7 city 40
+    bonuses = [
+        {"id": "dv", "name": "A's destination", "kind": "destination_value", "company": "A"}
+        | {"home": ["A1"], "at": ["A5"]}
+    ]
+    line = column(city(20), city(30), city(50, slots=2), city(40))
+    s = make(tmp_path, line, {"A1": {0: "A"}, "A5": {0: "A"}}, bonuses=bonuses)
+    check(s, ["3"], 150)  # A1-A3-A5: 100, and A5's 50 again
+    check(s, ["E22"], 240)  # A1..A5: (20 + 50) x2, and A5's doubled 100 again
+    check(s, ["E22", "3"], 360)  # the E's 240 (the bonus once: to it) and the 3 A3-A5-A7 120
+    check(s, ["2"], 90)  # no 2 reaches both: A5-A7 90
+    s = make(tmp_path / "b", line, {"A1": {0: "A"}, "A5": {1: "B"}}, bonuses=bonuses)
+    check(s, ["3"], 100)  # no destination token of A's (B's there): A1-A3-A5 100
+
+
 def test_ends_pair_pays_both_icons(tmp_path):
     # A1 off-board 30 (E icon 20) - A3 city 10 (token) - A5 city 20 - A7 off-board 40 (W 50)
     bonuses = [
