@@ -111,6 +111,11 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
             c.unexpressed.append(f"{where}: part {part!r}")
             continue
         opts = [o for o in body.split(",") if o] if eq else []
+        if kind == "path" and "track:thin" in opts:
+            # the engine's thin track matches no gauge (Path#tracks_match?): no route crosses
+            # from it into a neighbour, so it is drawing only (1822MX's sea lanes)
+            c.unexpressed.append(f"{where}: thin track {part!r} (no route runs on it; left out)")
+            continue
         good = []
         for o in opts:
             key, _, val = o.partition(":")
@@ -278,12 +283,41 @@ def towns_row_rule(kind: str, distance: Any) -> dict[str, Any] | None:
     return rule
 
 
-def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = None) -> None:
+def named_rule(kind: str, distance: Any) -> dict[str, Any] | None:
+    """``kind`` for a train a command line names (``--rule L=local``): the kinds whose
+    meaning is in a route method of the title, read from the train's distance."""
+    if kind == "local":  # 1822's L: a cities row and a towns row, a city visit of 1
+        if not isinstance(distance, list) or len(distance) != 2:
+            return None
+        city = next((r for r in distance if r["nodes"] == ["city"]), None)
+        town = next((r for r in distance if r["nodes"] == ["town"]), None)
+        if city is None or town is None or not city["pay"] == city["visit"] == 1:
+            return None
+        if town["pay"] != town["visit"]:
+            return None
+        return {"rule": "local"} | ({"towns": town["visit"]} if town["visit"] != 1 else {})
+    if kind == "tokened_cities":  # 1822's E: any distance, the check in check_distance
+        return {"rule": kind} if isinstance(distance, int) and distance >= UNLIMITED else None
+    return towns_row_rule(kind, distance)
+
+
+def convert_trains(
+    dump: dict,
+    c: Conversion,
+    by_train: dict[str, str] | None = None,
+    track_class: dict[str, str] | None = None,
+    skip: frozenset[str] = frozenset(),
+) -> None:
+    first_phase = dump["phases"][0]["name"] if dump["phases"] else None
+    train_names = {t["name"] for t in _with_variants(dump, Conversion("", "", "", None))}
     for t in _with_variants(dump, c):
         name = t["name"]
+        if name in skip:
+            c.read_as.append(f"train {name} left out (the title never runs it)")
+            continue
         rule = train_rule(name, t["distance"], c)
-        if rule is None and by_train and name in by_train:
-            rule = towns_row_rule(by_train[name], t["distance"])
+        if by_train and name in by_train:
+            rule = named_rule(by_train[name], t["distance"])
             c.read_as.append(f"train {name} written as {by_train[name]}")
         if rule is None:
             c.errors.append(f"train {name}: distance {json.dumps(t['distance'])} (no rule kind)")
@@ -291,10 +325,15 @@ def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = 
         entry: dict[str, Any] = {"name": name, **rule, "price": t["price"]}
         if t.get("multiplier", 1) != 1:
             entry["multiplier"] = t["multiplier"]
+        if track_class and name in track_class:
+            entry["track_class"] = track_class[name]
+            c.read_as.append(f"train {name} on its own track ({track_class[name]})")
         entry["count"] = t["num"]
         for key in ("rusts_on", "obsolete_on", "available_on"):
             if t.get(key):
                 entry[key] = t[key]
+        if entry.get("available_on") == first_phase and first_phase not in train_names:
+            del entry["available_on"]  # the engine's phase, the first: always buyable (1822's 2)
         for key in sorted(set(t) - KNOWN_TRAIN_KEYS):
             c.unexpressed.append(f"train {name}: {key} {json.dumps(t[key], sort_keys=True)}")
         c.trains.append(entry)
@@ -389,7 +428,12 @@ def convert_phase_revenue(dump: dict, c: Conversion) -> None:
 
 
 def convert(
-    dump: dict, game_id: str, tiles_folder: Path, by_train: dict[str, str] | None = None
+    dump: dict,
+    game_id: str,
+    tiles_folder: Path,
+    by_train: dict[str, str] | None = None,
+    track_class: dict[str, str] | None = None,
+    skip: frozenset[str] = frozenset(),
 ) -> Conversion:
     layout = dump["layout"]
     axes = dump["axes"]
@@ -403,7 +447,7 @@ def convert(
     convert_hexes(dump, c)
     convert_tiles(dump, c, ours)
     convert_companies(dump, c)
-    convert_trains(dump, c, by_train)
+    convert_trains(dump, c, by_train, track_class, skip)
     convert_phases(dump, c)
     convert_phase_revenue(dump, c)
     extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}

@@ -40,12 +40,30 @@ def main(argv: list[str] | None = None) -> int:
         help="write trains of rule kind FROM (or the train named FROM) as rule kind TO (a"
         " route method of the title changes what their distance means)",
     )
+    ap.add_argument(
+        "--track-class",
+        action="append",
+        default=[],
+        metavar="TRAIN=CLASS",
+        help="the train named TRAIN runs on its own track class (1822's E: its routes may"
+        " share track with the other trains')",
+    )
+    ap.add_argument(
+        "--skip-train",
+        action="append",
+        default=[],
+        metavar="TRAIN",
+        help="leave out the train named TRAIN (one the title never runs: 1822's pullman P+)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
-    train_names = {t["name"] for t in dump["trains"]}
+    train_names = {t["name"] for t in dump["trains"]} | {
+        v["name"] for t in dump["trains"] for v in t.get("variants") or []
+    }
     by_train = {old: new for old, new in swaps if old in train_names}
-    c = convert(dump, args.id, args.tiles, by_train)
+    classes = dict(s.partition("=")[::2] for s in args.track_class)
+    c = convert(dump, args.id, args.tiles, by_train, classes, frozenset(args.skip_train))
     for old, new in swaps:
         if old in train_names:
             continue
