@@ -59,6 +59,7 @@ class TooManyRoutes(RuntimeError):
 
 READING_DEFAULTS = {
     "one_stop_per_hex": True,
+    "two_stops_hexes": (),
     "hex_reentry": True,
     "express_token": "counted",
     "express_stops": "offboards",
@@ -425,6 +426,7 @@ class Model:
         city holding the company's token alone is a route too (1822's local trains)."""
         found: dict[tuple, OracleRoute] = {}
         one_per_hex = self.rules.readings["one_stop_per_hex"]
+        two_stops = set(self.rules.readings.get("two_stops_hexes", ()))
         reentry = self.rules.readings["hex_reentry"]
 
         def record(walk):
@@ -526,8 +528,8 @@ class Model:
                 if not walk.get("must_end"):
                     leave_node(h, n, walk)
                 return
-            if one_per_hex and h in walk["centre_hexes"]:
-                return
+            if one_per_hex and h in walk["centre_hexes"] and h not in two_stops:
+                return  # (1822's double hexes may have both of their stops in a route)
             if set(node.groups) & walk["groups"]:
                 return
             walk = dict(

@@ -74,7 +74,7 @@ class Scenario:
     name: str
     trains: list[dict]
     bonuses: list[dict] = field(default_factory=list)  # game-file tables
-    rules: dict = field(default_factory=dict)
+    rules: object = field(default_factory=dict)  # or (places) -> dict
     companies: tuple = ("A", "B", "C")
     # (hexes, places) -> None: change the printed map
     map_change: object = None
@@ -471,6 +471,14 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.05,
         ),
         Scenario(
+            "two_stops_hexes",  # 1822's double hexes: one stop per hex but on these
+            BASIC + [{"name": "3T", "rule": "towns_free", "stops": 3}],
+            rules=lambda places: {"two_stops_hexes": places["all"][::2]},
+            tile_bias=two_stop_bias,
+            exercised=differs(two_stops_hexes=()),
+            share_exercised=0.05,
+        ),
+        Scenario(
             "hex_reentry",
             [
                 {"name": "D"},
@@ -740,7 +748,7 @@ def scenario_games(sc: Scenario, folder) -> dict:
             tile_sets=sc.tile_sets,
             extra_tiles=TEST_TILES,
             game_id=f"{sc.name}_{key}",
-            rules=sc.rules or None,
+            rules=(sc.rules(places) if callable(sc.rules) else sc.rules) or None,
             phase_revenue=phase_revenue,
         )
         out[key] = (game, places)

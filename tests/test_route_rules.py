@@ -275,6 +275,11 @@ def test_one_stop_per_hex_reading(tmp_path):
     check(make(tmp_path, hexes, {"A1": {0: "A"}}), ["D"], 50)  # default: one of them
     s = make(tmp_path / "b", hexes, {"A1": {0: "A"}}, rules={"one_stop_per_hex": False})
     check(s, ["D"], 120)  # 10 + 40 + 50 + 20
+    # 1822's double hexes: one stop per hex, but both cities of A3 (two_stops_hexes)
+    s = make(tmp_path / "c", hexes, {"A1": {0: "A"}}, rules={"two_stops_hexes": ["A3"]})
+    check(s, ["D"], 120)
+    s = make(tmp_path / "d", hexes, {"A1": {0: "A"}}, rules={"two_stops_hexes": ["A5"]})
+    check(s, ["D"], 50)  # another hex listed: A3 still one stop
 
 
 def test_hex_reentry_reading(tmp_path):

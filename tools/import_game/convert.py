@@ -61,6 +61,7 @@ class Conversion:
     read_as: list[str] = field(default_factory=list)  # choices given on the command line
     overrides: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    two_stops_hexes: tuple[str, ...] = ()  # one stop per hex in a route but on these (1822)
 
 
 def read_tile_codes(folder: Path, names: tuple[str, ...]) -> dict[str, tuple[str, str]]:

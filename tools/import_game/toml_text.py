@@ -66,8 +66,20 @@ def game_text(c: Conversion) -> str:
     out += [
         "",
         "[rules]",
-        "# 18xx.games forbids counting a city twice (Route#check_cycles), not two cities of one hex",
-        "one_stop_per_hex = false",
+    ]
+    if c.two_stops_hexes:
+        out += [
+            "# the title's revenue_for refuses two stops of one hex in a route but on these hexes",
+            "one_stop_per_hex = true",
+            f"two_stops_hexes = {value(list(c.two_stops_hexes))}",
+        ]
+    else:
+        out += [
+            "# 18xx.games forbids counting a city twice (Route#check_cycles), not two cities of one"
+            " hex",
+            "one_stop_per_hex = false",
+        ]
+    out += [
         "# 18xx.games forbids reusing a hex edge (Base#check_overlap), not entering a hex twice",
         "hex_reentry = true",
     ]

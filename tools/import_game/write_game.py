@@ -55,6 +55,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="TRAIN",
         help="leave out the train named TRAIN (one the title never runs: 1822's pullman P+)",
     )
+    ap.add_argument(
+        "--two-stops-hexes",
+        default="",
+        metavar="HEX,HEX",
+        help="the title refuses two stops of one hex in a route but on these hexes (1822's"
+        " DOUBLE_HEX, its revenue_for)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
@@ -71,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
             if t["rule"] == old:
                 t["rule"] = new
         c.read_as.append(f"train rule {old} written as {new}")
+    c.two_stops_hexes = tuple(h for h in args.two_stops_hexes.split(",") if h)
     for note in c.unexpressed:
         print(f"not expressed: {note}")
     for m in c.overrides:
