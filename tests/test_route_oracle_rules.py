@@ -867,7 +867,7 @@ def test_scenario_maps_exercise_their_kind(name, folder):
 EXACT_CI_MAPS = 12  # per scenario, in the fast suite (max_paths=0: every search to the model)
 EXACT_SLOW_MAPS = 108  # per scenario, with -m slow
 # scenarios whose rules the model does not state (the finder then enumerates instead)
-NOT_EXACT = {"port", "local"}
+NOT_EXACT = {"port"}
 
 
 def run_exact_batch(sc: Scenario, seeds, folder) -> int:

@@ -89,6 +89,8 @@ def test_local_train_runs_its_token_city_alone_and_each_city_once(tmp_path):
     check(s, ["L", "L"], 110)  # A5-A7 and A3-A5 (30 + 20): the town twice, each city once
     check(s, ["L", "L", "L"], 110)  # no third city: A3 or A7 alone again is refused
     check(s, ["L", "2"], 160)  # the 2 takes A7-A9 (100), the L A5-A7 (60) beside it
+    exact = find_routes(s, "A", ["L", "L", "L"], max_paths=0)  # the exact model says the same
+    assert (exact.stats["method"], exact.net_revenue) == ("exact", 110)
     s = make(tmp_path / "b", column(city(30), city(40)), {"A1": {0: "A"}})
     check(s, ["L"], 30)  # A1 alone: a route of one stop (A1-A3 has two cities)
     check(s, ["L", "2"], 100)  # the 2 runs A1-A3 (70) on the track; the L A1 alone (30)

@@ -84,7 +84,8 @@ class Earner:
         self.special = frozenset(special)
         self.limit = kind.limit(p)
         self.min_stops = kind.min_stops(p)
-        self.has_exclusive = bool(kind.has_exclusive)
+        self.exclusive = kind.exclusive_centres(self)
+        self.has_exclusive = bool(self.exclusive)
         self.max_counted = kind.max_counted(p)
         self.centre_cost = [kind.centre_cost(p, c) for c in centres]
         self.corridor_cost = [kind.corridor_cost(p, k) for k in graph.corridors]
@@ -111,10 +112,11 @@ class Earner:
 
     def exclusive_mask(self, stops: Sequence[int]) -> int:
         """The centres (a bit per centre id) this train's route on ``stops`` holds against
-        the other routes of trains with exclusive centres (the kind's ``exclusive``)."""
+        the other routes of trains with exclusive centres (the kind's ``exclusive_centres``)."""
         mask = 0
-        for c in self.kind.exclusive(self, stops):
-            mask |= 1 << c
+        for c in stops:
+            if c in self.exclusive:
+                mask |= 1 << c
         return mask
 
     def token_positions(self, stops: Sequence[int]) -> frozenset[int]:

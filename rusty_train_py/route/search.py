@@ -297,6 +297,7 @@ class RouteSearch:
             lambda best, bound: self.report(best=best, bound=bound),
             taken=self.taken_by_class,
             run_pay=self.locked_pay,
+            taken_exclusive=self.taken_exclusive,
         )
         self.stats["method"] = "exact"
         routes = [build_train_route(self.graph, e, p, self.game) for e, p in chosen]

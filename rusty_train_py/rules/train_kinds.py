@@ -65,7 +65,6 @@ class TrainKind(Generic[P]):
     Params: type[P]
     keys: Mapping[str, Checker] = {}
     readings: tuple[str, ...] = ()  # the [rules] readings the kind reads
-    has_exclusive = False  # ``exclusive`` may name centres (the search then keeps them apart)
 
     def parse(self, table: Mapping[str, Any], where: str) -> P:
         return read_params(self.Params, table, self.keys, where)
@@ -90,10 +89,11 @@ class TrainKind(Generic[P]):
         """The fewest stops a route of this train visits (1: the token city alone is a route)."""
         return 2
 
-    def exclusive(self, t: TrainTable, stops: Sequence[int]) -> tuple[int, ...]:
-        """The centres of a route on ``stops`` that no other route of a train saying so may
-        use in the same run (1822's local trains: each city once); () for most kinds."""
-        return ()
+    def exclusive_centres(self, t: TrainTable) -> frozenset[int]:
+        """The centres whose visit a route of this train holds against every other route of
+        a train naming them in the same run (1822's local trains: each city once); none for
+        most kinds."""
+        return frozenset()
 
     # -- value -----------------------------------------------------------------------------
 

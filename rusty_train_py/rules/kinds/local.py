@@ -4,19 +4,23 @@ alone is a route; and two local routes of one run never use the same city (tobym
 g_1822: the train's distance ``[{city: visit 1}, {town: visit 1}]``, a train of city visit 1
 being ``local?``, whose route may be a single city; ``check_local_cities``: "Local train can
 only use each token once"). One file: the check on a path's stops, what it pays, the cities
-it holds against the other local trains. The exact model does not state it (single-stop
-routes): a run with a local train is solved by the path enumeration.
+it holds against the other local trains, and its statement in the exact model (where a
+route of one stop starts and ends at its city).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..facts import StopFacts, TrainTable
 from ..params import KindParams
 from ..registry import whole
 from ..train_kinds import NO_ROUTE, TRAIN_RULES, Split, TrainKind
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +43,6 @@ class LocalTrain(TrainKind[LocalParams]):
 
     Params = LocalParams
     keys = {"cities": whole(1), "towns": whole(0)}
-    has_exclusive = True
-    modelled = False  # single-stop routes and the cities held: the enumeration solves it
 
     def limit(self, p: LocalParams) -> int | None:
         return p.cities + p.towns
@@ -62,8 +64,28 @@ class LocalTrain(TrainKind[LocalParams]):
         worth = t.worth
         return sum([worth[s] for s in stops])
 
-    def exclusive(self, t: TrainTable, stops: Sequence[int]) -> tuple[int, ...]:
-        return tuple(s for s in stops if t.is_city[s])
+    def exclusive_centres(self, t: TrainTable) -> frozenset[int]:
+        return frozenset(i for i, city in enumerate(t.is_city) if city)
+
+    def model_counting(
+        self,
+        m: CpModel,
+        t: TrainTable,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
+        tokens: list[int],
+    ) -> list[IntVar] | None:
+        p: LocalParams = t.params
+        cities = [i for i in range(len(v)) if t.is_city[i]]
+        towns = [i for i in range(len(v)) if not t.is_major[i]]
+        m.add(sum(t.visit[i] * v[i] for i in cities) <= p.cities)
+        m.add(sum(t.visit[i] * v[i] for i in towns) <= p.towns)
+        for i in range(len(v)):
+            if t.is_offboard[i]:
+                m.add(v[i] == 0)
+        return v
 
     def describe(self, p: LocalParams) -> str:
         return (
