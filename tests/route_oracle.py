@@ -614,7 +614,7 @@ def stop_choices(
     if k < 2 and rule != "local":
         return []  # only a local train runs a route of one stop
 
-    if rule == "stops":
+    if rule in ("stops", "halved"):
         choices = [everything] if n is None or _cost(route, everything) <= n else []
     elif rule == "towns_free":
         # every city/off-board counts; towns fill the distance left, best first (any subset)
@@ -802,7 +802,11 @@ def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=
             multiplied += amount
         else:
             plain += amount
-    return (base + multiplied) * train.multiplier + plain
+    total = (base + multiplied) * train.multiplier + plain
+    if train.rule == "halved" and total > 0:  # 1822MX 3/2P: (revenue / 2).round(-1) in Ruby
+        half = total // 2
+        total = half - half % 10 + (10 if half % 10 >= 5 else 0)
+    return total
 
 
 def route_revenue(

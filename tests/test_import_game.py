@@ -158,6 +158,7 @@ def test_1822_trains_and_thin_track():
     assert named_rule("local", [dict(local[0], visit=2, pay=2), local[1]]) is None
     assert named_rule("tokened_cities", 99) == {"rule": "tokened_cities"}
     assert named_rule("tokened_cities", 7) is None
+    assert named_rule("halved", 3) == {"rule": "halved", "stops": 3}
     dump = {
         "phases": [{"name": "1"}],
         "train_counts": {"L": 22, "P+": 2},

@@ -293,6 +293,27 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
         ),
         Scenario(
+            "halved",  # rules/kinds/halved.py: 1822MX's 3/2P, half its route's revenue
+            [
+                {"name": "3/2", "rule": "halved", "stops": 3},
+                {"name": "2/2", "rule": "halved", "stops": 2},
+                {"name": "3", "stops": 3},
+            ],
+            bonuses=[
+                {
+                    "id": "v5",
+                    "name": "five",
+                    "kind": "visit",
+                    "at": [],
+                    "amount": 5,
+                    "always": False,
+                }
+            ],  # odd revenues: a half rounded up
+            pick_bonuses=options(["v5"]),
+            exercised=pays,
+            share_exercised=0.5,
+        ),
+        Scenario(
             "tokened_cities",  # rules/kinds/tokened_cities.py: 1822's E train
             [
                 {"name": "E", "rule": "tokened_cities", "multiplier": 2, "track_class": "e"},
@@ -588,6 +609,8 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
     p, single, group = places["picks"], places["single"], places["group"]
     if sc.name == "multiplier":
         return [dict(sc.bonuses[0], at=[p[0], p[1], single])]
+    if sc.name == "halved":
+        return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
     if sc.name == "connection_once":
 
         def conn(bid, at, with_any, amount, once, multiplied):

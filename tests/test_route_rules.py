@@ -37,6 +37,7 @@ TRAINS = [
     # 1822's E train: its own track class, the company's tokened cities only, doubled
     {"name": "E22", "rule": "tokened_cities", "multiplier": 2, "track_class": "e"},
     {"name": "L", "rule": "local"},  # 1822's L: a city and a town, the city alone a route
+    {"name": "3/2P", "rule": "halved", "stops": 3},  # 1822MX: half the route, to 10
 ]
 
 
@@ -102,6 +103,19 @@ def test_local_train_runs_its_token_city_alone_and_each_city_once(tmp_path):
     ]
     res = find_routes(s, "A", ["L", "L"], locked=["L:A1"])
     assert res.net_revenue == 30 and [r.train for r in res.routes] == ["L"]
+
+
+def test_halved_train_earns_half_rounded_to_ten(tmp_path):
+    # A1 city 20 (token) - A3 city 30 - A5 town 25 - A7 city 60
+    s = make(tmp_path, column(city(20), city(30), town(25), city(60)), {"A1": {0: "A"}})
+    check(s, ["3/2P"], 40)  # A1..A5: 75, halved 37, rounded up to 40 (A3..A7 has no token)
+    check(s, ["3/2P", "3"], 75)  # one route leaves A1: the 3 runs it (75), not the 3/2P
+    res = find_routes(s, "A", ["3/2P"])
+    assert [(s.hex, s.earned) for s in res.routes[0].stops] == [("A1", 20), ("A3", 30), ("A5", 25)]
+    assert res.routes[0].bonuses == (("halved", -35),)  # the stops and the halving add up
+    assert find_routes(s, "A", ["3/2P"], max_paths=0).net_revenue == 40  # the exact model
+    s = make(tmp_path / "b", column(city(20), city(30), city(40)), {"A1": {0: "A"}})
+    check(s, ["3/2P"], 50)  # 90: 45, a 5 going up
 
 
 def test_pay_best_pays_the_best_stops_with_a_token(tmp_path):

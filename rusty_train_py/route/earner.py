@@ -84,6 +84,7 @@ class Earner:
         self.special = frozenset(special)
         self.limit = kind.limit(p)
         self.min_stops = kind.min_stops(p)
+        self.reworks_total = bool(kind.reworks_total)
         self.exclusive = kind.exclusive_centres(self)
         self.has_exclusive = bool(self.exclusive)
         self.max_counted = kind.max_counted(p)
@@ -145,7 +146,10 @@ class Earner:
         if not special or special.isdisjoint(stops) or not self._needs(stops):
             r = self.kind.fast(self, stops)
             if r is not None:
-                return r + self.per_visit * len(stops) if r >= 0 else -1
+                if r < 0:
+                    return -1
+                r += self.per_visit * len(stops)
+                return self.kind.route_total(self.params, r) if self.reworks_total else r
         ch = self.choose(stops, distance)
         return -1 if ch is None else ch.revenue
 
@@ -231,4 +235,11 @@ class Earner:
                 else:
                     earned[pos] += amount
         counted = tuple(i in chosen for i in range(len(stops)))
-        return Choice(sum(earned) + to_route, counted, tuple(bonuses), tuple(earned), tuple(at))
+        total = sum(earned) + to_route
+        if self.reworks_total:  # the difference is the route's own (the stops add up)
+            reworked = self.kind.route_total(self.params, total)
+            if reworked != total:
+                bonuses.append((self.kind.name, reworked - total))
+                at.append(None)
+            total = reworked
+        return Choice(total, counted, tuple(bonuses), tuple(earned), tuple(at))

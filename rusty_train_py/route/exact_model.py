@@ -141,6 +141,8 @@ class RunModel:
             if term is None:
                 raise Unsupported
             rev += term
+        if e.reworks_total:
+            rev = e.kind.model_total(self.m, e.params, rev)
         return rev
 
     def finish(self) -> None:

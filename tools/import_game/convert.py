@@ -299,6 +299,9 @@ def named_rule(kind: str, distance: Any) -> dict[str, Any] | None:
         return {"rule": "local"} | ({"towns": town["visit"]} if town["visit"] != 1 else {})
     if kind == "tokened_cities":  # 1822's E: any distance, the check in check_distance
         return {"rule": kind} if isinstance(distance, int) and distance >= UNLIMITED else None
+    if kind == "halved":  # 1822MX's 3/2P: an N-train whose revenue_for halves its revenue
+        ok = isinstance(distance, int) and distance < UNLIMITED
+        return {"rule": kind, "stops": distance} if ok else None
     return towns_row_rule(kind, distance)
 
 
