@@ -148,7 +148,7 @@ def test_1822_trains_and_thin_track():
     as ``local``, the E as ``tokened_cities`` on its own track; thin track (1822MX's sea
     lanes, walked by no route in the engine) left out and named."""
     sys.path.insert(0, str(ROOT / "tools" / "import_game"))
-    from convert import Conversion, clean_code, convert_trains, named_rule
+    from convert import Conversion, clean_code, convert_trains, named_rule, pullman_trains
 
     local = [
         {"nodes": ["city"], "pay": 1, "visit": 1},
@@ -182,6 +182,14 @@ def test_1822_trains_and_thin_track():
         ("E", "tokened_cities", "e"),
     ]
     assert c.errors == [] and "train P+ left out (the title never runs it)" in c.read_as
+    pullman_trains(c, "P+")  # the pullman attached: the 7 runs as a 7+ (plus_towns)
+    assert c.trains[-1] == {
+        "name": "7+",
+        "rule": "plus_towns",
+        "stops": 7,
+        "price": 0,
+        "count": 0,
+    }
     code = "junction;path=a:0,b:_0,terminal:1;path=a:0,b:2,track:thin"
     assert clean_code(code, "hex I10", c) == "junction;path=a:0,b:_0,terminal:1"
     assert c.unexpressed[-1].startswith("hex I10: thin track")

@@ -431,6 +431,22 @@ def convert_phase_revenue(dump: dict, c: Conversion) -> None:
         c.phase_revenue.append((hexes, values))
 
 
+def pullman_trains(c: Conversion, pullman: str) -> None:
+    """1822's pullman (``pullman``, a train the title never runs) attached to a train makes
+    it ``N+`` (G1822::Step::Route#attach_pullman: N cities and off-boards, every town paid and
+    free): each N-train that may take it gets an ``N+`` of no copies, for a run with it."""
+    plus = []
+    for t in c.trains:
+        if t["rule"] == "stops" and "stops" in t:
+            plus.append({"name": f"{t['name']}+", "rule": "plus_towns", "stops": t["stops"]})
+            plus[-1] |= {"price": 0, "count": 0}
+        elif t["rule"] not in ("local", "tokened_cities"):
+            c.unexpressed.append(f"train {t['name']}: with the {pullman} attached (no kind)")
+    c.trains.extend(plus)
+    names = ", ".join(p["name"] for p in plus)
+    c.read_as.append(f"the {pullman} attached: trains {names} (no copies)")
+
+
 def convert(
     dump: dict,
     game_id: str,

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from convert import convert  # noqa: E402
+from convert import convert, pullman_trains  # noqa: E402
 from toml_text import game_text, tiles_text  # noqa: E402
 
 
@@ -62,6 +62,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the title refuses two stops of one hex in a route but on these hexes (1822's"
         " DOUBLE_HEX, its revenue_for)",
     )
+    ap.add_argument(
+        "--pullman",
+        metavar="TRAIN",
+        help="TRAIN (left out with --skip-train) is 1822's pullman: write an N+ train of no"
+        " copies for every N-train it may be attached to",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
@@ -79,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
                 t["rule"] = new
         c.read_as.append(f"train rule {old} written as {new}")
     c.two_stops_hexes = tuple(h for h in args.two_stops_hexes.split(",") if h)
+    if args.pullman:
+        pullman_trains(c, args.pullman)
     for note in c.unexpressed:
         print(f"not expressed: {note}")
     for m in c.overrides:
