@@ -199,6 +199,10 @@ def _game_from_data(
     ]
     bonuses = parse_bonuses(data.get("bonuses", []), lines, hexes, {t.name for t in trains})
     rules = parse_rules(data.get("rules"), lines)
+    for h in rules["two_stops_hexes"]:
+        if h not in hexes:
+            where = lines.where("rules", None, "two_stops_hexes")
+            raise GameDataError(f"{where}: two_stops_hexes names {h!r}, not a hex of the map")
     phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
     upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
     try:

@@ -164,6 +164,7 @@ RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "upgrade_max_exits": (strings, ()),
     "partitions_block": (flag, False),
     "one_stop_per_hex": (flag, True),
+    "two_stops_hexes": (strings, ()),
     "hex_reentry": (flag, True),
     "express_token": (one_of("counted", "route"), "counted"),
     "express_stops": (one_of("offboards", "ends"), "offboards"),

@@ -61,6 +61,7 @@ class TooManyRoutes(RuntimeError):
 
 READING_DEFAULTS = {
     "one_stop_per_hex": True,
+    "two_stops_hexes": (),
     "hex_reentry": True,
     "express_token": "counted",
     "express_stops": "offboards",
@@ -83,7 +84,8 @@ class TrainSpec:
     towns_paid: bool = True  # plus_towns_ends
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
-    towns: int = 0  # n_plus_m, n_plus_m_all
+    towns: int = 0  # n_plus_m, n_plus_m_all, local
+    cities: int = 1  # local
     edges: int = 0  # edges
     edge_cost: tuple[tuple[str, int], ...] = ()
     gauges: frozenset[str] | None = None  # None: every gauge
@@ -108,7 +110,8 @@ def train_from_data(t: dict) -> TrainSpec:
         towns_paid=bool(d.get("towns_paid", True)),
         pay=int(d.get("pay", 0)),
         visit=int(d.get("visit", 0)),
-        towns=int(d.get("towns") or 0),
+        towns=int(d.get("towns", 1 if rule == "local" else 0) or 0),
+        cities=int(d.get("cities", 1)),
         edges=int(d.get("edges", 0)),
         edge_cost=tuple(sorted((str(k), int(v)) for k, v in d.get("edge_cost", {}).items())),
         gauges=frozenset(d["gauges"]) if d.get("gauges") is not None else None,
@@ -141,6 +144,8 @@ class BonusSpec:
 
     @property
     def once_per_run(self) -> bool:
+        if self.kind == "destination_value":
+            return True  # 1822: the best route of the run only
         default = self.kind == "per_stop"
         return self.kind in ("connection", "per_stop") and bool(self.get("once_per_run", default))
 
@@ -192,7 +197,7 @@ class Rules:
             place = wanted.get(bid.lower())
             if b["kind"] == "placed" and place is None:
                 continue  # a placed bonus pays nothing until it is placed
-            scoped = b["kind"] in ("destination", "destination_end")
+            scoped = b["kind"] in ("destination", "destination_end", "destination_value")
             if scoped and company is not None and b["company"] != company:
                 continue
             out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
@@ -418,10 +423,12 @@ class Model:
 
     # ---- the search --------------------------------------------------------------------
 
-    def all_walks(self, limit: int | None = None) -> list[OracleRoute]:
-        """Every route of the company (each once, canonically oriented)."""
+    def all_walks(self, limit: int | None = None, singles: bool = False) -> list[OracleRoute]:
+        """Every route of the company (each once, canonically oriented); ``singles``: a
+        city holding the company's token alone is a route too (1822's local trains)."""
         found: dict[tuple, OracleRoute] = {}
         one_per_hex = self.rules.readings["one_stop_per_hex"]
+        two_stops = set(self.rules.readings.get("two_stops_hexes", ()))
         reentry = self.rules.readings["hex_reentry"]
 
         def record(walk):
@@ -523,8 +530,8 @@ class Model:
                 if not walk.get("must_end"):
                     leave_node(h, n, walk)
                 return
-            if one_per_hex and h in walk["centre_hexes"]:
-                return
+            if one_per_hex and h in walk["centre_hexes"] and h not in two_stops:
+                return  # (1822's double hexes may have both of their stops in a route)
             if set(node.groups) & walk["groups"]:
                 return
             walk = dict(
@@ -555,6 +562,9 @@ class Model:
                 "last_gauge": "broad",
             }
             leave_node(h, n, start)
+            if singles and (h, n) in self.tokened:
+                r = OracleRoute((self.centre(h, n),), (), frozenset(), (h,))
+                found.setdefault(r.key, r)
         return sorted(found.values(), key=lambda r: r.key)
 
 
@@ -603,8 +613,10 @@ def stop_choices(
     others = [i for i, c in enumerate(route.centres) if c.kind != "town"]
     n = train.stops  # None: unlimited
     rule = train.rule
+    if k < 2 and rule != "local":
+        return []  # only a local train runs a route of one stop
 
-    if rule == "stops":
+    if rule in ("stops", "halved"):
         choices = [everything] if n is None or _cost(route, everything) <= n else []
     elif rule == "towns_free":
         # every city/off-board counts; towns fill the distance left, best first (any subset)
@@ -627,6 +639,17 @@ def stop_choices(
     elif rule == "plus_towns_ends":  # 18MT: a town at an end of the route uses one of the N
         end_towns = sum(1 for i in {0, k - 1} if route.centres[i].kind == "town")
         choices = [everything] if _cost(route, others) + end_towns <= n else []
+    elif rule == "local":  # 1822's L: a city and a town at most, no off-board, all paid
+        n_cities = _cost(route, [i for i in others if route.centres[i].kind == "city"])
+        ok = (
+            all(route.centres[i].kind != "offboard" for i in others)
+            and n_cities <= train.cities
+            and _cost(route, towns) <= train.towns
+        )
+        choices = [everything] if ok else []
+    elif rule == "tokened_cities":  # 1822's E train: only the company's cities, ends at them
+        paid = [i for i, c in enumerate(route.centres) if c.kind == "city" and c.token]
+        choices = [tuple(paid)] if k >= 2 and 0 in paid and k - 1 in paid else []
     elif rule == "pay_best":
         if any(route.centres[i].visit_cost > 0 for i in towns):
             return []  # no row of the distance list takes towns
@@ -772,6 +795,20 @@ def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=
     for b in bonuses:
         if not b.applies_to(train):
             continue
+        if b.kind == "destination_value":  # 1822: the tokened destination city paid again
+            counted_cities = [route.centres[i] for i in counted if route.centres[i].kind == "city"]
+            home = [c for c in counted_cities if c.token and c.hex in b.get("home")]
+            dest = [
+                pays[i] * train.multiplier
+                for i in counted
+                if route.centres[i].kind == "city"
+                and route.centres[i].token
+                and route.centres[i].hex in b.get("at")
+                and route.centres[i] not in home
+            ]
+            if home and dest:
+                plain += max(dest)
+            continue
         if b.kind in ("end_again", "destination_end"):  # a counted end on `at` paid again
             ends = {0, len(route.centres) - 1}
             plain += sum(
@@ -785,7 +822,11 @@ def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=
             multiplied += amount
         else:
             plain += amount
-    return (base + multiplied) * train.multiplier + plain
+    total = (base + multiplied) * train.multiplier + plain
+    if train.rule == "halved" and total > 0:  # 1822MX 3/2P: (revenue / 2).round(-1) in Ruby
+        half = total // 2
+        total = half - half % 10 + (10 if half % 10 >= 5 else 0)
+    return total
 
 
 def route_revenue(
@@ -860,15 +901,15 @@ def oracle_solve(
     the other trains are assigned around them."""
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
-    routes = model.all_walks(limit)
+    trains, rides = _riders(rules, trains)
+    specs = [rules.train(t) for t, _r in locked] + [rules.train(t) for t in trains]
+    routes = model.all_walks(limit, singles=any(t.rule == "local" for t in specs))
     active = _in_phase(rules.active_bonuses(bonuses, company), state)
     game = state.game
-    trains, rides = _riders(rules, trains)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run] + rides
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
     n_locked = len(locked)
-    specs = [rules.train(t) for t, _r in locked] + [rules.train(t) for t in trains]
     locked_index = [[r.key for r in routes].index(route.key) for _t, route in locked]
     rd = rules.readings
 
@@ -895,7 +936,10 @@ def oracle_solve(
                     f"locked route {r.describe()} is not one the {specs[ti].name} runs"
                 )
             if top is not None and (top[0] > 0 or ti < n_locked):
-                opts.append((top[0], ri, model.conflict_set(r)))
+                conflicts = model.conflict_set(r)
+                if specs[ti].rule == "local":  # a city once among the local routes
+                    conflicts = conflicts | local_cities(r)
+                opts.append((top[0], ri, conflicts))
         opts.sort(key=lambda o: (-o[0], routes[o[1]].key))
         options.append(opts)
     most = [0] * (len(specs) + 1)
@@ -954,6 +998,12 @@ def oracle_solve(
     return best
 
 
+def local_cities(route: OracleRoute) -> frozenset:
+    """The cities a local train's route holds against the other local routes of the run
+    (named apart from track, so that only local routes clash on them)."""
+    return frozenset(("local city", c.hex, c.node) for c in route.centres if c.kind == "city")
+
+
 def oracle_best(state, company: str, trains, bonuses=(), limit=None, readings=None) -> int:
     """The company's optimal net revenue with these trains (and named bonuses)."""
     return oracle_solve(state, company, list(trains), bonuses, limit, readings).total
@@ -974,7 +1024,7 @@ def check_finder_result(
     the routes add up to the net revenue (less the dropped route under drop_lowest)."""
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
-    routes = model.all_walks(limit)
+    routes = model.all_walks(limit, singles=any(rules.train(t).rule == "local" for t in trains))
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
@@ -1053,6 +1103,8 @@ def check_finder_result(
                 continue
             if model.conflict_set(other) & model.conflict_set(r):
                 problems.append(f"{tr.train}: shares track with another train's route")
+            if train.rule == other_train.rule == "local" and local_cities(other) & local_cities(r):
+                problems.append(f"{tr.train}: a city another local train's route uses")
         used.append((r, train))
     if not any(
         all(not (a & b) for a, b in itertools.combinations(combo, 2))

@@ -317,6 +317,9 @@ def test_game_rules_are_read_and_checked(tmp_path):
     path = write_variant(tmp_path, "[rules]\n", "[rules]\nno_such_rule = 1\n", "typo.toml")
     msg = load_error(path)
     assert str(path) in msg and "unknown rule 'no_such_rule'" in msg
+    path = write_variant(tmp_path, "[rules]\n", '[rules]\ntwo_stops_hexes = ["Z9"]\n', "z.toml")
+    msg = load_error(path)
+    assert str(path) in msg and "two_stops_hexes names 'Z9', not a hex of the map" in msg
 
 
 def test_rusty_train_phase_names_and_rotation_offsets_are_checked(tmp_path):

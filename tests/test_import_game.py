@@ -143,6 +143,58 @@ def test_codes_keep_what_our_notation_reads():
     ]
 
 
+def test_1822_trains_and_thin_track():
+    """1822's trains a command line names (tools/import_game/titles.txt would say so): the L
+    as ``local``, the E as ``tokened_cities`` on its own track; thin track (1822MX's sea
+    lanes, walked by no route in the engine) left out and named."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code, convert_trains, named_rule, pullman_trains
+
+    local = [
+        {"nodes": ["city"], "pay": 1, "visit": 1},
+        {"nodes": ["town"], "pay": 1, "visit": 1},
+    ]
+    assert named_rule("local", local) == {"rule": "local"}
+    assert named_rule("local", [dict(local[0], visit=2, pay=2), local[1]]) is None
+    assert named_rule("tokened_cities", 99) == {"rule": "tokened_cities"}
+    assert named_rule("tokened_cities", 7) is None
+    assert named_rule("halved", 3) == {"rule": "halved", "stops": 3}
+    dump = {
+        "phases": [{"name": "1"}],
+        "train_counts": {"L": 22, "P+": 2},
+        "trains": [
+            {"name": "L", "distance": local, "price": 60, "num": 22, "variants": []},
+            {
+                "name": "7",
+                "distance": 7,
+                "price": 750,
+                "num": "unlimited",
+                "variants": [{"name": "E", "distance": 99, "multiplier": 2, "price": 1000}],
+            },
+            {"name": "P+", "distance": local, "price": 0, "num": 2},
+        ],
+    }
+    c = Conversion("x", "X", "flat", None)
+    convert_trains(dump, c, {"L": "local", "E": "tokened_cities"}, {"E": "e"}, frozenset({"P+"}))
+    assert [(t["name"], t["rule"], t.get("track_class")) for t in c.trains] == [
+        ("L", "local", None),
+        ("7", "stops", None),
+        ("E", "tokened_cities", "e"),
+    ]
+    assert c.errors == [] and "train P+ left out (the title never runs it)" in c.read_as
+    pullman_trains(c, "P+")  # the pullman attached: the 7 runs as a 7+ (plus_towns)
+    assert c.trains[-1] == {
+        "name": "7+",
+        "rule": "plus_towns",
+        "stops": 7,
+        "price": 0,
+        "count": 0,
+    }
+    code = "junction;path=a:0,b:_0,terminal:1;path=a:0,b:2,track:thin"
+    assert clean_code(code, "hex I10", c) == "junction;path=a:0,b:_0,terminal:1"
+    assert c.unexpressed[-1].startswith("hex I10: thin track")
+
+
 def test_company_scoped_bonuses_name_companies_of_their_game():
     from rusty_train_py.gamefile import available_games, load_game
 

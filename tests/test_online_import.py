@@ -13,7 +13,14 @@ from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.loader import EIGHTEEN_XX, open_game
 from rusty_train_py.files.online import log_from_data, read_log_file, replay_log
 from rusty_train_py.files.online.log import filtered
-from rusty_train_py.files.online.realcheck import check_position, positions, price_routes
+from rusty_train_py.files.online.realcheck import (
+    check_position,
+    positions,
+    price_routes,
+    route_stops,
+)
+from rusty_train_py.gamefile import load_game
+from rusty_train_py.mapstate import MapState
 
 LOGS = Path(__file__).resolve().parent / "data" / "18xx_games"
 
@@ -98,6 +105,14 @@ def test_every_recorded_run_is_priced_as_the_log_says():
             recorded = sum(r[2] for r in pos.routes)
             priced, why = price_routes(pos, [r for r in pos.routes if len(r[1]) >= 2])
             assert (pos.action_id, priced, why) == (pos.action_id, recorded, "")
+
+
+def test_recorded_stops_of_a_route_and_of_a_local_trains_one_city():
+    state = MapState(load_game("1830"), "2")
+    route = {"connections": [["E5", "F6", "E7"], ["E7", "D8"]]}
+    assert route_stops(route, state) == ("E5", "E7", "D8")
+    # 1822's L train running its token city alone: the engine writes ["local", hex]
+    assert route_stops({"connections": [["local", "E5"]]}, state) == ("E5",)
 
 
 def test_the_finder_never_earns_less_than_the_players_1830():

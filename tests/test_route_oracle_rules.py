@@ -74,7 +74,7 @@ class Scenario:
     name: str
     trains: list[dict]
     bonuses: list[dict] = field(default_factory=list)  # game-file tables
-    rules: dict = field(default_factory=dict)
+    rules: object = field(default_factory=dict)  # or (places) -> dict
     companies: tuple = ("A", "B", "C")
     # (hexes, places) -> None: change the printed map
     map_change: object = None
@@ -266,6 +266,25 @@ def one_rider(trains: list[str], riders: set[str]) -> list[str]:
 TOTAL_STOPS = {"2+1a": "3", "3+1a": "4", "2+2a": "4"}
 
 
+def e_trains_pay(state, company, trains, bonuses):
+    """Exercised when a tokened_cities train earns something (the run without it is less)."""
+    rest = [t for t in trains if not t.startswith("E")]
+    if rest == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) > oracle_best(state, company, rest, bonuses)
+
+
+def locals_pay(state, company, trains, bonuses):
+    """Exercised when two or more local trains earn more than one alone: the cities each
+    holds and the single-stop routes matter."""
+    local = [t for t in trains if t.startswith("L")]
+    if len(local) < 2:
+        return False
+    return oracle_best(state, company, trains, bonuses) > oracle_best(
+        state, company, [t for t in trains if t not in local] + local[:1], bonuses
+    )
+
+
 def pays(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) > 0
 
@@ -317,6 +336,49 @@ def scenarios() -> list[Scenario]:
             ],
             tile_bias=town_bias,
             exercised=places_matter,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "local",  # rules/kinds/local.py: 1822's L trains (one stop alone, a city once)
+            [
+                {"name": "L", "rule": "local"},
+                {"name": "LP", "rule": "local"},
+                {"name": "L12", "rule": "local", "towns": 2},
+                {"name": "2", "stops": 2},
+            ],
+            exercised=locals_pay,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "halved",  # rules/kinds/halved.py: 1822MX's 3/2P, half its route's revenue
+            [
+                {"name": "3/2", "rule": "halved", "stops": 3},
+                {"name": "2/2", "rule": "halved", "stops": 2},
+                {"name": "3", "stops": 3},
+            ],
+            bonuses=[
+                {
+                    "id": "v5",
+                    "name": "five",
+                    "kind": "visit",
+                    "at": [],
+                    "amount": 5,
+                    "always": False,
+                }
+            ],  # odd revenues: a half rounded up
+            pick_bonuses=options(["v5"]),
+            exercised=pays,
+            share_exercised=0.5,
+        ),
+        Scenario(
+            "tokened_cities",  # rules/kinds/tokened_cities.py: 1822's E train
+            [
+                {"name": "E", "rule": "tokened_cities", "multiplier": 2, "track_class": "e"},
+                {"name": "E1", "rule": "tokened_cities"},  # on the other trains' track
+                {"name": "2", "stops": 2},
+                {"name": "3", "stops": 3},
+            ],
+            exercised=e_trains_pay,
             share_exercised=0.1,
         ),
         Scenario(
@@ -487,6 +549,14 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.05,
         ),
         Scenario(
+            "two_stops_hexes",  # 1822's double hexes: one stop per hex but on these
+            BASIC + [{"name": "3T", "rule": "towns_free", "stops": 3}],
+            rules=lambda places: {"two_stops_hexes": places["all"][::2]},
+            tile_bias=two_stop_bias,
+            exercised=differs(two_stops_hexes=()),
+            share_exercised=0.05,
+        ),
+        Scenario(
             "hex_reentry",
             [
                 {"name": "D"},
@@ -555,6 +625,21 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
         ),
         Scenario(
+            "destination_value",  # rules/kinds/destination_value.py: 1822's destinations
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "E", "rule": "tokened_cities", "multiplier": 2, "track_class": "e"},
+            ],
+            bonuses=[
+                {"id": "dva", "kind": "destination_value", "company": "A"},
+                {"id": "dvb", "kind": "destination_value", "company": "B"},
+            ],  # home and at filled in per map
+            pick_bonuses=options(["dva", "dvb"], 0.9),
+            exercised=bonus_matters,
+            share_exercised=0.05,
+        ),
+        Scenario(
             "destination_end",  # rules/kinds/destination_end.py: one company's ends paid again
             BASIC
             + [
@@ -614,6 +699,8 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
     p, single, group = places["picks"], places["single"], places["group"]
     if sc.name == "multiplier":
         return [dict(sc.bonuses[0], at=[p[0], p[1], single])]
+    if sc.name == "halved":
+        return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
     if sc.name == "connection_once":
 
         def conn(bid, at, with_any, amount, once, multiplied):
@@ -703,6 +790,12 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
             dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
             dict(sc.bonuses[1], at=[p[2], p[3], places["bypass"]], always=False),
         ]
+    if sc.name == "destination_value":
+        bypass = places["bypass"]
+        return [
+            dict(sc.bonuses[0], home=[bypass, *p[:3]], at=p[3:], always=False),
+            dict(sc.bonuses[1], home=p[3:], at=[bypass, *p[:3]], always=False),
+        ]
     if sc.name == "destination":
         bypass = places["bypass"]
         return [
@@ -770,7 +863,7 @@ def scenario_games(sc: Scenario, folder) -> dict:
             tile_sets=sc.tile_sets,
             extra_tiles=TEST_TILES,
             game_id=f"{sc.name}_{key}",
-            rules=sc.rules or None,
+            rules=(sc.rules(places) if callable(sc.rules) else sc.rules) or None,
             phase_revenue=phase_revenue,
         )
         out[key] = (game, places)

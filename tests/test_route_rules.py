@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from helpers.hand_maps import UP_DOWN, check_revenue, city, column, hand_state, town
 
+from rusty_train_py.route.search import find_routes
+
 TRAINS = [
     {"name": "2", "stops": 2},
     {"name": "3", "stops": 3},
@@ -32,6 +34,10 @@ TRAINS = [
     {"name": "6H", "rule": "edges", "edges": 6, "edge_cost": {"narrow": 2}},
     {"name": "R6H", "rule": "edges", "edges": 6, "edge_cost": {"broad": 2}},
     {"name": "E", "rule": "edges", "edges": 99, "gauges": ["broad", "dual"], "double_at": ["A5"]},
+    # 1822's E train: its own track class, the company's tokened cities only, doubled
+    {"name": "E22", "rule": "tokened_cities", "multiplier": 2, "track_class": "e"},
+    {"name": "L", "rule": "local"},  # 1822's L: a city and a town, the city alone a route
+    {"name": "3/2P", "rule": "halved", "stops": 3},  # 1822MX: half the route, to 10
 ]
 
 
@@ -62,6 +68,54 @@ def test_plus_towns_and_multipliers(tmp_path):
     check(s, ["2D"], 60)  # (20 + 10) x2
     check(s, ["2T"], 50)  # towns free and skipped when no room: 20 + 30
     check(s, ["2+", "2+"], 80)  # one route leaves A1 downwards only
+
+
+def test_tokened_cities_train_pays_the_company_cities_between_its_tokens(tmp_path):
+    # A1 city 20 (A) - A3 town 10 - A5 city 30 (B, a free space) - A7 city 40 (A) - A9 city 50
+    line = column(city(20), town(10), city(30, slots=2), city(40), city(50))
+    s = make(tmp_path, line, {"A1": {0: "A"}, "A5": {0: "B"}, "A7": {0: "A"}})
+    check(s, ["E22"], 120)  # A1..A7: (20 + 40) x2; the town and B's city passed unpaid
+    check(s, ["E22", "2"], 210)  # the 2 runs A7-A9 (90) on the same track: another class
+    check(s, ["E22", "E22"], 120)  # one track class: the second E has no other route
+    s = make(tmp_path / "b", line, {"A1": {0: "A"}, "A5": {0: "B"}})
+    check(s, ["E22"], 0)  # one tokened city: no route starts and ends at two
+    check(s, ["E22", "3"], 60)  # the 3 alone: A1-A3-A5, 20 + 10 + 30
+
+
+def test_local_train_runs_its_token_city_alone_and_each_city_once(tmp_path):
+    # A1 town 10 - A3 city 30 (A) - A5 town 20 - A7 city 40 (A) - A9 off-board 60
+    line = column(town(10), city(30), town(20), city(40), offboard(60, side="top"))
+    s = make(tmp_path, line, {"A3": {0: "A"}, "A7": {0: "A"}})
+    check(s, ["L"], 60)  # A5-A7: 20 + 40 (one city, one town; the off-board never)
+    check(s, ["L", "L"], 110)  # A5-A7 and A3-A5 (30 + 20): the town twice, each city once
+    check(s, ["L", "L", "L"], 110)  # no third city: A3 or A7 alone again is refused
+    check(s, ["L", "2"], 160)  # the 2 takes A7-A9 (100), the L A5-A7 (60) beside it
+    exact = find_routes(s, "A", ["L", "L", "L"], max_paths=0)  # the exact model says the same
+    assert (exact.stats["method"], exact.net_revenue) == ("exact", 110)
+    s = make(tmp_path / "b", column(city(30), city(40)), {"A1": {0: "A"}})
+    check(s, ["L"], 30)  # A1 alone: a route of one stop (A1-A3 has two cities)
+    check(s, ["L", "2"], 100)  # the 2 runs A1-A3 (70) on the track; the L A1 alone (30)
+    # a lock of one stop (the log's L routes): the other L may not take A1 again
+    res = find_routes(s, "A", ["L", "2"], locked=["L:A1"])
+    assert sorted((r.train, len(r.stops), r.revenue) for r in res.routes) == [
+        ("2", 2, 70),
+        ("L", 1, 30),
+    ]
+    res = find_routes(s, "A", ["L", "L"], locked=["L:A1"])
+    assert res.net_revenue == 30 and [r.train for r in res.routes] == ["L"]
+
+
+def test_halved_train_earns_half_rounded_to_ten(tmp_path):
+    # A1 city 20 (token) - A3 city 30 - A5 town 25 - A7 city 60
+    s = make(tmp_path, column(city(20), city(30), town(25), city(60)), {"A1": {0: "A"}})
+    check(s, ["3/2P"], 40)  # A1..A5: 75, halved 37, rounded up to 40 (A3..A7 has no token)
+    check(s, ["3/2P", "3"], 75)  # one route leaves A1: the 3 runs it (75), not the 3/2P
+    res = find_routes(s, "A", ["3/2P"])
+    assert [(s.hex, s.earned) for s in res.routes[0].stops] == [("A1", 20), ("A3", 30), ("A5", 25)]
+    assert res.routes[0].bonuses == (("halved", -35),)  # the stops and the halving add up
+    assert find_routes(s, "A", ["3/2P"], max_paths=0).net_revenue == 40  # the exact model
+    s = make(tmp_path / "b", column(city(20), city(30), city(40)), {"A1": {0: "A"}})
+    check(s, ["3/2P"], 50)  # 90: 45, a 5 going up
 
 
 def test_pay_best_pays_the_best_stops_with_a_token(tmp_path):
@@ -237,6 +291,11 @@ def test_one_stop_per_hex_reading(tmp_path):
     check(make(tmp_path, hexes, {"A1": {0: "A"}}), ["D"], 50)  # default: one of them
     s = make(tmp_path / "b", hexes, {"A1": {0: "A"}}, rules={"one_stop_per_hex": False})
     check(s, ["D"], 120)  # 10 + 40 + 50 + 20
+    # 1822's double hexes: one stop per hex, but both cities of A3 (two_stops_hexes)
+    s = make(tmp_path / "c", hexes, {"A1": {0: "A"}}, rules={"two_stops_hexes": ["A3"]})
+    check(s, ["D"], 120)
+    s = make(tmp_path / "d", hexes, {"A1": {0: "A"}}, rules={"two_stops_hexes": ["A5"]})
+    check(s, ["D"], 50)  # another hex listed: A3 still one stop
 
 
 def test_hex_reentry_reading(tmp_path):
@@ -290,6 +349,22 @@ def test_connection_once_per_run(tmp_path):
     check(s, ["2"], 90, ["once"])
     # multiplied, once: it goes to the 2D: (50 + 40) x2 + 30 = 210 (not (30+40)x2 + 50 = 190)
     check(s, ["2D", "2"], 210, ["oncem"])
+
+
+def test_destination_value_pays_the_destination_city_again_once(tmp_path):
+    # A1 city 20 (A's home) - A3 city 30 - A5 city 50 (A's destination token) - A7 city 40
+    bonuses = [
+        {"id": "dv", "name": "A's destination", "kind": "destination_value", "company": "A"}
+        | {"home": ["A1"], "at": ["A5"]}
+    ]
+    line = column(city(20), city(30), city(50, slots=2), city(40))
+    s = make(tmp_path, line, {"A1": {0: "A"}, "A5": {0: "A"}}, bonuses=bonuses)
+    check(s, ["3"], 150)  # A1-A3-A5: 100, and A5's 50 again
+    check(s, ["E22"], 240)  # A1..A5: (20 + 50) x2, and A5's doubled 100 again
+    check(s, ["E22", "3"], 360)  # the E's 240 (the bonus once: to it) and the 3 A3-A5-A7 120
+    check(s, ["2"], 90)  # no 2 reaches both: A5-A7 90
+    s = make(tmp_path / "b", line, {"A1": {0: "A"}, "A5": {1: "B"}}, bonuses=bonuses)
+    check(s, ["3"], 100)  # no destination token of A's (B's there): A1-A3-A5 100
 
 
 def test_ends_pair_pays_both_icons(tmp_path):

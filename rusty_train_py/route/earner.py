@@ -90,6 +90,10 @@ class Earner:
             special |= effect.centres()
         self.special = frozenset(special)
         self.limit = kind.limit(p)
+        self.min_stops = kind.min_stops(p)
+        self.reworks_total = bool(kind.reworks_total)
+        self.exclusive = kind.exclusive_centres(self)
+        self.has_exclusive = bool(self.exclusive)
         self.max_counted = kind.max_counted(p)
         self.centre_cost = [kind.centre_cost(p, c) for c in centres]
         self.corridor_cost = [kind.corridor_cost(p, k) for k in graph.corridors]
@@ -114,6 +118,15 @@ class Earner:
     def add_effect(self, effect: RouteEffect) -> None:
         self.effects.append(effect)
 
+    def exclusive_mask(self, stops: Sequence[int]) -> int:
+        """The centres (a bit per centre id) this train's route on ``stops`` holds against
+        the other routes of trains with exclusive centres (the kind's ``exclusive_centres``)."""
+        mask = 0
+        for c in stops:
+            if c in self.exclusive:
+                mask |= 1 << c
+        return mask
+
     def token_positions(self, stops: Sequence[int]) -> frozenset[int]:
         token = self.token
         return frozenset(i for i, s in enumerate(stops) if token[s])
@@ -134,13 +147,16 @@ class Earner:
     def revenue(self, stops: Sequence[int], distance: int) -> int:
         """Best revenue of this train on the path (``distance`` in its own measure); -1 if it
         cannot run it. The hot path: the kind's fast sum unless an effect needs the chooser."""
-        if len(stops) < 2 or (self.limit is not None and distance > self.limit):
+        if len(stops) < self.min_stops or (self.limit is not None and distance > self.limit):
             return -1
         special = self.special
         if not special or special.isdisjoint(stops) or not self._needs(stops):
             r = self.kind.fast(self, stops)
             if r is not None:
-                return r + self.per_visit * len(stops) if r >= 0 else -1
+                if r < 0:
+                    return -1
+                r += self.per_visit * len(stops)
+                return self.kind.route_total(self.params, r) if self.reworks_total else r
         ch = self.choose(stops, distance)
         return -1 if ch is None else ch.revenue
 
@@ -155,7 +171,7 @@ class Earner:
 
     def choose(self, stops: Sequence[int], distance: int | None = None) -> Choice | None:
         """The exact best choice of counted stops, bonuses included, or None."""
-        if len(stops) < 2 or (
+        if len(stops) < self.min_stops or (
             distance is not None and self.limit is not None and distance > self.limit
         ):
             return None
@@ -226,4 +242,11 @@ class Earner:
                 else:
                     earned[pos] += amount
         counted = tuple(i in chosen for i in range(len(stops)))
-        return Choice(sum(earned) + to_route, counted, tuple(bonuses), tuple(earned), tuple(at))
+        total = sum(earned) + to_route
+        if self.reworks_total:  # the difference is the route's own (the stops add up)
+            reworked = self.kind.route_total(self.params, total)
+            if reworked != total:
+                bonuses.append((self.kind.name, reworked - total))
+                at.append(None)
+            total = reworked
+        return Choice(total, counted, tuple(bonuses), tuple(earned), tuple(at))

@@ -90,11 +90,12 @@ def solve_exact(
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
     taken: Sequence[int] = (),
+    taken_exclusive: int = 0,
 ) -> ExactResult:
     """The best routes for trains ``earners`` (one per train; equal trains share an earner)
     whose track classes are ``track_class``. Raises Unsupported for rules not modelled.
     ``taken``: per track class, shared-track bits no train of that class may use (the track
-    of routes locked by the player)."""
+    of routes locked by the player); ``taken_exclusive``: the centres locked local routes hold."""
     if not supported(earners):
         raise Unsupported
 
@@ -113,7 +114,12 @@ def solve_exact(
         return early
 
     model = RunModel(
-        cp_model.CpModel(), graph, useful_corridors(graph, earners), track_class, taken
+        cp_model.CpModel(),
+        graph,
+        useful_corridors(graph, earners),
+        track_class,
+        taken,
+        taken_exclusive,
     )
     for e in earners:
         if (early := stopped_early()) is not None:
@@ -186,6 +192,7 @@ def solve_runs_exact(
     progress: Callable[[int, int], None] | None = None,
     taken: Sequence[int] = (),
     run_pay: Sequence[int] | None = None,
+    taken_exclusive: int = 0,
 ) -> tuple[int, list[tuple[Earner, RoutePath]], bool, bool, int | None]:
     """Every run (runs.py) solved by the model; the best: (total, [(earner, path)], optimal,
     cancelled, index of that run or None), the first run winning ties. Raises Unsupported
@@ -213,7 +220,16 @@ def solve_runs_exact(
                 progress(best + pay, bound + pay)
 
         if es:
-            res = solve_exact(graph, es, [class_of(e) for e in es], deadline, cancel, shown, taken)
+            res = solve_exact(
+                graph,
+                es,
+                [class_of(e) for e in es],
+                deadline,
+                cancel,
+                shown,
+                taken,
+                taken_exclusive,
+            )
         else:  # every train of the run is locked
             res = ExactResult(0, [], True, False, 0)
         optimal = optimal and res.optimal

@@ -34,12 +34,15 @@ class RunModel:
         useful: Sequence[int],
         track_class: Sequence[int],
         taken: Sequence[int],
+        taken_exclusive: int = 0,
     ):
         self.m = m
         self.graph = graph
         self.useful = useful
         self.track_class = track_class
         self.taken = taken
+        self.taken_exclusive = taken_exclusive  # centres locked local routes hold
+        self.exclusive_users: dict[int, list[Any]] = {}  # centre -> visits holding it
         self.n = len(graph.centres)
         self.tokens = [c.id for c in graph.centres if c.token]
         self.track_users: dict[tuple[int, int], list[Any]] = {}
@@ -56,8 +59,14 @@ class RunModel:
         end = [m.new_bool_var("") for _ in range(n)]
         used, dist = self._circuit(e, t, run, v, s, end)
         m.add(sum(v[i] for i in self.tokens) >= run)
-        # A route and its reverse are one route: the start is the lower-numbered end.
-        m.add(sum(i * s[i] for i in range(n)) + run <= sum(i * end[i] for i in range(n)))
+        # A route and its reverse are one route: the start is the lower-numbered end (the
+        # same centre for a route of one stop, where the train's rule allows one).
+        single = 0 if e.min_stops < 2 else run
+        m.add(sum(i * s[i] for i in range(n)) + single <= sum(i * end[i] for i in range(n)))
+        for c in sorted(e.exclusive):
+            if self.taken_exclusive >> c & 1:
+                m.add(v[c] == 0)
+            self.exclusive_users.setdefault(c, []).append(v[c])
         if e.limit is not None:
             dist += [e.centre_cost[i] * v[i] for i in range(n) if e.centre_cost[i]]
             m.add(sum(dist) <= e.limit)
@@ -83,7 +92,8 @@ class RunModel:
         for c in centres:
             i = c.id
             arcs += [(i + 1, i + 1, ~v[i]), (0, i + 1, s[i]), (i + 1, 0, end[i])]
-            m.add(s[i] + end[i] <= 1)
+            if e.min_stops >= 2:
+                m.add(s[i] + end[i] <= 1)
             m.add_implication(v[i], run)  # else the circuit could skip the dummy node
             if c.terminal or c.blocked:
                 m.add(s[i] + end[i] == v[i])
@@ -131,10 +141,15 @@ class RunModel:
             if term is None:
                 raise Unsupported
             rev += term
+        if e.reworks_total:
+            rev = e.kind.model_total(self.m, e.params, rev)
         return rev
 
     def finish(self) -> None:
         for users in self.track_users.values():
+            if len(users) > 1:
+                self.m.add_at_most_one(users)
+        for users in self.exclusive_users.values():
             if len(users) > 1:
                 self.m.add_at_most_one(users)
         self.m.maximize(sum(self.revenues))

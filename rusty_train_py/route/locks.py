@@ -98,11 +98,13 @@ def path_problem(graph: TrackGraph, stops: Sequence[int], corridors: Sequence[in
     """Why the route (centres ``stops``, corridor i from stop i to stop i + 1) is not one the
     path enumeration keeps, or None when it is. Distance is the train's business."""
     centres = graph.centres
-    if len(stops) < 2:
-        return "a route needs at least two stops"
+    if not stops:
+        return "a route needs a stop"
     tokens = [i for i, s in enumerate(stops) if centres[s].token]
     if not tokens:
         return "it passes no station token of the company"
+    if len(stops) == 1:
+        return None  # the token city alone: a train's rule says whether it runs it
     # The enumeration builds a path from its lowest-ordered token outwards, in two halves.
     p = min(tokens, key=lambda i: stops[i])
     anchor = stops[p]
@@ -228,7 +230,7 @@ def resolve_locks(
     resolved: list[ResolvedLock] = []
     for lock in locks:
         train, hexes, what = _named_stops(game, lock)
-        _check_stops(graph, hexes, what)
+        _check_stops(graph, hexes, what, earner_of(train).min_stops)
         track = tuple((h, int(i)) for h, i in lock.track) if lock.track is not None else None
         cands = route_candidates(graph, hexes, track)
         if not cands:
@@ -261,11 +263,13 @@ def _named_stops(game: Game, lock: RouteLock) -> tuple[TrainType, list[str], str
     return train, hexes, f"lock {train.name}:{','.join(hexes)}"
 
 
-def _check_stops(graph: TrackGraph, hexes: Sequence[str], what: str) -> None:
-    """Two stops or more, each a revenue centre, each joined to the next by track."""
+def _check_stops(graph: TrackGraph, hexes: Sequence[str], what: str, fewest: int = 2) -> None:
+    """``fewest`` stops or more (the train's rule: 1822's local trains run one city alone),
+    each a revenue centre, each joined to the next by track."""
     centres = graph.centres
-    if len(hexes) < 2:
-        raise LockError(f"{what}: a route needs at least two stops")
+    if len(hexes) < fewest:
+        need = "a stop" if fewest == 1 else "at least two stops"
+        raise LockError(f"{what}: a route needs {need}")
     on_hex = {c.hex for c in centres}
     for h in hexes:
         if h not in on_hex:

@@ -58,6 +58,9 @@ def readings_used(
     readings: dict[str, Any] = game.readings
     for key in ("one_stop_per_hex", "hex_reentry"):
         out.append(_reading_text(key, readings[key]))
+    if readings["one_stop_per_hex"] and readings.get("two_stops_hexes"):
+        hexes = ", ".join(readings["two_stops_hexes"])
+        out.append(f"two revenue centres of {hexes} may be in one route")
     for t in train_types:
         for key in t.kind.readings:
             text = _reading_text(key, readings[key])

@@ -61,6 +61,7 @@ class Measures:
     centre_cost: list[list[int]]
     corridor_cost: list[list[int]]
     limits: list[int | None]
+    singles: bool = False  # a token city alone is a path (a train with one-stop routes)
 
     def __len__(self) -> int:
         return len(self.limits)
@@ -263,13 +264,18 @@ def enumerate_paths(
     for k, anchor in enumerate(tokens):
         excluded = set(tokens[:k])
         base = [measures.centre_cost[m][anchor] for m in range(n_m)]
-        # The anchor alone is not a path; a half-path with at least one more stop is.
+        # The anchor alone is a path only for trains whose routes may be one stop (then it
+        # is kept first, marked so that it joins no other half-path); a half-path with at
+        # least one more stop is.
         budget.count = len(out.track)
+        first = 0 if measures.singles else 1
         try:
-            halves = half_paths(graph, anchor, excluded, measures, budget)[1:]
+            halves = half_paths(graph, anchor, excluded, measures, budget)[first:]
         except EnumerationCut as cut:
-            halves = cut.args[0][1:]
+            halves = cut.args[0][first:]
             stopped = True
+        if measures.singles and halves:
+            halves[0] = HalfPath((anchor,), (), 0, 0, (0,) * n_m, end_at_anchor=True)
         all_halves.append(halves)
         n = len(halves)
         out._add(k, np.arange(n), np.full(n, -1))

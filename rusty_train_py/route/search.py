@@ -212,14 +212,19 @@ class RouteSearch:
             known = m_limit[m]
             if known is not None and (e.limit is None or e.limit > known):
                 m_limit[m] = e.limit
-        return Measures(m_centre, m_corr, m_limit), e_measure
+        singles = any(self.earner(v).min_stops < 2 for v in self.searched)
+        return Measures(m_centre, m_corr, m_limit, singles), e_measure
 
     def _locked_track_and_pay(self) -> tuple[list[int], list[int]]:
         """The locked routes' track per track class (routes of other classes may share it),
         and per run what they earn (the once-per-run bonuses it hands them)."""
         taken = [0] * len(self.classes)
+        self.taken_exclusive = 0  # the centres locked local routes hold (valuing.py)
         for f in self.fixed:
             taken[self.classes.index(f.train.track_class)] |= f.path.track
+            earner = self.earner((f.train.name, frozenset()))
+            if earner.has_exclusive:
+                self.taken_exclusive |= earner.exclusive_mask(f.path.stops)
         pay = [
             sum(
                 self.earner(lv).revenue(f.path.stops, f.path.dist[0])
@@ -267,6 +272,8 @@ class RouteSearch:
             self.deadline,
             self.report,
             memo,
+            self.graph.n_track_bits * len(self.classes),
+            self.taken_exclusive,
         )
         return self.tables is not None
 
@@ -295,6 +302,7 @@ class RouteSearch:
             lambda best, bound: self.report(best=best, bound=bound),
             taken=self.taken_by_class,
             run_pay=self.locked_pay,
+            taken_exclusive=self.taken_exclusive,
         )
         self.stats["method"] = "exact"
         routes = [build_train_route(self.graph, e, p, self.game) for e, p in chosen]
@@ -340,6 +348,8 @@ class RouteSearch:
                 )
             )
         n_bits = self.graph.n_track_bits * len(self.classes)
+        if any(self.earner(v).has_exclusive for v in self.searched):
+            n_bits += len(self.graph.centres)  # the centres local trains hold (valuing.py)
         for run, pay in zip(runs, self.locked_pay, strict=True):
             report = shifted_report(self.report, pay)
             lower = best_total - pay

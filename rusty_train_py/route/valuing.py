@@ -30,16 +30,21 @@ def value_paths(
     deadline: float | None,
     report: Any,
     memo: tuple[dict[Any, Any], Any] | None = None,
+    exclusive_shift: int = 0,
+    taken_exclusive: int = 0,
 ) -> Tables | None:
     """``earners``: per variant of ``searched``, its compiled train and distance measure;
-    ``classes``: its track class index. None: cancelled. Stopped by the deadline, the paths
-    valued so far (``paths.complete`` False, ``budget.cut`` "time")."""
+    ``classes``: its track class index. A train whose kind holds centres exclusively (1822's
+    local trains) also takes them, as bits from ``exclusive_shift`` on, so two such routes
+    never share one, nor one a locked local route holds (``taken_exclusive``). None: cancelled. Stopped by the deadline, the paths valued so far
+    (``paths.complete`` False, ``budget.cut`` "time")."""
     revenue = [array("i") for _ in searched]
     if not _revenues(paths, earners, revenue, budget, cancel, deadline, report, memo):
         return None
     track = paths.track
     out: Tables = {}
-    for v, rev_array, cls in zip(searched, revenue, classes, strict=True):
+    stops_of: list[tuple[int, ...]] | None = None
+    for (e, _), v, rev_array, cls in zip(earners, searched, revenue, classes, strict=True):
         rev = np.frombuffer(rev_array, dtype=np.int32)
         runnable = np.flatnonzero(rev > 0)
         order = runnable[np.argsort(-rev[runnable], kind="stable")].tolist()
@@ -47,7 +52,15 @@ def value_paths(
         if taken:  # paths on the locked routes' track are out
             order = [i for i in order if not track[i] & taken]
         shift = cls * n_track
-        out[v] = (order, rev[order].tolist() if order else [], [track[i] << shift for i in order])
+        masks = [track[i] << shift for i in order]
+        if e.has_exclusive:
+            if stops_of is None:
+                stops_of = list(paths.iter_stops())
+            held = [e.exclusive_mask(stops_of[i]) for i in order]
+            keep = [j for j, h in enumerate(held) if not h & taken_exclusive]
+            order = [order[j] for j in keep]
+            masks = [masks[j] | (held[j] << exclusive_shift) for j in keep]
+        out[v] = (order, rev[order].tolist() if order else [], masks)
     return out
 
 

@@ -88,6 +88,27 @@ class TrainKind(Generic[P]):
         """The most stops a route of this train counts (None: no limit)."""
         return None
 
+    def min_stops(self, p: P) -> int:
+        """The fewest stops a route of this train visits (1: the token city alone is a route)."""
+        return 2
+
+    reworks_total = False  # ``route_total`` changes a route's revenue (1822MX's 3/2P)
+
+    def route_total(self, p: P, revenue: int) -> int:
+        """What the train earns on a route whose stops and bonuses earn ``revenue`` (never
+        less for more: the best stops stay the best)."""
+        return revenue
+
+    def model_total(self, m: CpModel, p: P, revenue: Any) -> Any:
+        """``route_total`` in the exact model: an expression of the linear ``revenue``."""
+        return revenue
+
+    def exclusive_centres(self, t: TrainTable) -> frozenset[int]:
+        """The centres whose visit a route of this train holds against every other route of
+        a train naming them in the same run (1822's local trains: each city once); none for
+        most kinds."""
+        return frozenset()
+
     # -- value -----------------------------------------------------------------------------
 
     def centre_value(self, p: P, c: StopFacts) -> int:

@@ -62,6 +62,7 @@ class Conversion:
     one_stop_per_hex: bool = False  # the title forbids two stops of one hex in a route
     overrides: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    two_stops_hexes: tuple[str, ...] = ()  # one stop per hex in a route but on these (1822)
 
 
 def read_tile_codes(folder: Path, names: tuple[str, ...]) -> dict[str, tuple[str, str]]:
@@ -112,6 +113,11 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
             c.unexpressed.append(f"{where}: part {part!r}")
             continue
         opts = [o for o in body.split(",") if o] if eq else []
+        if kind == "path" and "track:thin" in opts:
+            # the engine's thin track matches no gauge (Path#tracks_match?): no route crosses
+            # from it into a neighbour, so it is drawing only (1822MX's sea lanes)
+            c.unexpressed.append(f"{where}: thin track {part!r} (no route runs on it; left out)")
+            continue
         good = []
         for o in opts:
             key, _, val = o.partition(":")
@@ -315,12 +321,44 @@ def keyless_rule(kind: str) -> dict[str, Any] | None:
     return None if TRAIN_RULES.get(kind, "the command line").keys else {"rule": kind}
 
 
-def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = None) -> None:
+def named_rule(kind: str, distance: Any) -> dict[str, Any] | None:
+    """``kind`` for a train a command line names (``--rule L=local``): the kinds whose
+    meaning is in a route method of the title, read from the train's distance."""
+    if kind == "local":  # 1822's L: a cities row and a towns row, a city visit of 1
+        if not isinstance(distance, list) or len(distance) != 2:
+            return None
+        city = next((r for r in distance if r["nodes"] == ["city"]), None)
+        town = next((r for r in distance if r["nodes"] == ["town"]), None)
+        if city is None or town is None or not city["pay"] == city["visit"] == 1:
+            return None
+        if town["pay"] != town["visit"]:
+            return None
+        return {"rule": "local"} | ({"towns": town["visit"]} if town["visit"] != 1 else {})
+    if kind == "tokened_cities":  # 1822's E: any distance, the check in check_distance
+        return {"rule": kind} if isinstance(distance, int) and distance >= UNLIMITED else None
+    if kind == "halved":  # 1822MX's 3/2P: an N-train whose revenue_for halves its revenue
+        ok = isinstance(distance, int) and distance < UNLIMITED
+        return {"rule": kind, "stops": distance} if ok else None
+    return towns_row_rule(kind, distance)
+
+
+def convert_trains(
+    dump: dict,
+    c: Conversion,
+    by_train: dict[str, str] | None = None,
+    track_class: dict[str, str] | None = None,
+    skip: frozenset[str] = frozenset(),
+) -> None:
+    first_phase = dump["phases"][0]["name"] if dump["phases"] else None
+    train_names = {t["name"] for t in _with_variants(dump, Conversion("", "", "", None))}
     for t in _with_variants(dump, c):
         name = t["name"]
+        if name in skip:
+            c.read_as.append(f"train {name} left out (the title never runs it)")
+            continue
         rule = train_rule(name, t["distance"], c)
-        if rule is None and by_train and name in by_train:
-            rule = towns_row_rule(by_train[name], t["distance"]) or keyless_rule(by_train[name])
+        if by_train and name in by_train:
+            rule = named_rule(by_train[name], t["distance"]) or keyless_rule(by_train[name])
             c.read_as.append(f"train {name} written as {by_train[name]}")
         if rule is None:
             c.errors.append(f"train {name}: distance {json.dumps(t['distance'])} (no rule kind)")
@@ -328,10 +366,15 @@ def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = 
         entry: dict[str, Any] = {"name": name, **rule, "price": t["price"]}
         if t.get("multiplier", 1) != 1:
             entry["multiplier"] = t["multiplier"]
+        if track_class and name in track_class:
+            entry["track_class"] = track_class[name]
+            c.read_as.append(f"train {name} on its own track ({track_class[name]})")
         entry["count"] = t["num"]
         for key in ("rusts_on", "obsolete_on", "available_on"):
             if t.get(key):
                 entry[key] = t[key]
+        if entry.get("available_on") == first_phase and first_phase not in train_names:
+            del entry["available_on"]  # the engine's phase, the first: always buyable (1822's 2)
         for key in sorted(set(t) - KNOWN_TRAIN_KEYS):
             c.unexpressed.append(f"train {name}: {key} {json.dumps(t[key], sort_keys=True)}")
         c.trains.append(entry)
@@ -425,8 +468,29 @@ def convert_phase_revenue(dump: dict, c: Conversion) -> None:
         c.phase_revenue.append((hexes, values))
 
 
+def pullman_trains(c: Conversion, pullman: str) -> None:
+    """1822's pullman (``pullman``, a train the title never runs) attached to a train makes
+    it ``N+`` (G1822::Step::Route#attach_pullman: N cities and off-boards, every town paid and
+    free): each N-train that may take it gets an ``N+`` of no copies, for a run with it."""
+    plus = []
+    for t in c.trains:
+        if t["rule"] == "stops" and "stops" in t:
+            plus.append({"name": f"{t['name']}+", "rule": "plus_towns", "stops": t["stops"]})
+            plus[-1] |= {"price": 0, "count": 0}
+        elif t["rule"] not in ("local", "tokened_cities"):
+            c.unexpressed.append(f"train {t['name']}: with the {pullman} attached (no kind)")
+    c.trains.extend(plus)
+    names = ", ".join(p["name"] for p in plus)
+    c.read_as.append(f"the {pullman} attached: trains {names} (no copies)")
+
+
 def convert(
-    dump: dict, game_id: str, tiles_folder: Path, by_train: dict[str, str] | None = None
+    dump: dict,
+    game_id: str,
+    tiles_folder: Path,
+    by_train: dict[str, str] | None = None,
+    track_class: dict[str, str] | None = None,
+    skip: frozenset[str] = frozenset(),
 ) -> Conversion:
     layout = dump["layout"]
     axes = dump["axes"]
@@ -440,7 +504,7 @@ def convert(
     convert_hexes(dump, c)
     convert_tiles(dump, c, ours)
     convert_companies(dump, c)
-    convert_trains(dump, c, by_train)
+    convert_trains(dump, c, by_train, track_class, skip)
     convert_phases(dump, c)
     convert_phase_revenue(dump, c)
     parted = [hexes[0] for _, hexes, code in c.hex_groups if "partition=" in code]

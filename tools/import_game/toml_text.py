@@ -67,7 +67,13 @@ def game_text(c: Conversion) -> str:
         "",
         "[rules]",
     ]
-    if c.one_stop_per_hex:
+    if c.two_stops_hexes:
+        out += [
+            "# the title's revenue_for refuses two stops of one hex in a route but on these hexes",
+            "one_stop_per_hex = true",
+            f"two_stops_hexes = {value(list(c.two_stops_hexes))}",
+        ]
+    elif c.one_stop_per_hex:
         out += [
             "# the title's check_other forbids two cities of one hex in a route",
             "one_stop_per_hex = true",

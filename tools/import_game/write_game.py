@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from convert import convert  # noqa: E402
+from convert import convert, pullman_trains  # noqa: E402
 from toml_text import game_text, tiles_text  # noqa: E402
 
 
@@ -45,12 +45,43 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the title forbids two stops of one hex in a route (its check_other)",
     )
+    ap.add_argument(
+        "--track-class",
+        action="append",
+        default=[],
+        metavar="TRAIN=CLASS",
+        help="the train named TRAIN runs on its own track class (1822's E: its routes may"
+        " share track with the other trains')",
+    )
+    ap.add_argument(
+        "--skip-train",
+        action="append",
+        default=[],
+        metavar="TRAIN",
+        help="leave out the train named TRAIN (one the title never runs: 1822's pullman P+)",
+    )
+    ap.add_argument(
+        "--two-stops-hexes",
+        default="",
+        metavar="HEX,HEX",
+        help="the title refuses two stops of one hex in a route but on these hexes (1822's"
+        " DOUBLE_HEX, its revenue_for)",
+    )
+    ap.add_argument(
+        "--pullman",
+        metavar="TRAIN",
+        help="TRAIN (left out with --skip-train) is 1822's pullman: write an N+ train of no"
+        " copies for every N-train it may be attached to",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
-    train_names = {t["name"] for t in dump["trains"]}
+    train_names = {t["name"] for t in dump["trains"]} | {
+        v["name"] for t in dump["trains"] for v in t.get("variants") or []
+    }
     by_train = {old: new for old, new in swaps if old in train_names}
-    c = convert(dump, args.id, args.tiles, by_train)
+    classes = dict(s.partition("=")[::2] for s in args.track_class)
+    c = convert(dump, args.id, args.tiles, by_train, classes, frozenset(args.skip_train))
     if args.one_stop_per_hex:
         c.one_stop_per_hex = True
         c.read_as.append("one stop per hex (the title's check_other)")
@@ -61,6 +92,9 @@ def main(argv: list[str] | None = None) -> int:
             if t["rule"] == old:
                 t["rule"] = new
         c.read_as.append(f"train rule {old} written as {new}")
+    c.two_stops_hexes = tuple(h for h in args.two_stops_hexes.split(",") if h)
+    if args.pullman:
+        pullman_trains(c, args.pullman)
     for note in c.unexpressed:
         print(f"not expressed: {note}")
     for m in c.overrides:

@@ -43,6 +43,8 @@ def route_stops(route: dict[str, Any], state: MapState) -> tuple[str, ...]:
     (each the hexes from one stop to the next, either way round) or, in older logs, its
     ``hexes`` (every hex it passes: those with a revenue centre are its stops)."""
     conns = [c for c in route.get("connections") or [] if isinstance(c, list) and c]
+    if len(conns) == 1 and len(conns[0]) == 2 and conns[0][0] == "local":
+        return (conns[0][1],)  # a local train's route of one city (1822's L: "local", hex)
     if not conns:
         hexes = [h for h in route.get("hexes") or [] if isinstance(h, str)]
         return tuple(h for h in hexes if _has_stop(state, h))
@@ -152,7 +154,16 @@ def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunChec
         recorded = sum(r[2] or 0 for r in pos.routes)
     priced = None
     problem = ""
-    with_stops = [r for r in pos.routes if len(r[1]) >= 2 or (len(r[1]) == 1 and _rides(pos, r[0]))]
+    game = pos.state.game
+    with_stops = [
+        r
+        for r in pos.routes
+        if len(r[1]) >= 2
+        or (
+            len(r[1]) == 1
+            and (_rides(pos, r[0]) or game.train(r[0]).kind.min_stops(game.train(r[0]).params) < 2)
+        )
+    ]  # a route of one stop: a riding train's (18EU's Pullman) or a local's (1822's L)
     if with_stops:
         priced, problem = price_routes(pos, with_stops)
     elif not pos.routes:

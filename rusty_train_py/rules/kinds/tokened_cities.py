@@ -1,0 +1,67 @@
+"""The ``tokened_cities`` train kind (1822 and its maps: the E train): a train that runs any
+distance, pays only the cities holding the company's token (each at the train's multiplier),
+passes every other stop unpaid, and whose route starts and ends at such cities (tobymao/18xx
+g_1822 ``check_distance``: "E-train route must start and end at tokened cities", and
+``revenue_for``: a non-normal train sums the tokened cities only). Its own track class in the
+game file lets it share track with the other trains (g_1822 ``check_overlap``). One file: the
+check on a path's stops, what it pays and its statement in the exact model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..facts import TrainTable
+from ..params import KindParams
+from ..train_kinds import TRAIN_RULES, Split, TrainKind
+
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpModel, IntVar
+
+
+def _paid(t: TrainTable, s: int) -> bool:
+    return bool(t.is_city[s] and t.token[s])
+
+
+@TRAIN_RULES.register("tokened_cities")
+class TokenedCitiesTrain(TrainKind[KindParams]):
+    """Unlimited distance; counts only the cities holding the company's token; its route
+    starts and ends at such a city."""
+
+    Params = KindParams
+    keys = {}
+
+    def split(self, t: TrainTable, stops: Sequence[int]) -> Split | None:
+        if not (_paid(t, stops[0]) and _paid(t, stops[-1])):
+            return None
+        return Split(tuple(i for i, s in enumerate(stops) if _paid(t, s)), (), 0)
+
+    def fast(self, t: TrainTable, stops: Sequence[int]) -> int | None:
+        if not (_paid(t, stops[0]) and _paid(t, stops[-1])):
+            return -1  # cannot run it
+        worth = t.worth
+        return sum([worth[s] for s in stops if _paid(t, s)])
+
+    def describe(self, p: KindParams) -> str:
+        return "any distance, only the company's tokened cities paid, ends at them"
+
+    def model_counting(
+        self,
+        m: CpModel,
+        t: TrainTable,
+        v: list[IntVar],
+        s: list[IntVar],
+        end: list[IntVar],
+        run: IntVar,
+        tokens: list[int],
+    ) -> list[IntVar] | None:
+        counted = self._counted_vars(m, v)
+        for i in range(len(v)):
+            if t.is_city[i] and t.token[i]:
+                m.add(counted[i] == v[i])
+            else:
+                m.add(counted[i] == 0)
+                m.add(s[i] == 0)
+                m.add(end[i] == 0)
+        return counted
