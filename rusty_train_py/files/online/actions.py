@@ -21,6 +21,10 @@ def lay_tile(r: Replay, a: dict[str, Any]) -> None:
 
 def place_token(r: Replay, a: dict[str, Any]) -> None:
     company = r.acting_company()
+    if company is None and a.get("entity_type") == "company":
+        # a private its player owns places the token for a corporation the action names
+        # (18Texas's teleports: the engine's PlaceToken#tokener)
+        company = r.company(a.get("tokener"))
     neutral = r.table.get("neutral_token_company")
     if a.get("token_type") == "neutral" and neutral:  # 1882: a CN token the company carries
         company = r.company(neutral)
