@@ -80,9 +80,9 @@ class Minors18MEX(GameSpecials):
         if home is not None and not any(h == home for h, _ in mine):
             # its home token not placed: NdM puts an exchange token in its home city
             if national not in r.state.tokens_at(home).values():
-                space = r.free_space(home, major.home_city or 0)
-                if space is not None:
-                    r.place_token(home, space, national)
+                free = r.free_space(home, major.home_city or 0)
+                if free is not None:
+                    r.place_token(home, free, national)
                     exchange -= 1
         rest = [(h, s) for h, s, c in r.state.all_tokens() if c == major.abbrev]
         if len(rest) <= exchange:
