@@ -103,6 +103,8 @@ EIGHTEEN_XX_KEYS = {
     "earthquake_on": str,
     "earthquake_hex": str,
     "private_trains": dict,
+    "setup_trains": dict,
+    "closes_unless_bid": dict,
     "private_trains_until": str,
     "private_tokens": dict,
     "national_operates": list,

@@ -67,7 +67,19 @@ class Takeover(GameSpecials):
         if pres is not None and held.get(pres, 0) < max(held.values(), default=0):
             # the most held, players first (the engine's presidency order)
             self.president[corp] = max(held, key=lambda h: (held[h], h.startswith("player:")))
+        if not buying and f"{corp}_0" in shares and corp in self.president:
+            self.swap(corp, self.president[corp])
         self.check = True
+
+    def swap(self, corp: str, new: str) -> None:
+        """The president's certificate sold: the new president takes it and gives the
+        market shares worth as much (SharePool#presidency swap)."""
+        give = PRESIDENT_PERCENT
+        for share, (holder, pct) in list(self.owner.items()):
+            if give > 0 and holder == new and share.rsplit("_", 1)[0] == corp:
+                del self.owner[share]
+                give -= int(pct)
+        self.owner[f"{corp}_0"] = (new, PRESIDENT_PERCENT)
 
     def held(self, corp: str) -> dict[str, float]:
         """Holder -> percent of ``corp`` (its own treasury shares are no one's)."""
