@@ -168,6 +168,17 @@ def run_routes(r: Replay, a: dict[str, Any]) -> None:
     r.drop_obsolete(company.abbrev)
 
 
+def special_buy(r: Replay, a: dict[str, Any]) -> None:
+    """A corporation buys a right that pays a route bonus from then on
+    (``[eighteen_xx.special_buys]``: 1856's bridge and tunnel tokens)."""
+    bonus = r.table.get("special_buys", {}).get(a.get("description"))
+    company = r.acting_company()
+    if isinstance(bonus, str) and company is not None:
+        r.rights.setdefault(company.abbrev, []).append(bonus)
+    elif bonus is None:
+        r.warn("not replayed (this program does not follow this action)")
+
+
 def bankrupt(r: Replay, a: dict[str, Any]) -> None:
     """The corporation closes: its tokens leave the map, its trains the game."""
     company = r.company(a.get("entity"))
@@ -187,4 +198,5 @@ HANDLERS: dict[str, Handler] = {
     "assign": assign,
     "run_routes": run_routes,
     "bankrupt": bankrupt,
+    "special_buy": special_buy,
 }

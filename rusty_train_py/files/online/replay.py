@@ -72,6 +72,9 @@ class Replay:
     assigned_to: dict[str, str] = field(
         default_factory=dict[str, Any]
     )  # private -> corporation it pays
+    rights: dict[str, list[str]] = field(
+        default_factory=dict[str, Any]
+    )  # company -> bonus ids it bought (1856's bridge and tunnel tokens)
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
     action: dict[str, Any] = field(default_factory=dict[str, Any])  # the action being replayed
@@ -389,6 +392,7 @@ class Replay:
                         out.append(f"{bonus.id}:{self.assigned[private]}")
                 else:
                     out.append(bonus.id)
+        out += [b for b in self.rights.get(company, []) if b not in out]
         out += [f"{bonus_id}:{hex_name}" for bonus_id, hex_name in self.global_bonuses.items()]
         return out
 
