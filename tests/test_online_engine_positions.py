@@ -1,4 +1,4 @@
-"""Our replay of every 18xx.games fixture of the 14 games against the positions the site's
+"""Our replay of every 18xx.games fixture of the 20 games against the positions the site's
 own engine reached (tobymao/18xx, dumped by tools/engine_check/dump_positions.rb into
 tests/data/engine_positions): at every run_routes action the phase, the tiles with their
 rotation, the tokens per hex and company and each company's trains must be the engine's.
@@ -25,12 +25,19 @@ FIRST_EDITION = "18LosAngeles1"  # 18 Los Angeles' 1st edition: refused (another
 # positions that still differ from the engine's, per title directory (each a named reading)
 DIFFERING = {
     "1846": 29,
+    "1856": 58,  # cgr: the CGR's formation is not followed
     "1861": 41,
+    "1888": 98,  # the 2 logs refused below
+    "18CO": 22,  # presidency: a takeover the replay's share count starts too early
+    "18MEX": 12,  # auto_merge: the NdM merger without an action
 }
+# logs refused (an error naming the action), per title directory: 1888's North map logs lay
+# the Yanda ferry and Terracotta tiles (red and blue tiles our tile files do not hold)
+REFUSED = {"1888": 2}
 
 
-def test_every_title_of_the_14_games_has_fixtures_and_engine_positions():
-    assert len(TITLE_DIRS) == 15  # 18 Los Angeles has two editions
+def test_every_title_of_the_20_games_has_fixtures_and_engine_positions():
+    assert len(TITLE_DIRS) == 21  # 18 Los Angeles has two editions
     for title_dir in TITLE_DIRS:
         assert (ENGINE / f"{title_dir}.jsonl.gz").exists()
 
@@ -41,7 +48,7 @@ def test_positions_are_the_engines(title_dir):
     assert result["positions"] > 0
     assert result["equal"] + result["differing"] == result["positions"]
     assert result["differing"] == DIFFERING.get(title_dir, 0), "\n".join(result["diffs"][:20])
-    assert result["refused"] == []
+    assert len(result["refused"]) == REFUSED.get(title_dir, 0), "\n".join(result["refused"])
 
 
 def test_the_first_edition_of_18_los_angeles_is_refused_naming_the_edition():
