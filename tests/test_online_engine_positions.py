@@ -28,7 +28,6 @@ DIFFERING = {
     "1856": 58,  # cgr: the CGR's formation is not followed
     "1861": 41,
     "1888": 98,  # the 2 logs refused below
-    "18CO": 22,  # presidency: a takeover the replay's share count starts too early
     "18MEX": 12,  # auto_merge: the NdM merger without an action
 }
 # logs refused (an error naming the action), per title directory: 1888's North map logs lay

@@ -55,30 +55,37 @@ class Takeover(GameSpecials):
         each = float(a.get("percent", 10 * len(shares))) / len(shares)
         buying = str(kind).endswith("buy_shares")
         for share in map(str, shares):
+            self.owner.pop(share, None)  # (bought: last in its holder's order)
             if buying:  # from the IPO, the market or another holder (18MT: a player)
                 self.owner[share] = (holder, each)
-            else:
-                self.owner.pop(share, None)
         held = self.held(corp)
         pres = self.president.get(corp)
+        new = pres
         if pres is None or held.get(holder, 0) > held.get(pres, 0):
             if buying:
-                self.president[corp] = holder
+                new = holder
         if pres is not None and held.get(pres, 0) < max(held.values(), default=0):
             # the most held, players first (the engine's presidency order)
-            self.president[corp] = max(held, key=lambda h: (held[h], h.startswith("player:")))
-        if not buying and f"{corp}_0" in shares and corp in self.president:
-            self.swap(corp, self.president[corp])
+            new = max(held, key=lambda h: (held[h], h.startswith("player:")))
+        if new is not None and new != pres:
+            self.president[corp] = new
+            # the president's certificate sold goes to the new president, who gives shares
+            # worth as much to the market; else the old president takes them
+            self.swap(corp, new, None if f"{corp}_0" in shares else pres)
         self.check = True
 
-    def swap(self, corp: str, new: str) -> None:
-        """The president's certificate sold: the new president takes it and gives the
-        market shares worth as much (SharePool#presidency swap)."""
+    def swap(self, corp: str, new: str, old: str | None) -> None:
+        """The presidency changes hands (SharePool's presidency swap): the new president
+        takes the president's certificate and gives its first shares worth as much to the
+        old president (``old``) or, when the certificate was sold, to the market."""
         give = PRESIDENT_PERCENT
         for share, (holder, pct) in list(self.owner.items()):
             if give > 0 and holder == new and share.rsplit("_", 1)[0] == corp:
                 del self.owner[share]
+                if old is not None:
+                    self.owner[share] = (old, pct)
                 give -= int(pct)
+        self.owner.pop(f"{corp}_0", None)
         self.owner[f"{corp}_0"] = (new, PRESIDENT_PERCENT)
 
     def held(self, corp: str) -> dict[str, float]:
