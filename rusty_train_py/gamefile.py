@@ -104,7 +104,7 @@ EIGHTEEN_XX_KEYS = {
     "earthquake_hex": str,
     "private_trains": dict,
     "setup_trains": dict,
-    "special_buys": dict,
+    "rights": dict,
     "closes_unless_bid": dict,
     "private_trains_until": str,
     "private_tokens": dict,

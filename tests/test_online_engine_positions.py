@@ -25,7 +25,6 @@ FIRST_EDITION = "18LosAngeles1"  # 18 Los Angeles' 1st edition: refused (another
 # positions that still differ from the engine's, per title directory (each a named reading)
 DIFFERING = {
     "1846": 29,
-    "1856": 58,  # cgr: the CGR's formation is not followed
     "1861": 41,
     "1888": 98,  # the 2 logs refused below
     "18MEX": 12,  # auto_merge: the NdM merger without an action

@@ -75,6 +75,9 @@ class Replay:
     rights: dict[str, list[str]] = field(
         default_factory=dict[str, Any]
     )  # company -> bonus ids it bought (1856's bridge and tunnel tokens)
+    pending_tokens: list[tuple[str, str]] = field(
+        default_factory=list
+    )  # (hex, company): tokens a tile lay took off, put back by the next place_token actions
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
     action: dict[str, Any] = field(default_factory=dict[str, Any])  # the action being replayed
@@ -237,8 +240,8 @@ class Replay:
 
     def place_home(self, company: Company) -> None:
         """The home token the engine places without an action, if the company has a fixed
-        home city (a home hex with several cities and no ``home_city`` is chosen by an
-        action, which the log holds)."""
+        home city (a home hex with several cities, no ``home_city`` and track on its tile is
+        chosen by an action, which the log holds; with no track, the first city)."""
         if company.abbrev in self.home_done or company.home is None:
             return
         self.home_done.add(company.abbrev)
@@ -248,7 +251,9 @@ class Replay:
         tile, _ = self.state.tile_at(hex_name)
         city = company.home_city
         if city is None:
-            if len(tile.cities) != 1:
+            # several cities: on a tile with no track yet the engine takes the first (the
+            # token moves with its city when a tile is laid); else an action chooses
+            if len(tile.cities) != 1 and tile.paths:
                 return
             city = 0
         space = self.free_space(hex_name, city)

@@ -7,6 +7,7 @@ from typing import Any
 
 from . import (  # noqa: F401  (they register their games)
     specials_18mex,
+    specials_1856,
     specials_1846,
     specials_events,
     specials_takeover,
