@@ -7,8 +7,8 @@ from typing import Any
 
 from . import (  # noqa: F401  (they register their games)
     specials_18mex,
-    specials_1856,
     specials_1846,
+    specials_1856,
     specials_events,
     specials_takeover,
 )
