@@ -95,6 +95,7 @@ EIGHTEEN_XX_KEYS = {
     "national_reservations": list,
     "minors_nationalized_on": str,
     "minors_close_on": str,
+    "merger_on": str,
     "trainless_nationalization_on": list,
     "private_bonuses": dict,
     "privates_close_on": str,

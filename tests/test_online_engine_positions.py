@@ -27,7 +27,6 @@ DIFFERING = {
     "1846": 29,
     "1861": 41,
     "1888": 98,  # the 2 logs refused below
-    "18MEX": 12,  # auto_merge: the NdM merger without an action
 }
 # logs refused (an error naming the action), per title directory: 1888's North map logs lay
 # the Yanda ferry and Terracotta tiles (red and blue tiles our tile files do not hold)

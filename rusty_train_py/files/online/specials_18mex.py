@@ -24,8 +24,13 @@ class Minors18MEX(GameSpecials):
     # one lays its twin (the name with the other suffix) on the other, rotation 0
     TWIN_HEXES = {"O10": ("P11", "MC", "P"), "P11": ("O10", "P", "MC")}
 
+    # never merge candidates (G18MEX mergeable_corporations)
+    NOT_MERGEABLE = frozenset({"FCP", "TM"})
+
     def __init__(self) -> None:
         self.pending: tuple[str, list[tuple[str, int]]] | None = None  # major, tokens to pick
+        self.parred: dict[str, object] = {}  # corporation -> the player who parred it
+        self.candidates: list[str] | None = None  # the merger's, while it is under way
 
     def handlers(self) -> dict[str, Handler]:
         return {"merge": self.merge, "assign": self.assign, "lay_tile": self.lay_tile}
@@ -55,13 +60,50 @@ class Minors18MEX(GameSpecials):
             r.home_done.add(c.abbrev)
 
     def on_first(self, r: Replay, train: str) -> None:
+        if train == r.table.get("merger_on"):
+            self.start_merger(r)
         if train != r.table.get("minors_close_on"):
             return
         for c in r.game.companies:
             if c.kind == "minor":
                 r.close(c.abbrev)
 
+    def start_merger(self, r: Replay) -> None:
+        """The NdM merger's candidates (G18MEX mergeable_corporations): the corporations
+        started by another player than NdM's (a started one is taken as floated), then those
+        not started (none floated); each candidate passing declines, and a single candidate
+        left that is not started merges with no action (possible_auto_merge)."""
+        national = str(r.table.get("national"))
+        if national not in self.parred:
+            return  # NdM has not floated: no merger
+        majors = [c.abbrev for c in r.game.companies if c.kind == "major" and c.abbrev != national]
+        majors = [c for c in majors if c not in self.NOT_MERGEABLE]
+        started = [c for c in majors if c in self.parred]
+        self.candidates = [c for c in started if self.parred[c] != self.parred[national]]
+        self.candidates += [c for c in majors if c not in self.parred]
+        self.auto_merge(r)
+
+    def auto_merge(self, r: Replay) -> None:
+        if self.candidates is not None and len(self.candidates) == 1:
+            if self.candidates[0] not in self.parred:
+                self.merge(r, {"corporation": self.candidates[0]})
+        if self.candidates is not None and len(self.candidates) <= 1:
+            self.candidates = None
+
+    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
+        if a.get("type") == "par" and isinstance(a.get("corporation"), str):
+            self.parred[a["corporation"]] = a.get("entity")
+        if self.candidates is None:
+            return
+        company = r.company(a.get("entity"))
+        if a.get("type") == "pass" and company is not None and company.abbrev in self.candidates:
+            self.candidates.remove(company.abbrev)  # declines
+            self.auto_merge(r)
+        elif a.get("type") != "merge":
+            self.candidates = None
+
     def merge(self, r: Replay, a: dict[str, Any]) -> None:
+        self.candidates = None
         major = r.company(a.get("corporation"))
         national = r.table.get("national")
         if major is None or not national:
