@@ -101,6 +101,7 @@ EIGHTEEN_XX_KEYS = {
     "privates_close_on": str,
     "national_takes_assets": bool,
     "export_phases": list,
+    "export_after_set": list,
     "earthquake_on": str,
     "earthquake_hex": str,
     "private_trains": dict,

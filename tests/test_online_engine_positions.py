@@ -26,11 +26,7 @@ FIRST_EDITION = "18LosAngeles1"  # 18 Los Angeles' 1st edition: refused (another
 DIFFERING = {
     "1846": 29,
     "1861": 41,
-    "1888": 98,  # the 2 logs refused below
 }
-# logs refused (an error naming the action), per title directory: 1888's North map logs lay
-# the Yanda ferry and Terracotta tiles (red and blue tiles our tile files do not hold)
-REFUSED = {"1888": 2}
 
 
 def test_every_title_of_the_20_games_has_fixtures_and_engine_positions():
@@ -45,7 +41,7 @@ def test_positions_are_the_engines(title_dir):
     assert result["positions"] > 0
     assert result["equal"] + result["differing"] == result["positions"]
     assert result["differing"] == DIFFERING.get(title_dir, 0), "\n".join(result["diffs"][:20])
-    assert len(result["refused"]) == REFUSED.get(title_dir, 0), "\n".join(result["refused"])
+    assert result["refused"] == []
 
 
 def test_the_first_edition_of_18_los_angeles_is_refused_naming_the_edition():

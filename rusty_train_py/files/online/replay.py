@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...game import Company, Game
-from ...mapstate import MapEditError, MapState
+from ...mapstate import MapEditError, MapState, carry_tokens, city_edges
 from ..errors import GameFileError, short
 from .log import GameLog
 
@@ -256,11 +256,31 @@ class Replay:
             if len(tile.cities) != 1 and tile.paths:
                 return
             city = 0
+        elif self.state.laid_tile(hex_name) is not None:
+            city = self.moved_city(hex_name, city)
         space = self.free_space(hex_name, city)
         if space is None:
             self.warn(f"{company.abbrev}'s home {hex_name}: no free token space")
             return
         self.place_token(hex_name, space, company.abbrev)
+
+    def moved_city(self, hex_name: str, city: int) -> int:
+        """The city of the tile now on ``hex_name`` that city ``city`` of the printed hex
+        became (the engine's home reservation moves with its city, as a token would)."""
+        printed = self.game.hexes[hex_name].tile
+        tile, rotation = self.state.tile_at(hex_name)
+        if not 0 <= city < len(printed.cities) or not city_edges(printed, 0)[city]:
+            return city  # no track to follow: the same city number
+        spaces = [s.index for s in printed.token_spaces if 0 <= city < len(printed.cities)
+                  and s.city == printed.cities[city].index]  # fmt: skip
+        if not spaces:
+            return city
+        try:
+            moved = carry_tokens(printed, 0, ((spaces[0], "home"),), tile, rotation)
+        except MapEditError:
+            return city
+        node = tile.token_spaces[moved[0][0]].city
+        return next(i for i, c in enumerate(tile.cities) if c.index == node)
 
     # ---- trains ------------------------------------------------------------------------
 

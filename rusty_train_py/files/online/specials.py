@@ -9,6 +9,7 @@ from . import (  # noqa: F401  (they register their games)
     specials_18mex,
     specials_1846,
     specials_1856,
+    specials_1888,
     specials_events,
     specials_takeover,
 )
