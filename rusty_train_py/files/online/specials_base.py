@@ -41,7 +41,9 @@ class GameSpecials:
                 r.give_train(owner.abbrev, str(train_id), name)
                 r.depart(str(train_id), name)
         # the privates some action names (a bid, a purchase): the others were never bought
-        named = {a.get("company") for a, kept in zip(r.log.actions, r.log.kept, strict=True) if kept}
+        named = {
+            a.get("company") for a, kept in zip(r.log.actions, r.log.kept, strict=True) if kept
+        }
         for company, private in r.table.get("closes_unless_bid", {}).items():
             owner = r.company(company)
             if owner is not None and private not in named:  # 18CO: DSNG without the DRGR
