@@ -74,7 +74,7 @@ class Replay:
     )  # private -> corporation it pays
     rights: dict[str, list[str]] = field(
         default_factory=dict[str, Any]
-    )  # company -> bonus ids it bought (1856's bridge and tunnel tokens)
+    )  # company -> bonuses it holds for good (1856's bridge and tunnel rights)
     pending_tokens: list[tuple[str, str]] = field(
         default_factory=list
     )  # (hex, company): tokens a tile lay took off, put back by the next place_token actions
@@ -271,16 +271,16 @@ class Replay:
         tile, rotation = self.state.tile_at(hex_name)
         if not 0 <= city < len(printed.cities) or not city_edges(printed, 0)[city]:
             return city  # no track to follow: the same city number
-        spaces = [s.index for s in printed.token_spaces if 0 <= city < len(printed.cities)
-                  and s.city == printed.cities[city].index]  # fmt: skip
+        node = printed.cities[city].index
+        spaces = [s.index for s in printed.token_spaces if s.city == node]
         if not spaces:
             return city
         try:
             moved = carry_tokens(printed, 0, ((spaces[0], "home"),), tile, rotation)
         except MapEditError:
             return city
-        node = tile.token_spaces[moved[0][0]].city
-        return next(i for i, c in enumerate(tile.cities) if c.index == node)
+        now = tile.token_spaces[moved[0][0]].city
+        return next(i for i, c in enumerate(tile.cities) if c.index == now)
 
     # ---- trains ------------------------------------------------------------------------
 
