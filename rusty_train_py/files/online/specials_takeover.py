@@ -52,7 +52,10 @@ class Takeover(GameSpecials):
             return
         corp = str(shares[0]).rsplit("_", 1)[0]
         holder = _holder(a)
-        each = float(a.get("percent", 10 * len(shares))) / len(shares)
+        percent = a.get("percent")
+        if not isinstance(percent, int | float) or isinstance(percent, bool):
+            percent = 10 * len(shares)  # (a log without it: 10% shares)
+        each = float(percent) / len(shares)
         buying = str(kind).endswith("buy_shares")
         for share in map(str, shares):
             self.owner.pop(share, None)  # (bought: last in its holder's order)
