@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .paths import tiles_dir
-from .tile import TILE_COLOURS, Tile, TileDataError, normalise_colour
+from .tile import SPECIAL_TILE_COLOURS, TILE_COLOURS, Tile, TileDataError, normalise_colour
 from .tile_code import parse_tile
 
 
@@ -34,10 +34,9 @@ def parse_tile_file(path: Path) -> list[Tile]:
             raise TileDataError(f"{where}: expected NAME COLOUR CODE, got {line!r}")
         name, colour = fields[0], normalise_colour(fields[1])
         code = fields[2] if len(fields) > 2 else ""
-        if colour not in TILE_COLOURS:
-            raise TileDataError(
-                f"{where}: tile {name}: colour {fields[1]!r} is not one of {', '.join(TILE_COLOURS)}"
-            )
+        if colour not in TILE_COLOURS + SPECIAL_TILE_COLOURS:
+            known = ", ".join(TILE_COLOURS + SPECIAL_TILE_COLOURS)
+            raise TileDataError(f"{where}: tile {name}: colour {fields[1]!r} is not one of {known}")
         if name in seen:
             raise TileDataError(f"{where}: tile {name} already defined on line {seen[name]}")
         seen[name] = lineno

@@ -23,7 +23,7 @@ from .gamefile_rules import SourceLines, parse_bonuses, parse_rules, parse_train
 from .hexgrid import HexAddressError, Orientation
 from .paths import games_dir, tiles_dir
 from .rules.registry import RuleDataError
-from .tile import TileDataError, normalise_colour
+from .tile import SPECIAL_TILE_COLOURS, TileDataError, normalise_colour
 from .tile_code import parse_tile
 from .tile_lays import TileLayDataError, parse_lay_rules
 
@@ -95,14 +95,19 @@ EIGHTEEN_XX_KEYS = {
     "national_reservations": list,
     "minors_nationalized_on": str,
     "minors_close_on": str,
+    "merger_on": str,
     "trainless_nationalization_on": list,
     "private_bonuses": dict,
     "privates_close_on": str,
     "national_takes_assets": bool,
     "export_phases": list,
+    "export_after_set": list,
     "earthquake_on": str,
     "earthquake_hex": str,
     "private_trains": dict,
+    "setup_trains": dict,
+    "rights": dict,
+    "closes_unless_bid": dict,
     "private_trains_until": str,
     "private_tokens": dict,
     "national_operates": list,
@@ -184,6 +189,12 @@ def _game_from_data(
         if tname not in catalogue:
             raise GameDataError(
                 f"{source}: manifest[{tname!r}]: no tile {tname!r} in tile files {data['tiles']}"
+            )
+        colour = catalogue[tname].colour
+        if colour in SPECIAL_TILE_COLOURS and all(h.colour != colour for h in hexes.values()):
+            raise GameDataError(
+                f"{source}: manifest[{tname!r}]: a {colour} tile (a private's) needs a printed"
+                f" {colour} hex, and the map has none"
             )
         manifest[str(tname)] = _count(cnt)
     companies = _companies(data["companies"], source, hexes)

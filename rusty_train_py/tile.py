@@ -22,6 +22,9 @@ TILE_COLOURS: tuple[str, ...] = (
     "brown",
     "grey",
 )  # colours of tiles players lay, in order
+# Colours of tiles only a private company lays, on a printed hex of that colour (1888's
+# ferries and Terracotta); never an upgrade players choose.
+SPECIAL_TILE_COLOURS: tuple[str, ...] = ("red", "blue")
 COLOUR_ALIASES = {"gray": "grey", "sepia": "grey", "purple": "grey"}
 # Drawing-only parts we accept and keep but do not interpret.
 ROUTE_OPTIONS = ("mandatory", "optional", "never")  # node option route:

@@ -253,7 +253,8 @@ def tiles_mutant(rng: random.Random, text: str) -> Mutant:
             lines[n] = f"{fields[0]} {fields[1]} {changed[0]}"
             return Mutant("", "\n".join(lines).encode(), f"tile {fields[0]}: {changed[1]}", True)
     if op == 3:
-        colour = rng.choice(["pink", "red", "white", "empty", "1"])
+        # (red and blue are tile colours too: a private's tile on a hex of its colour)
+        colour = rng.choice(["pink", "orange", "white", "empty", "1"])
         lines[n] = " ".join([fields[0], colour, *fields[2:]])
         return Mutant("", "\n".join(lines).encode(), f"tile {fields[0]}: colour {colour}", True)
     if op == 4:

@@ -145,3 +145,12 @@ def test_a_missing_tile_file_is_the_game_files_error(data):
         f"{path}:{line}: tiles: [1]: should be a tile file name (letters, digits, - and _),"
         " got '../games/1830'"
     )
+
+
+def test_a_private_tile_needs_a_printed_hex_of_its_colour(data):
+    # 1888's blue ferry tile in 1830, whose map has no blue hex
+    change(data / "games" / "1830.toml", 'tiles = ["common"', 'tiles = ["common", "1888"')
+    change(data / "games" / "1830.toml", "[manifest]\n", '[manifest]\n"L40a" = 1\n')
+    assert refused(data, "1830").endswith(
+        "manifest['L40a']: a blue tile (a private's) needs a printed blue hex, and the map has none"
+    )

@@ -1,4 +1,4 @@
-"""Our replay of every 18xx.games fixture of the 14 games against the positions the site's
+"""Our replay of every 18xx.games fixture of the 20 games against the positions the site's
 own engine reached (tobymao/18xx, dumped by tools/engine_check/dump_positions.rb into
 tests/data/engine_positions): at every run_routes action the phase, the tiles with their
 rotation, the tokens per hex and company and each company's trains must be the engine's.

@@ -37,6 +37,9 @@ TILE_COLOURS = {
     "brownsepia": "brown",
     "gray": "grey",
     "grey": "grey",
+    # tiles only a private lays on a printed hex of that colour (1888's ferries, Terracotta)
+    "red": "red",
+    "blue": "blue",
 }
 COMPANY_KINDS = {"": "major", "major": "major", "minor": "minor", "national": "national"}
 UNLIMITED = 99  # a distance of 99 or more is "no limit" in the engine's data

@@ -12,6 +12,14 @@ from .replay import Handler, Replay, RunPoint
 def lay_tile(r: Replay, a: dict[str, Any]) -> None:
     hex_name = r.hex_name(a.get("hex"))
     tile = r.tile_name(a.get("tile"))
+    old, _ = r.state.tile_at(hex_name)
+    new = r.game.catalogue[tile]
+    if not old.paths and new.paths and len(new.cities) > 1:
+        # a home token put in the first city of a tile with no track: the tile laid takes
+        # it off, a place_token action puts it in the city chosen (Tracker#update_token!)
+        for space, owner in sorted(r.state.tokens_at(hex_name).items()):
+            r.remove_token(hex_name, space)
+            r.pending_tokens.append((hex_name, owner))
     r.lay(hex_name, tile, a.get("rotation"))
     for tile_id, where in list(r.tile_hex.items()):
         if where == hex_name:
@@ -21,6 +29,10 @@ def lay_tile(r: Replay, a: dict[str, Any]) -> None:
 
 def place_token(r: Replay, a: dict[str, Any]) -> None:
     company = r.acting_company()
+    if company is None and a.get("entity_type") == "company":
+        # a private its player owns places the token for a corporation the action names
+        # (18Texas's teleports: the engine's PlaceToken#tokener)
+        company = r.company(a.get("tokener"))
     neutral = r.table.get("neutral_token_company")
     if a.get("token_type") == "neutral" and neutral:  # 1882: a CN token the company carries
         company = r.company(neutral)
@@ -31,6 +43,10 @@ def place_token(r: Replay, a: dict[str, Any]) -> None:
         r.warn(f"a token of {short(a.get('entity'))}, which is none of our companies: not placed")
         return
     hex_name, city = r.city_of(a.get("city"))
+    pending = [p for p in r.pending_tokens if p[0] == hex_name]
+    if pending:  # the operating company puts back a token a tile lay took off (any owner's)
+        r.pending_tokens.remove(pending[0])
+        company = r.company(pending[0][1]) or company
     slot = a.get("slot", 0)
     if not isinstance(slot, int) or isinstance(slot, bool):
         raise r.fail(f"bad slot {short(slot)}")
@@ -96,6 +112,7 @@ def buy_company(r: Replay, a: dict[str, Any]) -> None:
     (``[eighteen_xx.private_trains]``: 18GA's Ocilla Southern and its 2 train)."""
     if a.get("entity_type") == "corporation" and isinstance(a.get("company"), str):
         r.private_owner[a["company"]] = str(a.get("entity"))
+        grant_right(r, a["company"])  # 1856: the bridge and tunnel privates' rights
         train_id = r.table.get("private_trains", {}).get(a["company"])
         company = r.company(a.get("entity"))
         name = r.train_name(train_id) if isinstance(train_id, str) else None
@@ -164,6 +181,25 @@ def run_routes(r: Replay, a: dict[str, Any]) -> None:
     r.drop_obsolete(company.abbrev)
 
 
+def special_buy(r: Replay, a: dict[str, Any]) -> None:
+    """A corporation buys a right that pays a route bonus from then on
+    (``[eighteen_xx.rights]``: 1856's bridge and tunnel tokens)."""
+    if not grant_right(r, a.get("description")):
+        r.warn("not replayed (this program does not follow this action)")
+
+
+def grant_right(r: Replay, name: object) -> bool:
+    """The acting corporation holds the bonus ``[eighteen_xx.rights]`` names for ``name`` (a
+    special_buy's description or a private bought) from then on; False: no such right."""
+    bonus = r.table.get("rights", {}).get(name)
+    company = r.acting_company()
+    if not isinstance(bonus, str):
+        return False
+    if company is not None and bonus not in r.rights.setdefault(company.abbrev, []):
+        r.rights[company.abbrev].append(bonus)
+    return True
+
+
 def bankrupt(r: Replay, a: dict[str, Any]) -> None:
     """The corporation closes: its tokens leave the map, its trains the game."""
     company = r.company(a.get("entity"))
@@ -183,4 +219,5 @@ HANDLERS: dict[str, Handler] = {
     "assign": assign,
     "run_routes": run_routes,
     "bankrupt": bankrupt,
+    "special_buy": special_buy,
 }

@@ -52,12 +52,29 @@ def route_stops(route: dict[str, Any], state: MapState) -> tuple[str, ...]:
         return (conns[0][1],)  # one stop, no track (18EU's Pullman)
     if len(conns) == 1:
         return (conns[0][0], conns[0][-1])
+    chains = [_chain(conns, start) for start in (conns[0][0], conns[0][-1])]
+    # the start from which every connection joins the one before (a route that comes back
+    # to a hex, two cities of Denver, has both ends of its first connection in the second)
+    # both may join when the route comes back to a hex (a town between two cities of one
+    # hex): the one the route's ``hexes`` (its stops' hexes in order, in newer logs) lists
+    listed = tuple(h for h in route.get("hexes") or [] if isinstance(h, str))
+    ok = [c for c in chains if c is not None]
+    for chain in ok:
+        if listed in (chain, chain[::-1]):
+            return chain
+    if ok:
+        return ok[0]
     first, second = conns[0], conns[1]
-    ends = {second[0], second[-1]}
-    start = first[0] if first[-1] in ends else first[-1]
+    start = first[0] if first[-1] in (second[0], second[-1]) else first[-1]
+    return _chain(conns, start, loose=True) or ()
+
+
+def _chain(conns: list[list[Any]], start: Any, loose: bool = False) -> tuple[str, ...] | None:
     stops = [start]
     for c in conns:
         here = stops[-1]
+        if not loose and here not in (c[0], c[-1]):
+            return None
         stops.append(c[-1] if c[0] == here else c[0])
     return tuple(stops)
 

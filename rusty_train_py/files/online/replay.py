@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...game import Company, Game
-from ...mapstate import MapEditError, MapState
+from ...mapstate import MapEditError, MapState, carry_tokens, city_edges
 from ..errors import GameFileError, short
 from .log import GameLog
 
@@ -72,6 +72,12 @@ class Replay:
     assigned_to: dict[str, str] = field(
         default_factory=dict[str, Any]
     )  # private -> corporation it pays
+    rights: dict[str, list[str]] = field(
+        default_factory=dict[str, Any]
+    )  # company -> bonuses it holds for good (1856's bridge and tunnel rights)
+    pending_tokens: list[tuple[str, str]] = field(
+        default_factory=list
+    )  # (hex, company): tokens a tile lay took off, put back by the next place_token actions
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
     action: dict[str, Any] = field(default_factory=dict[str, Any])  # the action being replayed
@@ -234,8 +240,8 @@ class Replay:
 
     def place_home(self, company: Company) -> None:
         """The home token the engine places without an action, if the company has a fixed
-        home city (a home hex with several cities and no ``home_city`` is chosen by an
-        action, which the log holds)."""
+        home city (a home hex with several cities, no ``home_city`` and track on its tile is
+        chosen by an action, which the log holds; with no track, the first city)."""
         if company.abbrev in self.home_done or company.home is None:
             return
         self.home_done.add(company.abbrev)
@@ -245,14 +251,36 @@ class Replay:
         tile, _ = self.state.tile_at(hex_name)
         city = company.home_city
         if city is None:
-            if len(tile.cities) != 1:
+            # several cities: on a tile with no track yet the engine takes the first (the
+            # token moves with its city when a tile is laid); else an action chooses
+            if len(tile.cities) != 1 and tile.paths:
                 return
             city = 0
+        elif self.state.laid_tile(hex_name) is not None:
+            city = self.moved_city(hex_name, city)
         space = self.free_space(hex_name, city)
         if space is None:
             self.warn(f"{company.abbrev}'s home {hex_name}: no free token space")
             return
         self.place_token(hex_name, space, company.abbrev)
+
+    def moved_city(self, hex_name: str, city: int) -> int:
+        """The city of the tile now on ``hex_name`` that city ``city`` of the printed hex
+        became (the engine's home reservation moves with its city, as a token would)."""
+        printed = self.game.hexes[hex_name].tile
+        tile, rotation = self.state.tile_at(hex_name)
+        if not 0 <= city < len(printed.cities) or not city_edges(printed, 0)[city]:
+            return city  # no track to follow: the same city number
+        node = printed.cities[city].index
+        spaces = [s.index for s in printed.token_spaces if s.city == node]
+        if not spaces:
+            return city
+        try:
+            moved = carry_tokens(printed, 0, ((spaces[0], "home"),), tile, rotation)
+        except MapEditError:
+            return city
+        now = tile.token_spaces[moved[0][0]].city
+        return next(i for i, c in enumerate(tile.cities) if c.index == now)
 
     # ---- trains ------------------------------------------------------------------------
 
@@ -389,6 +417,7 @@ class Replay:
                         out.append(f"{bonus.id}:{self.assigned[private]}")
                 else:
                     out.append(bonus.id)
+        out += [b for b in self.rights.get(company, []) if b not in out]
         out += [f"{bonus_id}:{hex_name}" for bonus_id, hex_name in self.global_bonuses.items()]
         return out
 

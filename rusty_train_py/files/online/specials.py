@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import specials_18eu, specials_1846, specials_events  # noqa: F401  (they register)
+from . import (  # noqa: F401  (they register their games)
+    specials_18eu,
+    specials_18mex,
+    specials_1846,
+    specials_1856,
+    specials_1888,
+    specials_events,
+    specials_takeover,
+)
 from .replay import Handler, Replay
 from .specials_base import GameSpecials, Lcg, register, registered
 
@@ -14,7 +22,7 @@ __all__ = ["GameSpecials", "Lcg", "register", "specials_for"]
 
 def specials_for(game_id: str) -> GameSpecials:
     """A fresh specials object for ``game_id`` (every game registered, in this module or in
-    specials_1846 and specials_events)."""
+    the other specials_* modules)."""
     return registered(game_id)()
 
 

@@ -34,6 +34,20 @@ class GameSpecials:
 
     def setup(self, r: Replay) -> None:
         r.gone.update(r.table.get("private_trains", {}).values())  # held apart from the start
+        for company, train_id in r.table.get("setup_trains", {}).items():
+            name = r.train_name(str(train_id))
+            owner = r.company(company)
+            if name is not None and owner is not None:  # given at set-up (18CO's DSNG: 2P)
+                r.give_train(owner.abbrev, str(train_id), name)
+                r.depart(str(train_id), name)
+        # the privates some action names (a bid, a purchase): the others were never bought
+        named = {
+            a.get("company") for a, kept in zip(r.log.actions, r.log.kept, strict=True) if kept
+        }
+        for company, private in r.table.get("closes_unless_bid", {}).items():
+            owner = r.company(company)
+            if owner is not None and private not in named:  # 18CO: DSNG without the DRGR
+                r.close(owner.abbrev)
         for hex_name, city, company in r.table.get("setup_tokens", []):
             space = r.free_space(hex_name, city)
             if space is not None:
