@@ -225,6 +225,17 @@ def ends_matter(state, company, trains, bonuses):
     )
 
 
+def friendly_matters(state, company, trains, bonuses):
+    """Exercised when the E trains (doubling tokened hexes, passing C's full cities) earn
+    otherwise than plain trains of their length would."""
+    plain = [{"E": "D", "4E": "4"}.get(t, t) for t in trains]
+    if plain == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        state, company, plain, bonuses
+    )
+
+
 def pays(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) > 0
 
@@ -261,6 +272,18 @@ def scenarios() -> list[Scenario]:
             ],
             exercised=ends_matter,
             share_exercised=0.05,
+        ),
+        Scenario(
+            "friendly_double",  # rules/kinds/friendly_double.py and tokens_passed_by (18SJ)
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "E", "rule": "friendly_double"},
+                {"name": "4E", "rule": "friendly_double", "stops": 4},
+            ],
+            rules={"tokens_passed_by": {"C": ["E", "4E"]}},
+            exercised=friendly_matters,
+            share_exercised=0.1,
         ),
         Scenario(
             "multiplier",

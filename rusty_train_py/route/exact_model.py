@@ -85,7 +85,7 @@ class RunModel:
             arcs += [(i + 1, i + 1, ~v[i]), (0, i + 1, s[i]), (i + 1, 0, end[i])]
             m.add(s[i] + end[i] <= 1)
             m.add_implication(v[i], run)  # else the circuit could skip the dummy node
-            if c.terminal or c.blocked:
+            if c.terminal or c.blocked or i in e.no_pass:
                 m.add(s[i] + end[i] == v[i])
             for b in bits(c.bit):
                 inner_users.setdefault(b, []).append(v[i])

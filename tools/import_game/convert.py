@@ -104,6 +104,10 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
         if not part:
             continue
         kind, eq, body = part.partition("=")
+        if kind == "path" and "track:future" in body.split(","):
+            # a main line printed as a future track (18SJ): drawn by the engine, no track
+            c.unexpressed.append(f"{where}: future track {part!r} (not track: left out)")
+            continue
         if kind in IGNORED_PARTS or kind == "label":
             kept.append(part)
             continue
@@ -174,8 +178,18 @@ def convert_tiles(dump: dict, c: Conversion, ours: dict[str, tuple[str, str]]) -
 
 
 def convert_companies(dump: dict, c: Conversion) -> None:
-    for corp in dump["corporations"] + dump["minors"]:
+    extra = dump.get("extra_corporations") or []
+    every_token = sum(corp["tokens"] for corp in dump["corporations"] + dump["minors"])
+    for corp in dump["corporations"] + dump["minors"] + extra:
         sym = corp["sym"]
+        if corp.get("created") and corp["tokens"] == 0:
+            # a company the title's setup makes with no tokens of its own (18SJ's SJ takes
+            # over the tokens of the corporations it nationalises): room for all of them
+            c.unexpressed.append(
+                f"company {sym}: made by the title's setup, tokens taken over from others"
+                f" (written as {every_token}, every company's)"
+            )
+            corp = {**corp, "tokens": every_token}
         kind = COMPANY_KINDS.get(corp["type"])
         if kind is None:
             c.unexpressed.append(f"company {sym}: type {corp['type']!r} read as a major")
@@ -282,8 +296,11 @@ def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = 
     for t in _with_variants(dump, c):
         name = t["name"]
         rule = train_rule(name, t["distance"], c)
-        if rule is None and by_train and name in by_train:
-            rule = towns_row_rule(by_train[name], t["distance"])
+        if by_train and name in by_train:
+            if rule is None:
+                rule = towns_row_rule(by_train[name], t["distance"])
+            elif isinstance(t["distance"], int):  # the same distance, another kind's rule
+                rule = {**rule, "rule": by_train[name]}
             c.read_as.append(f"train {name} written as {by_train[name]}")
         if rule is None:
             c.errors.append(f"train {name}: distance {json.dumps(t['distance'])} (no rule kind)")

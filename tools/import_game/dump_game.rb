@@ -73,6 +73,16 @@ corporations = game.corporations.map do |c|
     'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
     'text_color' => plain(c.text_color), 'abilities' => abilities_of(c) }
 end
+# Corporations the title's setup creates outside its list (18SJ's state railway SJ, which
+# takes over nationalised corporations' tokens).
+extra_corporations = game.instance_variables.filter_map do |v|
+  c = game.instance_variable_get(v)
+  next unless c.is_a?(Engine::Corporation) && !game.corporations.include?(c)
+
+  { 'sym' => c.name, 'name' => c.full_name, 'type' => 'national', 'tokens' => c.tokens.size,
+    'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
+    'text_color' => plain(c.text_color), 'abilities' => abilities_of(c), 'created' => true }
+end
 minors = (game.respond_to?(:minors) ? game.minors : []).map do |m|
   { 'sym' => m.name, 'name' => m.full_name, 'type' => 'minor', 'tokens' => m.tokens.size,
     'coordinates' => plain(m.coordinates), 'city' => plain(m.city), 'color' => plain(m.color),
@@ -104,7 +114,7 @@ puts JSON.pretty_generate(
   'title' => klass.title, 'full_title' => klass.full_title, 'players' => players,
   'layout' => game.layout.to_s, 'axes' => plain(game.axes), 'hexes' => hexes,
   'location_names' => names.sort.to_h, 'tiles' => tiles, 'corporations' => corporations,
-  'minors' => minors, 'companies' => companies, 'trains' => trains,
+  'minors' => minors, 'extra_corporations' => extra_corporations, 'companies' => companies, 'trains' => trains,
   'train_counts' => train_counts.sort.to_h, 'phases' => phases,
   'route_overrides' => overrides
 )

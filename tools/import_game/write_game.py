@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
     train_names = {t["name"] for t in dump["trains"]}
+    train_names |= {v["name"] for t in dump["trains"] for v in t.get("variants") or []}
     by_train = {old: new for old, new in swaps if old in train_names}
     c = convert(dump, args.id, args.tiles, by_train)
     for old, new in swaps:
