@@ -64,11 +64,23 @@ end
 def abilities_of(entity)
   entity.abilities.map do |a|
     { 'type' => a.type.to_s, 'description' => a.description.to_s,
-      'hexes' => a.respond_to?(:hexes) ? Array(a.hexes) : [] }
+      'hexes' => a.respond_to?(:hexes) ? Array(a.hexes).map { |h| h.is_a?(Engine::Hex) ? h.id : h } : [] }
   end
 end
 
-corporations = game.corporations.map do |c|
+# The title's corporations as the base engine makes them: a title's set-up may remove some at
+# random (18SJ drops one of four), and any of them may be in a game.
+base_corporations = begin
+  Engine::Game::Base.instance_method(:init_corporations).bind(game).call(game.stock_market)
+rescue StandardError
+  []
+end
+# In the base engine's order, so that the same title gives the same dump whatever it drew.
+def in_base_order(base, made)
+  base.map { |b| made.find { |m| m.name == b.name } || b } +
+    made.reject { |m| base.any? { |b| b.name == m.name } }
+end
+corporations = in_base_order(base_corporations, game.corporations).map do |c|
   { 'sym' => c.name, 'name' => c.full_name, 'type' => c.type.to_s, 'tokens' => c.tokens.size,
     'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
     'text_color' => plain(c.text_color), 'abilities' => abilities_of(c) }
@@ -78,6 +90,7 @@ end
 extra_corporations = game.instance_variables.filter_map do |v|
   c = game.instance_variable_get(v)
   next unless c.is_a?(Engine::Corporation) && !game.corporations.include?(c)
+  next if base_corporations.any? { |b| b.name == c.name }
 
   { 'sym' => c.name, 'name' => c.full_name, 'type' => 'national', 'tokens' => c.tokens.size,
     'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
@@ -88,7 +101,12 @@ minors = (game.respond_to?(:minors) ? game.minors : []).map do |m|
     'coordinates' => plain(m.coordinates), 'city' => plain(m.city), 'color' => plain(m.color),
     'text_color' => plain(m.text_color), 'abilities' => abilities_of(m) }
 end
-companies = game.companies.map do |c|
+base_companies = begin
+  Engine::Game::Base.instance_method(:init_companies).bind(game).call(game.players)
+rescue StandardError
+  []
+end
+companies = in_base_order(base_companies, game.companies).map do |c|
   { 'sym' => c.sym, 'name' => c.name, 'value' => c.value, 'revenue' => plain(c.revenue),
     'abilities' => abilities_of(c) }
 end
