@@ -38,7 +38,13 @@ TILE_COLOURS = {
     "gray": "grey",
     "grey": "grey",
 }
-COMPANY_KINDS = {"": "major", "major": "major", "minor": "minor", "national": "national"}
+COMPANY_KINDS = {
+    "": "major",
+    "major": "major",
+    "minor": "minor",
+    "national": "national",
+    "neutral": "neutral",
+}
 UNLIMITED = 99  # a distance of 99 or more is "no limit" in the engine's data
 
 

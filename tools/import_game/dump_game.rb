@@ -85,14 +85,15 @@ corporations = in_base_order(base_corporations, game.corporations).map do |c|
     'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
     'text_color' => plain(c.text_color), 'abilities' => abilities_of(c) }
 end
-# Corporations the title's setup creates outside its list (18SJ's state railway SJ, which
+# Corporations the title's setup creates outside its list, which the engine never floats: they
+# run no trains, they hold tokens (18SJ's state railway SJ, which
 # takes over nationalised corporations' tokens).
 extra_corporations = game.instance_variables.filter_map do |v|
   c = game.instance_variable_get(v)
   next unless c.is_a?(Engine::Corporation) && !game.corporations.include?(c)
   next if base_corporations.any? { |b| b.name == c.name }
 
-  { 'sym' => c.name, 'name' => c.full_name, 'type' => 'national', 'tokens' => c.tokens.size,
+  { 'sym' => c.name, 'name' => c.full_name, 'type' => 'neutral', 'tokens' => c.tokens.size,
     'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
     'text_color' => plain(c.text_color), 'abilities' => abilities_of(c), 'created' => true }
 end
