@@ -65,7 +65,7 @@ class Replay:
     private_owner: dict[str, str] = field(default_factory=dict[str, Any])
     assigned: dict[str, str] = field(
         default_factory=dict[str, Any]
-    )  # private -> hex it was assigned
+    )  # private (or one of its bonuses) -> hex it was assigned
     global_bonuses: dict[str, str] = field(
         default_factory=dict[str, Any]
     )  # bonus -> hex, every company
@@ -384,9 +384,10 @@ class Replay:
                     continue
                 if bonus.removed_on is not None and self.phase_reached(bonus.removed_on):
                     continue
-                if bonus.placed:
-                    if private in self.assigned:
-                        out.append(f"{bonus.id}:{self.assigned[private]}")
+                if bonus.placed:  # on the hex assigned to the bonus, or to its private
+                    hex_name = self.assigned.get(bonus.id, self.assigned.get(private))
+                    if hex_name is not None:
+                        out.append(f"{bonus.id}:{hex_name}")
                 else:
                     out.append(bonus.id)
         out += [f"{bonus_id}:{hex_name}" for bonus_id, hex_name in self.global_bonuses.items()]
