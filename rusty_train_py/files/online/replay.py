@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...game import Company, Game
-from ...mapstate import MapEditError, MapState
+from ...mapstate import MapEditError, MapState, city_edges
+from ...tile import Tile
 from ..errors import GameFileError, short
 from .log import GameLog
 
@@ -242,12 +243,16 @@ class Replay:
         hex_name = self.game.hex(company.home).name
         if any(c == company.abbrev for c in self.state.tokens_at(hex_name).values()):
             return
-        tile, _ = self.state.tile_at(hex_name)
+        tile, rot = self.state.tile_at(hex_name)
         city = company.home_city
         if city is None:
             if len(tile.cities) != 1:
                 return
             city = 0
+        elif len(tile.cities) > 1:  # the printed city's place on the tile laid since
+            printed = self.game.hexes[hex_name].tile
+            if city < len(printed.cities) and printed is not tile:
+                city = same_city(printed, city, tile, rot)
         space = self.free_space(hex_name, city)
         if space is None:
             self.warn(f"{company.abbrev}'s home {hex_name}: no free token space")
@@ -410,6 +415,14 @@ class Replay:
 
 
 Handler = Callable[[Replay, dict[str, Any]], None]
+
+
+def same_city(printed: Tile, city: int, tile: Tile, rotation: int) -> int:
+    """The city of ``tile`` (laid at ``rotation``) where the printed tile's ``city`` went:
+    the one reaching every edge it reached, the most of them (as tokens are carried)."""
+    edges = city_edges(printed, 0)[city]
+    now = city_edges(tile, rotation)
+    return min(range(len(now)), key=lambda c: (not edges <= now[c], -len(edges & now[c]), c))
 
 
 def city_of_part(code: str, part: int) -> int:

@@ -31,7 +31,10 @@ class State18SJ(GameSpecials):
       no train: its tokens become SJ's (or leave the map where SJ has one on the hex). The
       engine takes the one with the highest share price, which the replay does not follow:
       it takes the one candidate that never acts again in the log (with several, none, and
-      says so)."""
+      says so);
+    - two players: a corporation chosen for A.W. Edelswärd (a ``choose`` naming it) is a bot
+      that, when its turn ends, requisitions the depot's next trains free while it has fewer
+      than two and none that never rusts (``require_automa_trains``; a D becomes an E)."""
 
     GKB = "GKB"
     GKB_BONUSES = ("gkb50", "gkb30", "gkb20")
@@ -42,12 +45,15 @@ class State18SJ(GameSpecials):
         self.operated: set[str] = set()
         self.last_action: dict[str, int] = {}  # company name -> index of its last kept action
         self.gkb_given = 0
+        self.bots: set[str] = set()  # the bot's corporations (two players)
+        self.turn_of: str | None = None  # the corporation whose operating turn it is
 
     def handlers(self) -> dict[str, Handler]:
         return {
             "buy_company": self.buy_company,
             "assign": self.assign,
             "run_routes": self.run_routes,
+            "choose": self.choose,
         }
 
     def setup(self, r: Replay) -> None:
@@ -65,10 +71,13 @@ class State18SJ(GameSpecials):
                 r.depart(*nxt)
 
     def before_action(self, r: Replay, a: dict[str, Any]) -> None:
-        if a.get("entity_type") == "corporation" and a["type"] in OR_ACTIONS:
-            company = r.company(a.get("entity"))
-            if company is not None:
-                self.operated.add(company.abbrev)
+        company = r.company(a.get("entity")) if a.get("entity_type") == "corporation" else None
+        acting = company.abbrev if company is not None else None
+        if self.turn_of is not None and acting != self.turn_of and self.turn_of in self.bots:
+            self.requisition(r, self.turn_of)
+        self.turn_of = acting
+        if acting is not None and a["type"] in OR_ACTIONS:
+            self.operated.add(acting)
 
     # ---- actions ---------------------------------------------------------------------
 
@@ -119,6 +128,26 @@ class State18SJ(GameSpecials):
         if used:
             del r.assigned[max(used, key=self.GKB_AMOUNTS.__getitem__)]
 
+    def choose(self, r: Replay, a: dict[str, Any]) -> None:
+        """Two players: the corporation named becomes the bot's (other choices: no effect on
+        the map)."""
+        company = r.company(a.get("choice"))
+        if r.log.players == 2 and company is not None:
+            self.bots.add(company.abbrev)
+
+    def requisition(self, r: Replay, bot: str) -> None:
+        while True:
+            ids = r.trains.get(bot, [])
+            first = r.game.train(r.train_names[ids[0]]) if ids else None
+            if len(ids) >= 2 or (first is not None and first.rusts_on is None):
+                return
+            nxt = r.next_depot_train()
+            if nxt is None:
+                return
+            train_id, name = nxt
+            r.give_train(bot, train_id, "E" if name == "D" else name)
+            r.depart(train_id, name)
+
     # ---- events ----------------------------------------------------------------------
 
     def on_first(self, r: Replay, train: str) -> None:
@@ -138,7 +167,10 @@ class State18SJ(GameSpecials):
         candidates = [
             c.abbrev
             for c in r.game.companies
-            if c.kind == "major" and c.abbrev in self.operated and not trains.get(c.abbrev)
+            if c.kind == "major"
+            and c.abbrev in self.operated
+            and c.abbrev not in self.bots
+            and not trains.get(c.abbrev)
         ]
         idle = [c for c in candidates if self.last_action.get(c, -1) < here]
         if not candidates:
