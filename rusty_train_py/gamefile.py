@@ -199,6 +199,13 @@ def _game_from_data(
     ]
     bonuses = parse_bonuses(data.get("bonuses", []), lines, hexes, {t.name for t in trains})
     rules = parse_rules(data.get("rules"), lines)
+    for company, passers in rules["tokens_passed_by"]:  # names of the game's own
+        where = f"{lines.where('rules', None, 'tokens_passed_by')}: tokens_passed_by"
+        if company not in {c.abbrev for c in companies}:
+            raise GameDataError(f"{where}: no company {company!r}")
+        for name in passers:
+            if name not in {t.name for t in trains}:
+                raise GameDataError(f"{where}: {company}: no train {name!r}")
     phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
     upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
     try:

@@ -12,9 +12,12 @@ at E10's edge 0.
 
 from __future__ import annotations
 
+import pytest
+from route_oracle import write_game
 from test_route_games import check, position
 
 from rusty_train_py.files.loader import open_game
+from rusty_train_py.game import GameDataError
 from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
 
@@ -65,3 +68,13 @@ def test_18sj_late_position_beats_the_players_by_east_west():
     assert res.net_revenue == 1070, "\n".join(r.describe() for r in res.routes)
     bonuses = sorted(b for r in res.routes for b, _ in r.bonuses)
     assert bonuses == ["bergslagen_goteborg", "bergslagen_hamn", "east_west", "malmfalten_lulea"]
+
+
+def test_tokens_passed_by_names_companies_and_trains_of_the_game(tmp_path):
+    hexes = {"A1": ("white", ""), "A3": ("white", "")}
+    trains = [{"name": "2", "stops": 2}, {"name": "E", "rule": "friendly_double"}]
+    write_game(tmp_path / "ok", hexes, trains, rules={"tokens_passed_by": {"C": ["E"]}})
+    with pytest.raises(GameDataError, match=r"tokens_passed_by: C: no train 'X'"):
+        write_game(tmp_path / "x", hexes, trains, rules={"tokens_passed_by": {"C": ["X"]}})
+    with pytest.raises(GameDataError, match=r"tokens_passed_by: no company 'Q'"):
+        write_game(tmp_path / "q", hexes, trains, rules={"tokens_passed_by": {"Q": ["E"]}})
