@@ -58,7 +58,9 @@ def test_18sj_late_position_beats_the_players_by_east_west():
     # doubled). Priced as the players ran it, our rules give the same 1050; the optimum ends at
     # Göteborg A10 instead of Narvik, over the track round by C28-C18: Narvik's 70 and
     # Lapplandspilen's 100 and Malmfälten's second 50 (220) give way to Göteborg's 70, East-West
-    # 120 and Bergslagen's second 50 (240): 1070.
+    # 120 and Bergslagen's second 50 (240): 1070. The engine prices that route at 1070 too
+    # (tools/engine_check/price_route.rb on the fixture at action 1123: "H9-G10-...-A10 +
+    # Ö/V + b/B/b + m/M").
     state = open_game(PROJECT_ROOT / "bench" / "positions" / "late_18SJ.json").state
     stops = "B31,D29,G26,E20,D19,C16,A16,B11,C8,C12,D11,E12,F13,G10,H9"
     players = find_routes(state, "UGJ", ["E"], locked=[f"E:{stops}"])
