@@ -80,3 +80,24 @@ def test_tokens_passed_by_names_companies_and_trains_of_the_game(tmp_path):
         write_game(tmp_path / "x", hexes, trains, rules={"tokens_passed_by": {"C": ["X"]}})
     with pytest.raises(GameDataError, match=r"tokens_passed_by: no company 'Q'"):
         write_game(tmp_path / "q", hexes, trains, rules={"tokens_passed_by": {"Q": ["E"]}})
+
+
+def test_a_shared_revenue_memo_sees_tokens_elsewhere_on_the_hex_and_sj_filling_a_city():
+    # The advisor's memo knows a stop by what it pays: the E pays Stockholm's city 0 double
+    # once UGJ holds another of Stockholm's cities, and the D may no longer pass F9 once SJ
+    # fills it. With one memo over the three maps the answers are those without it.
+    from rusty_train_py.route.revenue_memo import RevenueMemo
+
+    plain = position("18SJ", "2", tiles=CORNER, tokens=[("E10", 0, "UGJ")])
+    stockholm = position("18SJ", "2", tiles=CORNER, tokens=[("E10", 0, "UGJ"), ("G10", 1, "UGJ")])
+    full = position("18SJ", "2", tiles=CORNER, tokens=[("E10", 0, "UGJ"), ("F9", 0, "SJ")])
+    memo = RevenueMemo()
+    for state, trains, paid in (
+        (plain, ["E"], 80),  # Stockholm 20, F9 20, E10 40 (UGJ's token)
+        (stockholm, ["E"], 100),  # and Stockholm doubled
+        (plain, ["D"], 60),
+        (full, ["D"], 40),  # F9 an end: E10 - F9
+    ):
+        alone = find_routes(state, "UGJ", trains)
+        shared = find_routes(state, "UGJ", trains, revenue_memo=memo)
+        assert alone.net_revenue == shared.net_revenue == paid
