@@ -214,6 +214,13 @@ def _game_from_data(
         if h not in hexes:
             where = lines.where("rules", None, "two_stops_hexes")
             raise GameDataError(f"{where}: two_stops_hexes names {h!r}, not a hex of the map")
+    for company, passers in rules["tokens_passed_by"]:  # names of the game's own
+        where = f"{lines.where('rules', None, 'tokens_passed_by')}: tokens_passed_by"
+        if company not in {c.abbrev for c in companies}:
+            raise GameDataError(f"{where}: no company {company!r}")
+        for name in passers:
+            if name not in {t.name for t in trains}:
+                raise GameDataError(f"{where}: {company}: no train {name!r}")
     phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
     upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
     try:

@@ -14,7 +14,7 @@ from typing import Any
 from .game import Bonus, TrainType
 from .rules.bonus_kinds import BONUS_KINDS, COMMON_KEYS
 from .rules.params import TableWhere
-from .rules.registry import Checker, RuleDataError, flag, one_of, strings
+from .rules.registry import Checker, RuleDataError, flag, one_of, strings, table_of
 from .rules.train_kinds import TRAIN_RULES
 
 
@@ -169,6 +169,8 @@ RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "express_token": (one_of("counted", "route"), "counted"),
     "express_stops": (one_of("offboards", "ends"), "offboards"),
     "neutral_tokens_block": (flag, False),
+    # company -> train names passing its full cities (18SJ: SJ's tokens block all but E)
+    "tokens_passed_by": (table_of(strings), ()),
 }
 
 READING_TEXT = {

@@ -66,6 +66,7 @@ READING_DEFAULTS = {
     "express_token": "counted",
     "express_stops": "offboards",
     "neutral_tokens_block": False,
+    "tokens_passed_by": {},  # company -> train names passing its full cities
 }
 
 
@@ -299,6 +300,8 @@ class Centre:
     token: bool  # a city holding a token of the company
     visit_cost: int = 1
     diesel: int | None = None
+    friendly: bool = False  # some city of its hex holds a token of the company
+    passers: frozenset = frozenset()  # full of tokens only these trains pass (else: none)
 
 
 @dataclass(frozen=True)
@@ -349,6 +352,11 @@ class Model:
         self.node_opts = {}  # (hex, node index) -> options in the tile code
         self.blocked: set[tuple[str, int]] = set()  # cities full of other companies' tokens
         self.tokened: set[tuple[str, int]] = set()  # cities holding a token of the company
+        # full cities that only some trains pass: (hex, node) -> the train names
+        self.passers: dict[tuple[str, int], frozenset] = {}
+        passed_by = {
+            str(k).upper(): v for k, v in dict(self.rules.readings["tokens_passed_by"]).items()
+        }
         self._centres: dict[tuple[str, int], Centre] = {}
         for h in self.game.hexes:
             tile, rot = state.tile_at(h)
@@ -375,7 +383,13 @@ class Model:
                     elif all(o is not None for o in owners):
                         neutral = any(o.upper() in self.rules.neutral for o in owners)
                         if not neutral or self.rules.readings["neutral_tokens_block"]:
-                            self.blocked.add((h, n.index))
+                            through = frozenset(
+                                t for o in owners for t in passed_by.get(o.upper(), ())
+                            )
+                            if through:
+                                self.passers[(h, n.index)] = through
+                            else:
+                                self.blocked.add((h, n.index))
 
     @staticmethod
     def _end(end, rot):
@@ -407,6 +421,8 @@ class Model:
             (h, n) in self.tokened,
             int(opts.get("visit_cost", 1)),
             diesel_value(opts.get("revenue", "0")),
+            any(th == h for th, _ in self.tokened),
+            self.passers.get((h, n), frozenset()),
         )
 
     def can_pass(self, h: str, n: int) -> bool:
@@ -615,8 +631,11 @@ def stop_choices(
     rule = train.rule
     if k < 2 and rule != "local":
         return []  # only a local train runs a route of one stop
+    for c in route.centres[1:-1]:  # a full city whose tokens other trains pass: an end
+        if c.passers and train.name not in c.passers:
+            return []
 
-    if rule in ("stops", "halved"):
+    if rule in ("stops", "halved", "friendly_double"):
         choices = [everything] if n is None or _cost(route, everything) <= n else []
     elif rule == "towns_free":
         # every city/off-board counts; towns fill the distance left, best first (any subset)
@@ -711,6 +730,8 @@ def stop_pays(route: OracleRoute, counted, train: TrainSpec, bonuses=()) -> dict
         if train.rule == "plus_towns_ends" and c.kind == "town" and not train.towns_paid:
             v = 0
         if train.rule == "edges" and c.hex in train.double_at:
+            v *= 2
+        if train.rule == "friendly_double" and c.friendly:  # 18SJ E: a tokened hex pays twice
             v *= 2
         out[i] = v
     return out

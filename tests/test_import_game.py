@@ -232,3 +232,37 @@ def test_n_plus_m_trains_paying_every_stop_and_edge_six():
         "city=revenue:60;path=a:0,b:_0"
     )
     assert c.read_as == ["tile G13: path edge 6 read as 0"]
+
+
+def test_future_track_and_set_up_corporations_of_18sj():
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code, convert_companies
+
+    c = Conversion("x", "X", "pointy", None)
+    # 18SJ B5: a printed main line (track:future) is no track: left out, named
+    code = "city=revenue:0;path=track:future,a:2,b:_0;path=track:future,a:5,b:_0;icon=image:x"
+    assert clean_code(code, "hex B5", c) == "city=revenue:0;icon=image:x"
+    assert c.unexpressed == [
+        "hex B5: future track 'path=track:future,a:2,b:_0' (not track: left out)",
+        "hex B5: future track 'path=track:future,a:5,b:_0' (not track: left out)",
+    ]
+    # a corporation the title's set-up makes (18SJ's SJ, no tokens of its own): a neutral
+    # company with room for every company's tokens, named
+    corp = {"type": "", "coordinates": None, "city": None, "color": "red", "text_color": None}
+    corp["abilities"] = []
+    dump = {
+        "corporations": [dict(corp, sym="A", name="A rail", tokens=3)],
+        "minors": [dict(corp, sym="m", name="m rail", type="minor", tokens=1)],
+        "extra_corporations": [
+            dict(corp, sym="SJ", name="State", type="neutral", tokens=0, created=True)
+        ],
+        "companies": [],
+    }
+    c = Conversion("x", "X", "pointy", None)
+    convert_companies(dump, c)
+    sj = c.companies[-1]
+    assert (sj["abbrev"], sj["kind"], sj["tokens"]) == ("SJ", "neutral", 4)
+    assert c.unexpressed == [
+        "company SJ: made by the title's setup, tokens taken over from others (written as 4,"
+        " every company's)"
+    ]

@@ -239,6 +239,17 @@ def rider_matters(state, company, trains, bonuses):
     )
 
 
+def friendly_matters(state, company, trains, bonuses):
+    """Exercised when the E trains (doubling tokened hexes, passing C's full cities) earn
+    otherwise than plain trains of their length would."""
+    plain = [{"E": "D", "4E": "4"}.get(t, t) for t in trains]
+    if plain == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        state, company, plain, bonuses
+    )
+
+
 def places_matter(state, company, trains, bonuses):
     """Exercised when the places of an ``a`` train change the answer: run as the same trains
     with towns passed freely (n_plus_m), or as N+M-trains counting any stops, it earns
@@ -379,6 +390,18 @@ def scenarios() -> list[Scenario]:
                 {"name": "3", "stops": 3},
             ],
             exercised=e_trains_pay,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "friendly_double",  # rules/kinds/friendly_double.py and tokens_passed_by (18SJ)
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "E", "rule": "friendly_double"},
+                {"name": "4E", "rule": "friendly_double", "stops": 4},
+            ],
+            rules={"tokens_passed_by": {"C": ["E", "4E"]}},
+            exercised=friendly_matters,
             share_exercised=0.1,
         ),
         Scenario(

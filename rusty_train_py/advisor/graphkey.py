@@ -2,7 +2,8 @@
 
 The route finder's optimum depends only on the part of the company's track graph that some
 path of its trains can use: the revenue centres there (kind, value, token, blocked, terminal,
-the bits a route may not take twice, visit cost, other revenue columns) and the corridors
+the bits a route may not take twice, visit cost, other revenue columns, a token elsewhere on
+the hex, the trains that alone may pass it) and the corridors
 between them (the pieces of track and junctions they use, named, their hexes, sides crossed
 and terminal ends). Two maps with the same key give the same optimum, so a tile lay whose key
 equals the map's own cannot change the revenue, and lays with equal keys share one search.
@@ -116,6 +117,8 @@ def graph_key(
                 _names(graph, c.bit),
                 c.visit_cost,
                 c.columns,
+                c.hex_token,
+                c.pass_only,
             )
             for c in (centres[i] for i in cids)
         )

@@ -63,6 +63,10 @@ class Earner:
         self.visit = [c.visit_cost for c in centres]
         self.visit_all_one = all(v == 1 for v in self.visit)
         self.token = [c.token for c in centres]
+        # cities this train may only end at (full of tokens other trains pass: graph.py)
+        self.no_pass = frozenset(
+            c.id for c in centres if c.pass_only and train.name not in c.pass_only
+        )
         self.worth = [
             rules.stop_value(c, kind.centre_value(p, c)) * kind.row_multiplier(p, c) * m
             for c in centres
@@ -149,6 +153,8 @@ class Earner:
         cannot run it. The hot path: the kind's fast sum unless an effect needs the chooser."""
         if len(stops) < self.min_stops or (self.limit is not None and distance > self.limit):
             return -1
+        if self.no_pass and not self.no_pass.isdisjoint(stops[1:-1]):
+            return -1
         special = self.special
         if not special or special.isdisjoint(stops) or not self._needs(stops):
             r = self.kind.fast(self, stops)
@@ -174,6 +180,8 @@ class Earner:
         if len(stops) < self.min_stops or (
             distance is not None and self.limit is not None and distance > self.limit
         ):
+            return None
+        if self.no_pass and not self.no_pass.isdisjoint(stops[1:-1]):
             return None
         sp = self.kind.split(self, stops)
         if sp is None:

@@ -95,7 +95,7 @@ class RunModel:
             if e.min_stops >= 2:
                 m.add(s[i] + end[i] <= 1)
             m.add_implication(v[i], run)  # else the circuit could skip the dummy node
-            if c.terminal or c.blocked:
+            if c.terminal or c.blocked or i in e.no_pass:
                 m.add(s[i] + end[i] == v[i])
             for b in bits(c.bit):
                 inner_users.setdefault(b, []).append(v[i])

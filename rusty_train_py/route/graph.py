@@ -11,7 +11,9 @@ its own corridor). Everything a route must not reuse gets one bit in a Python in
   hex a route is in (forbidden only within one route).
 
 What is data here comes from the game's ``[rules]``: one stop per hex, hex re-entry, whether
-neutral tokens block. Track gauge (1849) splits corridors: between two stops the track is all
+neutral tokens block, whose tokens some trains pass (``tokens_passed_by``: a city full
+only with them is passed by those trains and is an end for the others, ``Centre.pass_only``).
+Track gauge (1849) splits corridors: between two stops the track is all
 broad/dual or all narrow/dual, and each corridor counts the sides it crosses per gauge.
 
 Node and bit numbering follows the map's hex order and each tile's declaration order, so the
@@ -43,6 +45,9 @@ class Centre:
     name: str | None = None
     visit_cost: int = 1  # distance a visit uses
     columns: tuple[tuple[str, int], ...] = ()  # other revenue columns (e.g. diesel)
+    hex_token: bool = False  # a city of its hex holds a token of the company
+    # full of other companies' tokens, passed through only by these trains (an end for others)
+    pass_only: frozenset[str] = frozenset()
 
     @property
     def is_major(self) -> bool:
@@ -141,6 +146,7 @@ class _GraphBuild:
         self.two_stops_hexes = frozenset(readings.get("two_stops_hexes", ()))
         self.neutral_block = readings.get("neutral_tokens_block", False)
         self.neutral = {c.abbrev for c in game.companies if c.tokens_neutral}
+        self.passed_by: dict[str, tuple[str, ...]] = dict(readings.get("tokens_passed_by", ()))
         self.phase_colours = state.phase_colours
         # every laid tile (or printed hex) with its paths' ends after rotation
         self.tiles: dict[str, tuple[Tile, list[tuple[PathEnd, PathEnd]]]] = {}
@@ -216,17 +222,23 @@ class _GraphBuild:
                 for g in node.groups:
                     node_bit |= 1 << self.bits(("g", g), f"group {g}")
                 self._add_centre(h, tile, node, node_bit)
+        tokened = {c.hex for c in self.centres if c.token}
+        self.centres = [replace(c, hex_token=c.hex in tokened) for c in self.centres]
         self.adjacency = [[] for _ in self.centres]
 
     def _add_centre(self, h: str, tile: Tile, node: Node, node_bit: int) -> None:
         game, state = self.game, self.state
         token = blocked = False
+        pass_only: frozenset[str] = frozenset()
         if node.kind is NodeKind.CITY:
             tokens = state.tokens_at(h)
             held = [tokens.get(sp.index) for sp in tile.token_spaces if sp.city == node.index]
             token = self.company is not None and self.company in held
             opened = not self.neutral_block and any(c in self.neutral for c in held)
             blocked = not token and not opened and all(c is not None for c in held)
+            if blocked:  # trains passing some holder's tokens pass it (18SJ's E and SJ)
+                pass_only = frozenset(t for c in held for t in self.passed_by.get(str(c), ()))
+                blocked = not pass_only
         value = node.revenue.value(self.phase_colours)
         phase_revenue = game.phase_revenue
         if h in phase_revenue and state.phase in phase_revenue[h]:
@@ -248,6 +260,7 @@ class _GraphBuild:
                 name=game.hexes[h].location,
                 visit_cost=node.visit_cost,
                 columns=columns,
+                pass_only=pass_only,
             )
         )
 

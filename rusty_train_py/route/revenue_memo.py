@@ -1,7 +1,7 @@
 """Path revenues remembered across searches of one company on maps that differ a little (the
 advisor scores one map per tile lay): a path's revenue for a train depends only on what its
-stops are (hex, node, kind, value, token, other revenue columns, visit cost, name) and its
-distance, so a path seen in an earlier search is not valued again.
+stops are (hex, node, kind, value, token, other revenue columns, visit cost, name, a token
+on the hex, the trains that alone may pass it) and its distance, so a path seen in an earlier search is not valued again.
 
 A memo serves one game and one company; ``for_search`` keeps a table per choice of train
 variants, bonuses, rule readings and phase colours, so searches for other trains get a table
@@ -52,6 +52,9 @@ class RevenueMemo:
         ids = self._ids
         ident = []
         for c in graph.centres:
-            key = (c.hex, c.node, c.kind, c.value, c.token, c.columns, c.visit_cost, c.name)
+            key = (
+                *(c.hex, c.node, c.kind, c.value, c.token, c.columns, c.visit_cost, c.name),
+                *(c.hex_token, c.pass_only),  # 18SJ's E doubles tokened hexes, passes SJ's
+            )
             ident.append(ids.setdefault(key, len(ids)))
         return table, ident

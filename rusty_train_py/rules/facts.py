@@ -34,6 +34,8 @@ class StopFacts(Protocol):
     def visit_cost(self) -> int: ...
     @property
     def columns(self) -> tuple[tuple[str, int], ...]: ...  # other revenue columns (diesel)
+    @property
+    def hex_token(self) -> bool: ...  # a city of its hex holds the company's token
 
 
 class CorridorFacts(Protocol):

@@ -41,7 +41,13 @@ TILE_COLOURS = {
     "red": "red",
     "blue": "blue",
 }
-COMPANY_KINDS = {"": "major", "major": "major", "minor": "minor", "national": "national"}
+COMPANY_KINDS = {
+    "": "major",
+    "major": "major",
+    "minor": "minor",
+    "national": "national",
+    "neutral": "neutral",
+}
 UNLIMITED = 99  # a distance of 99 or more is "no limit" in the engine's data
 
 
@@ -109,6 +115,10 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
         if not part:
             continue
         kind, eq, body = part.partition("=")
+        if kind == "path" and "track:future" in body.split(","):
+            # a main line printed as a future track (18SJ): drawn by the engine, no track
+            c.unexpressed.append(f"{where}: future track {part!r} (not track: left out)")
+            continue
         if kind in IGNORED_PARTS or kind == "label":
             kept.append(part)
             continue
@@ -190,8 +200,18 @@ def convert_tiles(dump: dict, c: Conversion, ours: dict[str, tuple[str, str]]) -
 
 
 def convert_companies(dump: dict, c: Conversion) -> None:
-    for corp in dump["corporations"] + dump["minors"]:
+    extra = dump.get("extra_corporations") or []
+    every_token = sum(corp["tokens"] for corp in dump["corporations"] + dump["minors"])
+    for corp in dump["corporations"] + dump["minors"] + extra:
         sym = corp["sym"]
+        if corp.get("created") and corp["tokens"] == 0:
+            # a company the title's setup makes with no tokens of its own (18SJ's SJ takes
+            # over the tokens of the corporations it nationalises): room for all of them
+            c.unexpressed.append(
+                f"company {sym}: made by the title's setup, tokens taken over from others"
+                f" (written as {every_token}, every company's)"
+            )
+            corp = {**corp, "tokens": every_token}
         kind = COMPANY_KINDS.get(corp["type"])
         if kind is None:
             c.unexpressed.append(f"company {sym}: type {corp['type']!r} read as a major")
@@ -361,7 +381,10 @@ def convert_trains(
             continue
         rule = train_rule(name, t["distance"], c)
         if by_train and name in by_train:
-            rule = named_rule(by_train[name], t["distance"]) or keyless_rule(by_train[name])
+            named = named_rule(by_train[name], t["distance"]) or keyless_rule(by_train[name])
+            if named is None and rule is not None and isinstance(t["distance"], int):
+                named = {**rule, "rule": by_train[name]}  # the same distance, another kind's
+            rule = named
             c.read_as.append(f"train {name} written as {by_train[name]}")
         if rule is None:
             c.errors.append(f"train {name}: distance {json.dumps(t['distance'])} (no rule kind)")

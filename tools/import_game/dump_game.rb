@@ -64,14 +64,38 @@ end
 def abilities_of(entity)
   entity.abilities.map do |a|
     { 'type' => a.type.to_s, 'description' => a.description.to_s,
-      'hexes' => a.respond_to?(:hexes) ? Array(a.hexes) : [] }
+      'hexes' => a.respond_to?(:hexes) ? Array(a.hexes).map { |h| h.is_a?(Engine::Hex) ? h.id : h } : [] }
   end
 end
 
-corporations = game.corporations.map do |c|
+# The title's corporations as the base engine makes them: a title's set-up may remove some at
+# random (18SJ drops one of four), and any of them may be in a game.
+base_corporations = begin
+  Engine::Game::Base.instance_method(:init_corporations).bind(game).call(game.stock_market)
+rescue StandardError
+  []
+end
+# In the base engine's order, so that the same title gives the same dump whatever it drew.
+def in_base_order(base, made)
+  base.map { |b| made.find { |m| m.name == b.name } || b } +
+    made.reject { |m| base.any? { |b| b.name == m.name } }
+end
+corporations = in_base_order(base_corporations, game.corporations).map do |c|
   { 'sym' => c.name, 'name' => c.full_name, 'type' => c.type.to_s, 'tokens' => c.tokens.size,
     'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
     'text_color' => plain(c.text_color), 'abilities' => abilities_of(c) }
+end
+# Corporations the title's setup creates outside its list, which the engine never floats: they
+# run no trains, they hold tokens (18SJ's state railway SJ, which
+# takes over nationalised corporations' tokens).
+extra_corporations = game.instance_variables.filter_map do |v|
+  c = game.instance_variable_get(v)
+  next unless c.is_a?(Engine::Corporation) && !game.corporations.include?(c)
+  next if base_corporations.any? { |b| b.name == c.name }
+
+  { 'sym' => c.name, 'name' => c.full_name, 'type' => 'neutral', 'tokens' => c.tokens.size,
+    'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
+    'text_color' => plain(c.text_color), 'abilities' => abilities_of(c), 'created' => true }
 end
 minors = (game.respond_to?(:minors) ? game.minors : []).map do |m|
   { 'sym' => m.name, 'name' => m.full_name, 'type' => 'minor', 'tokens' => m.tokens.size,
@@ -97,7 +121,12 @@ neutrals = neutral_tokens.map do |sym, v|
   { 'sym' => sym, 'name' => e.full_name, 'tokens' => e.tokens.size, 'hexes' => v['hexes'] }
 end
 
-companies = game.companies.map do |c|
+base_companies = begin
+  Engine::Game::Base.instance_method(:init_companies).bind(game).call(game.players)
+rescue StandardError
+  []
+end
+companies = in_base_order(base_companies, game.companies).map do |c|
   { 'sym' => c.sym, 'name' => c.name, 'value' => c.value, 'revenue' => plain(c.revenue),
     'abilities' => abilities_of(c) }
 end
@@ -123,7 +152,8 @@ puts JSON.pretty_generate(
   'title' => klass.title, 'full_title' => klass.full_title, 'players' => players,
   'layout' => game.layout.to_s, 'axes' => plain(game.axes), 'hexes' => hexes,
   'location_names' => names.sort.to_h, 'tiles' => tiles, 'corporations' => corporations,
-  'minors' => minors, 'neutrals' => neutrals, 'companies' => companies, 'trains' => trains,
+  'minors' => minors, 'neutrals' => neutrals, 'extra_corporations' => extra_corporations,
+  'companies' => companies, 'trains' => trains,
   'train_counts' => train_counts.sort.to_h, 'phases' => phases,
   'route_overrides' => overrides
 )

@@ -65,7 +65,7 @@ class Replay:
     private_owner: dict[str, str] = field(default_factory=dict[str, Any])
     assigned: dict[str, str] = field(
         default_factory=dict[str, Any]
-    )  # private -> hex it was assigned
+    )  # private (or one of its bonuses) -> hex it was assigned
     global_bonuses: dict[str, str] = field(
         default_factory=dict[str, Any]
     )  # bonus -> hex, every company
@@ -248,7 +248,7 @@ class Replay:
         hex_name = self.game.hex(company.home).name
         if any(c == company.abbrev for c in self.state.tokens_at(hex_name).values()):
             return
-        tile, _ = self.state.tile_at(hex_name)
+        tile, rot = self.state.tile_at(hex_name)
         city = company.home_city
         if city is None:
             # several cities: on a tile with no track yet the engine takes the first (the
@@ -412,9 +412,10 @@ class Replay:
                     continue
                 if bonus.removed_on is not None and self.phase_reached(bonus.removed_on):
                     continue
-                if bonus.placed:
-                    if private in self.assigned:
-                        out.append(f"{bonus.id}:{self.assigned[private]}")
+                if bonus.placed:  # on the hex assigned to the bonus, or to its private
+                    hex_name = self.assigned.get(bonus.id, self.assigned.get(private))
+                    if hex_name is not None:
+                        out.append(f"{bonus.id}:{hex_name}")
                 else:
                     out.append(bonus.id)
         out += [b for b in self.rights.get(company, []) if b not in out]

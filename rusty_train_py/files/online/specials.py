@@ -8,6 +8,7 @@ from typing import Any
 from . import (  # noqa: F401  (they register their games)
     specials_18eu,
     specials_18mex,
+    specials_18sj,
     specials_1846,
     specials_1856,
     specials_1888,
