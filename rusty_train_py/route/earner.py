@@ -48,6 +48,7 @@ class Earner:
         rules: GameRules | None = None,
     ):
         self.train = train
+        self.train_name = train.name
         self.kind = kind = train.kind
         self.params = p = train.params
         self.readings: Mapping[str, Any] = dict(readings or {})

@@ -61,6 +61,7 @@ class Conversion:
     read_as: list[str] = field(default_factory=list)  # choices given on the command line
     overrides: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    one_stop_per_hex: bool = False  # a route method of the title refuses a hex twice
 
 
 def read_tile_codes(folder: Path, names: tuple[str, ...]) -> dict[str, tuple[str, str]]:
@@ -114,6 +115,8 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
         good = []
         for o in opts:
             key, _, val = o.partition(":")
+            if kind == "path" and key in ("a", "b") and val == "6":
+                o = f"{key}:0"  # the engine turns edge 6 to 0 (Edge#rotate: mod 6; 18FL)
             if key in PART_OPTIONS[kind] and _value_fits(key, val):
                 good.append(o)
             else:
@@ -273,13 +276,15 @@ def towns_row_rule(kind: str, distance: Any) -> dict[str, Any] | None:
     rule: dict[str, Any] = {"rule": kind, "stops": big["pay"]}
     if big.get("multiplier", 1) != 1:
         rule["city_multiplier"] = big["multiplier"]
-    if town["pay"] == 0:
+    if town["pay"] == 0 or town.get("multiplier", 1) == 0:  # 18FL 3E: towns multiplier 0
         rule["towns_paid"] = False
     return rule
 
 
 def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = None) -> None:
-    for t in _with_variants(dump, c):
+    trains = _with_variants(dump, c)
+    names = {t["name"] for t in trains}
+    for t in trains:
         name = t["name"]
         rule = train_rule(name, t["distance"], c)
         if rule is None and by_train and name in by_train:
@@ -293,7 +298,9 @@ def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = 
             entry["multiplier"] = t["multiplier"]
         entry["count"] = t["num"]
         for key in ("rusts_on", "obsolete_on", "available_on"):
-            if t.get(key):
+            if t.get(key) and t[key] not in names:  # 18FL's 4 rusts on a 'D' it has not
+                c.unexpressed.append(f"train {name}: {key} {t[key]}, no train of the title")
+            elif t.get(key):
                 entry[key] = t[key]
         for key in sorted(set(t) - KNOWN_TRAIN_KEYS):
             c.unexpressed.append(f"train {name}: {key} {json.dumps(t[key], sort_keys=True)}")
@@ -327,7 +334,12 @@ def convert_phases(dump: dict, c: Conversion) -> None:
             entry["on"] = on
         limit = p.get("train_limit")
         if isinstance(limit, dict):
-            kinds = {COMPANY_KINDS.get(k, k): v for k, v in sorted(limit.items())}
+            kinds: dict[str, int] = {}
+            for k, v in sorted(limit.items()):
+                ours = COMPANY_KINDS.get(k, "major")  # other engine types are read as majors
+                if k not in COMPANY_KINDS:
+                    c.unexpressed.append(f"phase {p['name']}: train limit {v} of {k} (a major)")
+                kinds[ours] = max(v, kinds.get(ours, 0))  # the highest of types read as one
             entry["train_limit"] = kinds
         elif isinstance(limit, int):
             entry["train_limit"] = limit

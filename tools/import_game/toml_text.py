@@ -66,8 +66,18 @@ def game_text(c: Conversion) -> str:
     out += [
         "",
         "[rules]",
-        "# 18xx.games forbids counting a city twice (Route#check_cycles), not two cities of one hex",
-        "one_stop_per_hex = false",
+        *(
+            [
+                "# the title's revenue_for refuses a route visiting a hex twice (its node hexes)",
+                "one_stop_per_hex = true",
+            ]
+            if c.one_stop_per_hex
+            else [
+                "# 18xx.games forbids counting a city twice (Route#check_cycles), not two cities"
+                " of one hex",
+                "one_stop_per_hex = false",
+            ]
+        ),
         "# 18xx.games forbids reusing a hex edge (Base#check_overlap), not entering a hex twice",
         "hex_reentry = true",
     ]

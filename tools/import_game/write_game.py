@@ -40,12 +40,23 @@ def main(argv: list[str] | None = None) -> int:
         help="write trains of rule kind FROM (or the train named FROM) as rule kind TO (a"
         " route method of the title changes what their distance means)",
     )
+    ap.add_argument(
+        "--one-stop-per-hex",
+        action="store_true",
+        help="write the reading one_stop_per_hex = true (a route method of the title refuses"
+        " a route visiting a hex twice: 18FL's revenue_for)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
-    train_names = {t["name"] for t in dump["trains"]}
+    train_names = {t["name"] for t in dump["trains"]} | {
+        v["name"] for t in dump["trains"] for v in t.get("variants") or []
+    }
     by_train = {old: new for old, new in swaps if old in train_names}
     c = convert(dump, args.id, args.tiles, by_train)
+    if args.one_stop_per_hex:
+        c.one_stop_per_hex = True
+        c.read_as.append("one stop per hex")
     for old, new in swaps:
         if old in train_names:
             continue
