@@ -67,7 +67,11 @@ READING_DEFAULTS = {
 
 
 # Games whose 18xx.games class overrides a common rule (the oracle's own reading of each)
-GAME_SPECIFIC = {"1836Jr30": "colour_or_nothing", "18MS": "hex_bonus_once"}
+GAME_SPECIFIC = {
+    "1836Jr30": "colour_or_nothing",
+    "18MS": "hex_bonus_once",
+    "18FL": "hotels_doubled",  # hotel_value: $20 in phases 5 and 6 (those allowing brown)
+}
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,8 @@ class TrainSpec:
     multiplier: int = 1
     column: str | None = None  # "diesel"
     city_multiplier: int = 1  # plus_towns
-    towns_paid: bool = True  # plus_towns_ends
+    towns_paid: bool = True  # plus_towns_ends, plus_towns_min
+    min_majors: int = 2  # plus_towns_min: cities and off-boards a route must count
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
     towns: int = 0  # n_plus_m
@@ -104,6 +109,7 @@ def train_from_data(t: dict) -> TrainSpec:
         column=d.get("column"),
         city_multiplier=int(d.get("city_multiplier", 1)),
         towns_paid=bool(d.get("towns_paid", True)),
+        min_majors=int(d.get("min_majors", 2)),
         pay=int(d.get("pay", 0)),
         visit=int(d.get("visit", 0)),
         towns=int(d.get("towns") or 0),
@@ -143,6 +149,10 @@ class BonusSpec:
         return self.kind in ("connection", "per_stop") and bool(self.get("once_per_run", default))
 
     def applies_to(self, train: TrainSpec) -> bool:
+        if self.kind == "hotels" and train.name.upper() in {
+            t.upper() for t in self.get("except_trains", ())
+        }:
+            return False  # 18FL: the 3E does not count hotels
         return self.train is None or self.train.strip().upper() == train.name.upper()
 
     def __str__(self) -> str:
@@ -188,7 +198,7 @@ class Rules:
             if not on:
                 continue
             place = wanted.get(bid.lower())
-            if b["kind"] == "placed" and place is None:
+            if b["kind"] in ("placed", "hotels") and place is None:
                 continue  # a placed bonus pays nothing until it is placed
             scoped = b["kind"] in ("destination", "destination_end")
             if scoped and company is not None and b["company"] != company:
@@ -573,6 +583,23 @@ def active_bonuses(game, named=(), readings=None) -> list[BonusSpec]:
     return game_rules(game, readings).active_bonuses(named)
 
 
+def game_bonuses(active: list[BonusSpec], state) -> list[BonusSpec]:
+    """The bonuses as the game's own rules change them in the state's phase (18FL: hotels
+    doubled in the phases allowing brown tiles)."""
+    doubled = GAME_SPECIFIC.get(state.game.id) == "hotels_doubled" and "brown" in (
+        state.game.phase(state.phase).tiles
+    )
+    if not doubled:
+        return active
+    out = []
+    for b in active:
+        if b.kind == "hotels":
+            data = dict(b.data, amount=2 * int(b.get("amount", 0)))
+            b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
+        out.append(b)
+    return out
+
+
 def _with_optional(must, optional, most):
     """``must`` plus any subset of ``optional`` of size <= most (None: any size)."""
     out = []
@@ -625,6 +652,9 @@ def stop_choices(
     elif rule == "plus_towns_ends":  # 18MT: a town at an end of the route uses one of the N
         end_towns = sum(1 for i in {0, k - 1} if route.centres[i].kind == "town")
         choices = [everything] if _cost(route, others) + end_towns <= n else []
+    elif rule == "plus_towns_min":  # 18FL 3E: at least min_majors cities and off-boards
+        fits = _cost(route, others) <= n and len(others) >= train.min_majors
+        choices = [everything] if fits else []
     elif rule == "pay_best":
         if any(route.centres[i].visit_cost > 0 for i in towns):
             return []  # no row of the distance list takes towns
@@ -678,9 +708,10 @@ def stop_pays(route: OracleRoute, counted, train: TrainSpec, bonuses=()) -> dict
                 and c.hex in b.get("at", ())
             ):
                 v = v * tokened_cities
-        if train.rule in ("plus_towns", "plus_towns_ends") and c.kind != "town":
+        plus = ("plus_towns", "plus_towns_ends", "plus_towns_min")
+        if train.rule in plus and c.kind != "town":
             v *= train.city_multiplier
-        if train.rule == "plus_towns_ends" and c.kind == "town" and not train.towns_paid:
+        if train.rule in plus[1:] and c.kind == "town" and not train.towns_paid:
             v = 0
         if train.rule == "edges" and c.hex in train.double_at:
             v *= 2
@@ -735,6 +766,9 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         if b.get("per_icon"):
             amount *= icons_on(game, b.place, b.get("per_icon"))
         return amount
+    if b.kind == "hotels":  # per counted stop on a hex holding one of the company's hotels
+        hotels = set((b.place or "").split("+"))
+        return int(b.get("amount", 0)) * sum(1 for c in stops if c.hex in hotels)
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
     if b.kind in ("port", "drop_lowest", "end_again", "destination_end"):
@@ -814,7 +848,7 @@ def oracle_solve(
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
     routes = model.all_walks(limit)
-    active = rules.active_bonuses(bonuses, company)
+    active = game_bonuses(rules.active_bonuses(bonuses, company), state)
     game = state.game
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
@@ -930,7 +964,7 @@ def check_finder_result(
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = rules.active_bonuses(bonuses, company)
+    active = game_bonuses(rules.active_bonuses(bonuses, company), state)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)

@@ -225,6 +225,24 @@ def ends_matter(state, company, trains, bonuses):
     )
 
 
+def min_matters(state, company, trains, bonuses):
+    """Exercised when the least count of cities changes the answer (the same trains as
+    plus_towns)."""
+    plain = [{"2M": "2+", "3M3": "3+"}.get(t, t) for t in trains]
+    if plain == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        state, company, plain, bonuses
+    )
+
+
+def hotel_options(rng, places):
+    """The hotels on two to five hexes of the window, most maps."""
+    if rng.random() >= 0.8:
+        return []
+    return ["hot:" + "+".join(rng.sample(places["all"], rng.randint(2, 5)))]
+
+
 def pays(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) > 0
 
@@ -261,6 +279,42 @@ def scenarios() -> list[Scenario]:
             ],
             exercised=ends_matter,
             share_exercised=0.05,
+        ),
+        Scenario(
+            "plus_towns_min",  # rules/kinds/plus_towns_min.py: at least N cities/off-boards
+            [
+                {"name": "2M", "rule": "plus_towns_min", "stops": 2},
+                {"name": "3M3", "rule": "plus_towns_min", "stops": 3, "min_majors": 3},
+                {
+                    "name": "3E",
+                    "rule": "plus_towns_min",
+                    "stops": 3,
+                    "city_multiplier": 2,
+                    "towns_paid": False,
+                },
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "3+", "rule": "plus_towns", "stops": 3},
+            ],
+            exercised=min_matters,
+            share_exercised=0.05,
+        ),
+        Scenario(
+            "hotels",  # rules/kinds/hotels.py: money per counted stop on the company's hotels
+            BASIC
+            + [
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {
+                    "name": "3E",
+                    "rule": "plus_towns_min",
+                    "stops": 3,
+                    "city_multiplier": 2,
+                    "towns_paid": False,
+                },
+            ],
+            bonuses=[],  # filled in per game
+            pick_bonuses=hotel_options,
+            exercised=bonus_matters,
+            share_exercised=0.1,
         ),
         Scenario(
             "multiplier",
@@ -604,6 +658,18 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
                 "multiplied": True,
             },
         ]
+    if sc.name == "hotels":
+        return [
+            {
+                "id": "hot",
+                "name": "hotels",
+                "kind": "hotels",
+                "hexes": places["all"],
+                "amount": 10,
+                "except_trains": ["3E"],
+                "always": False,
+            }
+        ]
     if sc.name == "end_again":
         return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
     if sc.name == "destination_end":
@@ -852,6 +918,9 @@ def real_options(rng, game) -> list[str]:
         if b.always or rng.random() >= 0.4:
             continue
         hexes = rules.bonuses[b.id].get("hexes")
+        if b.kind.placed_many:  # 18FL's hotels: on one to three hexes
+            out.append(f"{b.id}:" + "+".join(rng.sample(hexes, rng.randint(1, 3))))
+            continue
         out.append(f"{b.id}:{rng.choice(hexes)}" if hexes else b.id)
     return out
 
