@@ -30,7 +30,7 @@ DIFFERING = {
 
 
 def test_every_title_of_the_14_games_has_fixtures_and_engine_positions():
-    assert len(TITLE_DIRS) == 15  # 18 Los Angeles has two editions
+    assert len(TITLE_DIRS) >= 15  # 18 Los Angeles has two editions; imported titles add theirs
     for title_dir in TITLE_DIRS:
         assert (ENGINE / f"{title_dir}.jsonl.gz").exists()
 

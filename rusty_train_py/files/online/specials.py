@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import specials_1846, specials_events  # noqa: F401  (they register their games)
+from . import specials_18fl, specials_1846, specials_events  # noqa: F401  (they register)
 from .replay import Handler, Replay
 from .specials_base import GameSpecials, Lcg, register, registered
 
@@ -14,7 +14,7 @@ __all__ = ["GameSpecials", "Lcg", "register", "specials_for"]
 
 def specials_for(game_id: str) -> GameSpecials:
     """A fresh specials object for ``game_id`` (every game registered, in this module or in
-    specials_1846 and specials_events)."""
+    specials_1846, specials_18fl and specials_events)."""
     return registered(game_id)()
 
 
