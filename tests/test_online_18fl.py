@@ -54,3 +54,12 @@ def test_every_run_not_from_the_terminal_token_prices_as_the_log():
             continue
         assert c.recorded == c.priced and c.best >= c.priced, c
     assert unpriced == [(278, "SR")]
+
+
+def test_the_hurricane_takes_the_keys_tiles_back():
+    # log 185897: FECR's 8 in M26 (action 40) and the Tallahassee Railroad's 58 in Key West
+    # M24 (41); ACL buys the first 6 at action 248: both hexes are printed ones again
+    before = replay_log(log_of("18FL_game_end_bank"), 248).state
+    assert (before.laid_tile("M24"), before.laid_tile("M26")) == ("58", "8")
+    after = replay_log(log_of("18FL_game_end_bank"), 249).state
+    assert (after.laid_tile("M24"), after.laid_tile("M26")) == (None, None)
