@@ -156,3 +156,47 @@ def test_company_scoped_bonuses_name_companies_of_their_game():
                 seen += 1
                 assert company in abbrevs, f"{gid}: bonus {b.id} names {company!r}"
     assert seen >= 8  # 1888's eight destinations
+
+
+def test_18fl_parts_the_importer_reads():
+    """18FL's data: edge 6 is edge 0 (the engine turns every edge mod 6), train limits of
+    5- and 10-share companies read as one major limit (the higher), a ``rusts_on`` naming no
+    train of the title dropped and named, a variant's rule given on the command line (the
+    3E, whose towns row pays multiplier 0: towns unpaid)."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code, convert_phases, convert_trains
+
+    c = Conversion("x", "X", "pointy", None)
+    assert clean_code("city=revenue:40;path=a:1,b:_0;path=a:6,b:_0", "tile 405", c) == (
+        "city=revenue:40;path=a:1,b:_0;path=a:0,b:_0"
+    )
+    phases = {
+        "phases": [
+            {"name": "3", "tiles": ["yellow"], "train_limit": {"five_share": 2, "ten_share": 4}}
+        ]
+    }
+    convert_phases(phases, c)
+    assert c.phases == [{"name": "3", "tiles": ["yellow"], "train_limit": {"major": 4}}]
+    towns_unpaid = [
+        {"nodes": ["city", "offboard"], "pay": 3, "visit": 3, "multiplier": 2},
+        {"nodes": ["town"], "pay": 99, "visit": 99, "multiplier": 0},
+    ]
+    plus = [{"nodes": ["city", "offboard"], "pay": 4, "visit": 4},
+            {"nodes": ["town"], "pay": 99, "visit": 99}]  # fmt: skip
+    dump = {
+        "trains": [
+            {"name": "4", "distance": plus, "price": 400, "num": 3, "rusts_on": "D"},
+            {"name": "6", "distance": plus, "price": 600, "num": "unlimited",
+             "variants": [{"name": "3E", "distance": towns_unpaid, "price": 600}]},
+        ],
+        "train_counts": {"4": 3},
+    }  # fmt: skip
+    convert_trains(dump, c, {"3E": "plus_towns_min"})
+    assert c.errors == []
+    assert c.trains[0] == {"name": "4", "rule": "plus_towns", "stops": 4, "price": 400,
+                           "count": 3}  # fmt: skip
+    assert c.trains[2] == {"name": "3E", "rule": "plus_towns_min", "stops": 3,
+                           "city_multiplier": 2, "towns_paid": False, "price": 600,
+                           "count": "unlimited"}  # fmt: skip
+    assert "train 4: rusts_on D, no train of the title" in c.unexpressed
+    assert "phase 3: train limit 2 of five_share (a major)" in c.unexpressed
