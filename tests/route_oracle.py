@@ -83,7 +83,9 @@ class TrainSpec:
     column: str | None = None  # "diesel"
     city_multiplier: int = 1  # plus_towns
     towns_paid: bool = True  # plus_towns_ends, plus_towns_min
-    min_majors: int = 2  # plus_towns_min: cities and off-boards a route must count
+    min_paying: int = 2  # plus_towns_min: paying stops a route must count
+    barred_at: frozenset[str] = frozenset()  # plus_towns_min: hexes it may not visit
+    spare_at: frozenset[str] = frozenset()  # plus_towns_min: one of the N only for these
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
     towns: int = 0  # n_plus_m
@@ -109,7 +111,9 @@ def train_from_data(t: dict) -> TrainSpec:
         column=d.get("column"),
         city_multiplier=int(d.get("city_multiplier", 1)),
         towns_paid=bool(d.get("towns_paid", True)),
-        min_majors=int(d.get("min_majors", 2)),
+        min_paying=int(d.get("min_paying", 2)),
+        barred_at=frozenset(d.get("barred_at", ())),
+        spare_at=frozenset(d.get("spare_at", ())),
         pay=int(d.get("pay", 0)),
         visit=int(d.get("visit", 0)),
         towns=int(d.get("towns") or 0),
@@ -652,8 +656,20 @@ def stop_choices(
     elif rule == "plus_towns_ends":  # 18MT: a town at an end of the route uses one of the N
         end_towns = sum(1 for i in {0, k - 1} if route.centres[i].kind == "town")
         choices = [everything] if _cost(route, others) + end_towns <= n else []
-    elif rule == "plus_towns_min":  # 18FL 3E: at least min_majors cities and off-boards
-        fits = _cost(route, others) <= n and len(others) >= train.min_majors
+    elif rule == "plus_towns_min":  # 18FL 3E, 18VA: at least min_paying paying stops
+        centres = route.centres
+        paying = [
+            i
+            for i, c in enumerate(centres)
+            if (c.kind != "town" and c.visit_cost > 0) or (c.kind == "town" and train.towns_paid)
+        ]
+        off_spare = [i for i in others if centres[i].hex not in train.spare_at]
+        fits = (
+            _cost(route, others) <= n
+            and len(paying) >= train.min_paying
+            and not any(c.hex in train.barred_at for c in centres)
+            and (not train.spare_at or _cost(route, off_spare) <= n - 1)
+        )
         choices = [everything] if fits else []
     elif rule == "pay_best":
         if any(route.centres[i].visit_cost > 0 for i in towns):

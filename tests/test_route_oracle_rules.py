@@ -228,7 +228,7 @@ def ends_matter(state, company, trains, bonuses):
 def min_matters(state, company, trains, bonuses):
     """Exercised when the least count of cities changes the answer (the same trains as
     plus_towns)."""
-    plain = [{"2M": "2+", "3M3": "3+"}.get(t, t) for t in trains]
+    plain = [{"2M": "2+", "3M3": "3+", "2G": "3+"}.get(t, t) for t in trains]
     if plain == list(trains):
         return False
     return oracle_best(state, company, trains, bonuses) != oracle_best(
@@ -284,7 +284,7 @@ def scenarios() -> list[Scenario]:
             "plus_towns_min",  # rules/kinds/plus_towns_min.py: at least N cities/off-boards
             [
                 {"name": "2M", "rule": "plus_towns_min", "stops": 2},
-                {"name": "3M3", "rule": "plus_towns_min", "stops": 3, "min_majors": 3},
+                {"name": "3M3", "rule": "plus_towns_min", "stops": 3, "min_paying": 3},
                 {
                     "name": "3E",
                     "rule": "plus_towns_min",
@@ -294,7 +294,19 @@ def scenarios() -> list[Scenario]:
                 },
                 {"name": "2+", "rule": "plus_towns", "stops": 2},
                 {"name": "3+", "rule": "plus_towns", "stops": 3},
+                # 18VA: a freight 2G (3 cities, one of them only on spare_at) and a passenger 3
+                # never visiting barred_at (both filled in per game); the single off-board
+                # costs no distance (a port: not a paying stop)
+                {"name": "2G", "rule": "plus_towns_min", "stops": 3, "spare_at": []},
+                {
+                    "name": "3P",
+                    "rule": "plus_towns_min",
+                    "stops": 3,
+                    "towns_paid": False,
+                    "barred_at": [],
+                },
             ],
+            map_change=visit_costs,
             exercised=min_matters,
             share_exercised=0.05,
         ),
@@ -714,6 +726,9 @@ def per_game_trains(sc: Scenario, places) -> list[dict]:
         t = dict(t)
         if t.get("double_at") == []:
             t["double_at"] = places["picks"][:2] + [places["single"]]
+        for key in ("spare_at", "barred_at"):
+            if t.get(key) == []:
+                t[key] = places["picks"][:3] + [places["bypass"]]
         out.append(t)
     return out
 
