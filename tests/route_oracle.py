@@ -587,17 +587,34 @@ def active_bonuses(game, named=(), readings=None) -> list[BonusSpec]:
     return game_rules(game, readings).active_bonuses(named)
 
 
-def game_bonuses(active: list[BonusSpec], state) -> list[BonusSpec]:
-    """The bonuses as the game's own rules change them in the state's phase (18FL: hotels
-    doubled in the phases allowing brown tiles)."""
+def _first_city_tokened(state, hex_name: str, company: str) -> bool:
+    """Whether the first city of the tile on ``hex_name`` holds ``company``'s token."""
+    tile, _ = state.tile_at(hex_name)
+    if not tile.cities:
+        return False
+    first = tile.cities[0].index
+    taken = state.tokens_at(hex_name)
+    return any(taken.get(sp.index) == company for sp in tile.token_spaces if sp.city == first)
+
+
+def game_bonuses(active: list[BonusSpec], state, company: str) -> list[BonusSpec]:
+    """The bonuses as the map and the game's own rules make them for ``company``: the ports a
+    ``linked_port`` bonus bars (no token of the company in their linked hex's first city);
+    18FL's hotels doubled in the phases allowing brown tiles."""
     doubled = GAME_SPECIFIC.get(state.game.id) == "hotels_doubled" and "brown" in (
         state.game.phase(state.phase).tiles
     )
-    if not doubled:
-        return active
     out = []
     for b in active:
-        if b.kind == "hotels":
+        if b.kind == "linked_port":
+            barred = tuple(
+                sorted(
+                    p for p, city in b.get("ports") if not _first_city_tokened(state, city, company)
+                )
+            )
+            data = dict(b.data, barred=barred)
+            b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
+        if b.kind == "hotels" and doubled:
             data = dict(b.data, amount=2 * int(b.get("amount", 0)))
             b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
         out.append(b)
@@ -693,6 +710,9 @@ def stop_choices(
     else:
         raise ValueError(f"unknown train rule {rule!r}")
 
+    for b in bonuses:  # 18VA: a route may not visit a port the company holds no link to
+        if b.kind == "linked_port" and any(c.hex in b.get("barred", ()) for c in route.centres):
+            return []
     for b in bonuses:  # a route counting a port needs min_stops counted stops
         if b.kind == "port" and b.applies_to(train):
             at = set(b.get("at", ()))
@@ -787,7 +807,14 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return int(b.get("amount", 0)) * sum(1 for c in stops if c.hex in hotels)
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
-    if b.kind in ("port", "drop_lowest", "end_again", "destination_end"):
+    if b.kind in (
+        "port",
+        "drop_lowest",
+        "end_again",
+        "destination_end",
+        "token_double",
+        "linked_port",
+    ):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
 
@@ -801,6 +828,24 @@ def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=
     plain = 0
     for b in bonuses:
         if not b.applies_to(train):
+            continue
+        if b.kind == "token_double":  # a counted stop on `at` with the company's token: again
+            plain += sum(
+                pays[i] * train.multiplier
+                for i in counted
+                if route.centres[i].hex in b.get("at") and route.centres[i].token
+            )
+            continue
+        if b.kind == "linked_port":  # its trains earn a counted port and its counted city again
+            if train.name.upper() not in {t.upper() for t in b.get("pays_again", ())}:
+                continue
+            links = dict(b.get("ports"))
+            for i in counted:
+                city_hex = links.get(route.centres[i].hex)
+                js = [j for j in counted if route.centres[j].hex == city_hex]
+                js = [j for j in js if route.centres[j].kind == "city"]
+                if city_hex is not None and js and route.centres[i].hex not in b.get("barred"):
+                    plain += (pays[i] + pays[js[0]]) * train.multiplier
             continue
         if b.kind in ("end_again", "destination_end"):  # a counted end on `at` paid again
             ends = {0, len(route.centres) - 1}
@@ -864,7 +909,7 @@ def oracle_solve(
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
     routes = model.all_walks(limit)
-    active = game_bonuses(rules.active_bonuses(bonuses, company), state)
+    active = game_bonuses(rules.active_bonuses(bonuses, company), state, company)
     game = state.game
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
@@ -980,7 +1025,7 @@ def check_finder_result(
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = game_bonuses(rules.active_bonuses(bonuses, company), state)
+    active = game_bonuses(rules.active_bonuses(bonuses, company), state, company)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)

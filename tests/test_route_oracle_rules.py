@@ -329,6 +329,24 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
         ),
         Scenario(
+            "token_double_ports",  # rules/kinds/token_double.py and linked_port.py (18VA)
+            BASIC
+            + [
+                {"name": "2G", "rule": "plus_towns_min", "stops": 3},
+                {
+                    "name": "4D",
+                    "rule": "plus_towns_min",
+                    "stops": 4,
+                    "towns_paid": False,
+                    "multiplier": 2,
+                },
+            ],
+            bonuses=[],  # filled in per game
+            pick_bonuses=options(["td", "lp"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
             "multiplier",
             [
                 {"name": "2D", "stops": 2, "multiplier": 2},
@@ -668,6 +686,25 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
                 "amount": 30,
                 "always": False,
                 "multiplied": True,
+            },
+        ]
+    if sc.name == "token_double_ports":
+        ports = {places["single"]: places["bypass"]} | {g: p[0] for g in group}
+        return [
+            {
+                "id": "td",
+                "name": "tokened off-boards double",
+                "kind": "token_double",
+                "at": [places["bypass"], p[1], p[2], single],
+                "always": False,
+            },
+            {
+                "id": "lp",
+                "name": "linked ports",
+                "kind": "linked_port",
+                "ports": ports,
+                "pays_again": ["2G"],
+                "always": False,
             },
         ]
     if sc.name == "hotels":

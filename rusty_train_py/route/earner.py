@@ -105,6 +105,10 @@ class Earner:
             self.worth[c] += amount
             self.stop_bonuses[c].append((bonus_id, amount))
 
+    def add_centre_bonus(self, c: int, bonus_id: str, amount: int) -> None:
+        self.worth[c] += amount
+        self.stop_bonuses[c].append((bonus_id, amount))
+
     def add_effect(self, effect: RouteEffect) -> None:
         self.effects.append(effect)
 
