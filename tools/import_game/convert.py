@@ -204,7 +204,12 @@ def convert_companies(dump: dict, c: Conversion) -> None:
             city = corp["city"]
             if isinstance(city, list):
                 city = city[0]
-            if isinstance(city, int):
+            printed = next((code for _, hexes, code in c.hex_groups if home in hexes), "")
+            cities = sum(1 for part in printed.split(";") if part.startswith("city="))
+            if isinstance(city, int) and city >= cities:  # 18VA SR: F11 prints one city
+                c.unexpressed.append(f"company {sym}: home city {city} of {home}, which prints"
+                                     f" {cities} (the engine's choice, left out)")  # fmt: skip
+            elif isinstance(city, int):
                 entry["home_city"] = city
         for a in corp["abilities"]:
             c.unexpressed.append(f"company {sym}: ability {a['type']}")
@@ -265,9 +270,14 @@ def _with_variants(dump: dict, c: Conversion) -> list[dict]:
 def towns_row_rule(kind: str, distance: Any) -> dict[str, Any] | None:
     """``kind`` with the keys of a cities row and a towns row passed freely (towns paid all or
     none): for a train a command line names (``--rule 4D=plus_towns_ends``)."""
-    if not isinstance(distance, list) or len(distance) != 2:
+    if not isinstance(distance, list) or len(distance) not in (2, 3):
         return None
     big = next((r for r in distance if sorted(r["nodes"]) == ["city", "offboard"]), None)
+    if len(distance) == 3:  # 18VA: a city row and an off-board row (its ports cost nothing)
+        big = next((r for r in distance if r["nodes"] == ["city"]), None)
+        ports = next((r for r in distance if r["nodes"] == ["offboard"]), None)
+        if ports is None or ports.get("multiplier", 1) != 1:
+            return None
     town = next((r for r in distance if r["nodes"] == ["town"]), None)
     if big is None or town is None or big["pay"] != big["visit"] or town["visit"] < UNLIMITED:
         return None

@@ -41,6 +41,15 @@ def main(argv: list[str] | None = None) -> int:
         " route method of the title changes what their distance means)",
     )
     ap.add_argument(
+        "--train-param",
+        action="append",
+        default=[],
+        metavar="TRAIN:KEY=VALUE",
+        help="add a key to a train's entry (a route method of the title states it in code:"
+        " 18VA's CMD, --train-param 2:barred_at=A6,A12); VALUE is JSON (4D:multiplier=2) or"
+        " names joined by commas (a list)",
+    )
+    ap.add_argument(
         "--one-stop-per-hex",
         action="store_true",
         help="write the reading one_stop_per_hex = true (a route method of the title refuses"
@@ -64,6 +73,18 @@ def main(argv: list[str] | None = None) -> int:
             if t["rule"] == old:
                 t["rule"] = new
         c.read_as.append(f"train rule {old} written as {new}")
+    for spec in args.train_param:
+        name, _, rest = spec.partition(":")
+        key, _, raw = rest.partition("=")
+        entry = next((t for t in c.trains if t["name"] == name), None)
+        if entry is None or not key or key in entry:
+            c.errors.append(f"--train-param {spec}: no train {name} or a key it has")
+            continue
+        try:
+            entry[key] = json.loads(raw)
+        except ValueError:
+            entry[key] = raw.split(",")
+        c.read_as.append(f"train {name} {key} = {raw}")
     for note in c.unexpressed:
         print(f"not expressed: {note}")
     for m in c.overrides:

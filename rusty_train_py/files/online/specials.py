@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import specials_18fl, specials_1846, specials_events  # noqa: F401  (they register)
+from . import (  # noqa: F401  (they register their games)
+    specials_18fl,
+    specials_1846,
+    specials_events,
+    specials_extra_slot,
+)
 from .replay import Handler, Replay
 from .specials_base import GameSpecials, Lcg, register, registered
 
@@ -14,7 +19,7 @@ __all__ = ["GameSpecials", "Lcg", "register", "specials_for"]
 
 def specials_for(game_id: str) -> GameSpecials:
     """A fresh specials object for ``game_id`` (every game registered, in this module or in
-    specials_1846, specials_18fl and specials_events)."""
+    specials_1846, specials_18fl, specials_events and specials_extra_slot)."""
     return registered(game_id)()
 
 

@@ -8,11 +8,12 @@ from typing import Any
 from ...rules.kinds.hotels import SEPARATOR
 from ..errors import short
 from .replay import Handler, Replay
-from .specials_base import GameSpecials, register
+from .specials_base import register
+from .specials_extra_slot import ExtraSlotPrivates
 
 
 @register("18FL")
-class Hotels18FL(GameSpecials):
+class Hotels18FL(ExtraSlotPrivates):
     """18FL (tobymao/18xx g_18_fl): a ``hex_token`` puts the corporation's hotel on a town
     (G18FL::Step::Token#process_hex_token); its routes earn the ``hotels`` bonus there. The
     Steamboat's ``assign`` pays the corporation whose turn it is (G18FL::Step::Assign: the
@@ -31,12 +32,7 @@ class Hotels18FL(GameSpecials):
         self.hotels: dict[str, list[str]] = {}  # our company -> hexes of its hotels
 
     def handlers(self) -> dict[str, Handler]:
-        return {
-            "hex_token": self.hex_token,
-            "assign": self.assign,
-            "place_token": self.place_token,
-            "convert": self.convert,
-        }
+        return super().handlers() | {"hex_token": self.hex_token, "assign": self.assign}
 
     def hex_token(self, r: Replay, a: dict[str, Any]) -> None:
         company = r.acting_company()
@@ -69,21 +65,6 @@ class Hotels18FL(GameSpecials):
                 entity = action.get("entity")
                 return entity if isinstance(entity, str) else None
         return None
-
-    def place_token(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import place_token
-
-        if a.get("entity_type") == "company" and a.get("entity") in self.EXTRA_SLOT_PRIVATES:
-            tokener, city = str(a.get("tokener"))[:20], str(a.get("city"))[:20]
-            r.warn(
-                f"{tokener}'s token of {a.get('entity')} in {city} sits beside the city's"
-                " spaces (an extra slot, which our saves do not hold): not placed"
-            )
-            return
-        place_token(r, a)
-
-    def convert(self, r: Replay, a: dict[str, Any]) -> None:
-        """A 5-share corporation becomes a 10-share one: nothing on the map changes."""
 
     def on_first(self, r: Replay, train: str) -> None:
         if train != self.HURRICANE_ON:
