@@ -200,3 +200,46 @@ def test_18fl_parts_the_importer_reads():
                            "count": "unlimited"}  # fmt: skip
     assert "train 4: rusts_on D, no train of the title" in c.unexpressed
     assert "phase 3: train limit 2 of five_share (a major)" in c.unexpressed
+
+
+def test_18va_parts_the_importer_reads(tmp_path):
+    """18VA's trains: a town row, an off-board row and a city row (its ports cost nothing)
+    written as the kind the command line names, the towns row's multiplier 0 as towns unpaid;
+    ``--train-param`` adds a key (a list of names, or JSON); a home city the printed hex lacks
+    is left out and named."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import towns_row_rule
+
+    rows = [
+        {"nodes": ["town"], "pay": 99, "visit": 99, "multiplier": 0},
+        {"nodes": ["offboard"], "pay": 2, "visit": 2},
+        {"nodes": ["city"], "pay": 3, "visit": 3},
+    ]
+    assert towns_row_rule("plus_towns_min", rows) == {
+        "rule": "plus_towns_min",
+        "stops": 3,
+        "towns_paid": False,
+    }
+    import json
+
+    dump = json.loads((DUMPS / "18Texas.json").read_text())
+    dump["corporations"][0]["city"] = 3
+    bad = tmp_path / "va.json"
+    bad.write_text(json.dumps(dump))
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "games").mkdir()
+    (out / "tiles").mkdir()
+    for name in ("common", "library"):
+        shutil.copy(ROOT / "tiles" / f"{name}.tiles", out / "tiles")
+    res = subprocess.run(
+        [sys.executable, str(WRITER), str(bad), "--id", "18Texas", "--games",
+         str(out / "games"), "--tiles", str(out / "tiles"),
+         "--train-param", "2:barred_at=A6,A12", "--train-param", "3:multiplier=2"],
+        capture_output=True, text=True, check=False, env={"PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    text_ = (out / "games" / "18Texas.toml").read_text()
+    assert 'barred_at = ["A6", "A12"]' in text_ and "multiplier = 2" in text_
+    sym = dump["corporations"][0]["sym"]
+    assert f"company {sym}: home city 3 of" in res.stdout
