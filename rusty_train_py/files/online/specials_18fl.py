@@ -17,10 +17,10 @@ class Hotels18FL(ExtraSlotPrivates):
     """18FL (tobymao/18xx g_18_fl): a ``hex_token`` puts the corporation's hotel on a town
     (G18FL::Step::Token#process_hex_token); its routes earn the ``hotels`` bonus there. The
     Steamboat's ``assign`` pays the corporation whose turn it is (G18FL::Step::Assign: the
-    next to act). The
-    first 6 (or 3E) brings the hurricane (event_hurricane!): the tiles of the Florida Keys go
-    back to the printed hexes and Key West's hotels are gone. The Terminal Company's token
-    sits beside a city's spaces (an extra slot), which our saves cannot hold: not placed."""
+    next to act). The first 6 (or 3E) brings the hurricane (event_hurricane!): the tiles of
+    the Florida Keys go back to the printed hexes and Key West's hotels are gone. The
+    Terminal Company's token sits beside a city's spaces (an extra slot), which our saves
+    cannot hold: not placed."""
 
     HOTELS = "hotels"  # the bonus id of games/hand/18FL.toml
     HURRICANE_ON = "6"  # the 3E is a variant of the 6: its purchase departs a 6
