@@ -597,6 +597,17 @@ def _first_city_tokened(state, hex_name: str, company: str) -> bool:
     return any(taken.get(sp.index) == company for sp in tile.token_spaces if sp.city == first)
 
 
+def _first_city_value(state, hex_name: str) -> int:
+    """What the first city of the tile on ``hex_name`` pays in the state's phase."""
+    tile, _ = state.tile_at(hex_name)
+    if not tile.cities:
+        return 0
+    phase_revenue = state.game.phase_revenue.get(hex_name, {})
+    if state.phase in phase_revenue:
+        return phase_revenue[state.phase]
+    return tile.cities[0].revenue.value(state.game.phase(state.phase).tiles)
+
+
 def game_bonuses(active: list[BonusSpec], state, company: str) -> list[BonusSpec]:
     """The bonuses as the map and the game's own rules make them for ``company``: the ports a
     ``linked_port`` bonus bars (no token of the company in their linked hex's first city);
@@ -612,7 +623,11 @@ def game_bonuses(active: list[BonusSpec], state, company: str) -> list[BonusSpec
                     p for p, city in b.get("ports") if not _first_city_tokened(state, city, company)
                 )
             )
-            data = dict(b.data, barred=barred)
+            # what the first city of each port's linked hex pays in the phase
+            city_value = tuple(
+                sorted((p, _first_city_value(state, city)) for p, city in b.get("ports"))
+            )
+            data = dict(b.data, barred=barred, city_value=city_value)
             b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
         if b.kind == "hotels" and doubled:
             data = dict(b.data, amount=2 * int(b.get("amount", 0)))
@@ -836,9 +851,16 @@ def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=
                 if route.centres[i].hex in b.get("at") and route.centres[i].token
             )
             continue
-        if b.kind == "linked_port":  # its trains earn a counted port and its counted city again
+        if b.kind == "linked_port":  # its trains earn a counted port and its linked city again
             if train.name.upper() not in {t.upper() for t in b.get("pays_again", ())}:
                 continue
+            city_value = dict(b.get("city_value"))
+            for i in counted:
+                h = route.centres[i].hex
+                if h in city_value and h not in b.get("barred"):
+                    again = pays[i] + city_value[h] * train.city_multiplier
+                    plain += again * train.multiplier
+            continue
             links = dict(b.get("ports"))
             for i in counted:
                 city_hex = links.get(route.centres[i].hex)

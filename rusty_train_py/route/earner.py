@@ -67,6 +67,7 @@ class Earner:
             rules.stop_value(c, kind.centre_value(p, c)) * kind.row_multiplier(p, c) * m
             for c in centres
         ]
+        self.base_worth = list(self.worth)  # before any bonus
         self.stop_bonuses: list[list[tuple[str, int]]] = [[] for _ in centres]
         self.effects: list[RouteEffect] = []
         self._by_hex: dict[str, list[int]] = {}

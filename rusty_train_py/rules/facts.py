@@ -53,6 +53,7 @@ class TrainTable(Protocol):
     readings: Mapping[str, Any]
     state: Any
     worth: list[int]  # what a counted stop earns the train (multipliers and stop bonuses in)
+    base_worth: list[int]  # the same before any bonus (the stop's value, the multipliers)
     visit: list[int]  # the distance a visit uses
     is_major: list[bool]  # city or off-board
     is_city: list[bool]

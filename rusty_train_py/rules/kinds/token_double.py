@@ -23,8 +23,8 @@ class TokenDoubleParams(KindParams):
 
 @BONUS_KINDS.register("token_double")
 class TokenDoubleBonus(BonusKind[TokenDoubleParams]):
-    """A counted stop on ``at`` with the company's token earns its worth again (``multiplied``
-    has no further effect: the worth holds the train's multipliers)."""
+    """A counted stop on ``at`` with the company's token earns its worth again, before other
+    bonuses (``multiplied`` has no further effect: the worth holds the train's multipliers)."""
 
     Params = TokenDoubleParams
     keys = {"at": strings}
@@ -33,5 +33,5 @@ class TokenDoubleBonus(BonusKind[TokenDoubleParams]):
     def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
         p: TokenDoubleParams = bonus.params
         for c in t.centres_on(p.at):
-            if t.token[c] and t.worth[c] > 0:
-                t.add_centre_bonus(c, bonus.id, t.worth[c])
+            if t.token[c] and t.base_worth[c] > 0:
+                t.add_centre_bonus(c, bonus.id, t.base_worth[c])
