@@ -5,7 +5,8 @@ For every game found in ``games/`` (no list by hand), the case is its late posit
 (``strong_company``: the most tokens on the map, then the most hexes its track reaches), the
 game's late trains (``late_trains``: the longest distinct trains, as many as the last phase
 lets a major hold, at most three) and the game's bonuses: the always-on ones and every option
-(``options``: a bonus placed on a hex goes on the first of its hexes the company reaches).
+(``options``: a bonus placed on a hex goes on the first of its hexes the company reaches; one
+placed on several, 18FL's hotels, on the first three).
 Each case runs in a fresh process (bench/case_runner.py: its own peak memory) with a time limit; printed per case:
 the trains and options, paths kept, net revenue, proven or not (and why not), CPU seconds of
 the search (user + system, the position already loaded), and the process's peak resident
@@ -116,6 +117,8 @@ def options(state: MapState, company: str) -> tuple[str, ...]:
         if b.placed:
             hexes = list(b.params_dict["hexes"])
             where = next((h for h in hexes if h in reached), hexes[0])
+            if b.kind.placed_many:  # 18FL's hotels: on the first three of its hexes reached
+                where = "+".join([h for h in hexes if h in reached][:3] or hexes[:1])
             out.append(f"{b.id}:{where}")
         else:
             out.append(b.id)

@@ -130,13 +130,16 @@ class Bonus:
         return self.kind.placed
 
     def place(self, hex_name: str) -> Bonus:
-        """This bonus placed on ``hex_name`` (one of the hexes it may go to)."""
+        """This bonus placed on ``hex_name`` (one of the hexes it may go to; a kind placed on
+        several hexes takes them joined by ``+``: ``B7+C14``)."""
         allowed = self.params_dict.get("hexes", ())
-        if hex_name not in allowed:
-            raise KeyError(
-                f"bonus {self.id} cannot be placed on {hex_name} (only {', '.join(allowed)})"
-            )
-        return replace(self, placed_at=hex_name)
+        names = hex_name.split("+") if self.kind.placed_many else [hex_name]
+        for name in names:
+            if name not in allowed:
+                raise KeyError(
+                    f"bonus {self.id} cannot be placed on {name} (only {', '.join(allowed)})"
+                )
+        return replace(self, placed_at="+".join(dict.fromkeys(names)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,7 +71,11 @@ READING_DEFAULTS = {
 
 
 # Games whose 18xx.games class overrides a common rule (the oracle's own reading of each)
-GAME_SPECIFIC = {"1836Jr30": "colour_or_nothing", "18MS": "hex_bonus_once"}
+GAME_SPECIFIC = {
+    "1836Jr30": "colour_or_nothing",
+    "18MS": "hex_bonus_once",
+    "18FL": "hotels_doubled",  # hotel_value: $20 in phases 5 and 6 (those allowing brown)
+}
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,10 @@ class TrainSpec:
     multiplier: int = 1
     column: str | None = None  # "diesel"
     city_multiplier: int = 1  # plus_towns
-    towns_paid: bool = True  # plus_towns_ends
+    towns_paid: bool = True  # plus_towns_ends, plus_towns_min
+    min_paying: int = 2  # plus_towns_min: paying stops a route must count
+    barred_at: frozenset[str] = frozenset()  # plus_towns_min: hexes it may not visit
+    spare_at: frozenset[str] = frozenset()  # plus_towns_min: one of the N only for these
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
     towns: int = 0  # n_plus_m, n_plus_m_all, local
@@ -109,6 +116,9 @@ def train_from_data(t: dict) -> TrainSpec:
         column=d.get("column"),
         city_multiplier=int(d.get("city_multiplier", 1)),
         towns_paid=bool(d.get("towns_paid", True)),
+        min_paying=int(d.get("min_paying", 2)),
+        barred_at=frozenset(d.get("barred_at", ())),
+        spare_at=frozenset(d.get("spare_at", ())),
         pay=int(d.get("pay", 0)),
         visit=int(d.get("visit", 0)),
         towns=int(d.get("towns", 1 if rule == "local" else 0) or 0),
@@ -151,6 +161,10 @@ class BonusSpec:
         return self.kind in ("connection", "per_stop") and bool(self.get("once_per_run", default))
 
     def applies_to(self, train: TrainSpec) -> bool:
+        if self.kind == "hotels" and train.name.upper() in {
+            t.upper() for t in self.get("except_trains", ())
+        }:
+            return False  # 18FL: the 3E does not count hotels
         return self.train is None or self.train.strip().upper() == train.name.upper()
 
     def __str__(self) -> str:
@@ -196,7 +210,7 @@ class Rules:
             if not on:
                 continue
             place = wanted.get(bid.lower())
-            if b["kind"] == "placed" and place is None:
+            if b["kind"] in ("placed", "hotels") and place is None:
                 continue  # a placed bonus pays nothing until it is placed
             scoped = b["kind"] in ("destination", "destination_end", "destination_value")
             if scoped and company is not None and b["company"] != company:
@@ -601,6 +615,55 @@ def active_bonuses(game, named=(), readings=None) -> list[BonusSpec]:
     return game_rules(game, readings).active_bonuses(named)
 
 
+def _first_city_tokened(state, hex_name: str, company: str) -> bool:
+    """Whether the first city of the tile on ``hex_name`` holds ``company``'s token."""
+    tile, _ = state.tile_at(hex_name)
+    if not tile.cities:
+        return False
+    first = tile.cities[0].index
+    taken = state.tokens_at(hex_name)
+    return any(taken.get(sp.index) == company for sp in tile.token_spaces if sp.city == first)
+
+
+def _first_city_value(state, hex_name: str) -> int:
+    """What the first city of the tile on ``hex_name`` pays in the state's phase."""
+    tile, _ = state.tile_at(hex_name)
+    if not tile.cities:
+        return 0
+    phase_revenue = state.game.phase_revenue.get(hex_name, {})
+    if state.phase in phase_revenue:
+        return phase_revenue[state.phase]
+    return tile.cities[0].revenue.value(state.game.phase(state.phase).tiles)
+
+
+def game_bonuses(active: list[BonusSpec], state, company: str) -> list[BonusSpec]:
+    """The bonuses as the map and the game's own rules make them for ``company``: the ports a
+    ``linked_port`` bonus bars (no token of the company in their linked hex's first city);
+    18FL's hotels doubled in the phases allowing brown tiles."""
+    doubled = GAME_SPECIFIC.get(state.game.id) == "hotels_doubled" and "brown" in (
+        state.game.phase(state.phase).tiles
+    )
+    out = []
+    for b in active:
+        if b.kind == "linked_port":
+            barred = tuple(
+                sorted(
+                    p for p, city in b.get("ports") if not _first_city_tokened(state, city, company)
+                )
+            )
+            # what the first city of each port's linked hex pays in the phase
+            city_value = tuple(
+                sorted((p, _first_city_value(state, city)) for p, city in b.get("ports"))
+            )
+            data = dict(b.data, barred=barred, city_value=city_value)
+            b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
+        if b.kind == "hotels" and doubled:
+            data = dict(b.data, amount=2 * int(b.get("amount", 0)))
+            b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
+        out.append(b)
+    return out
+
+
 def _with_optional(must, optional, most):
     """``must`` plus any subset of ``optional`` of size <= most (None: any size)."""
     out = []
@@ -669,6 +732,21 @@ def stop_choices(
     elif rule == "tokened_cities":  # 1822's E train: only the company's cities, ends at them
         paid = [i for i, c in enumerate(route.centres) if c.kind == "city" and c.token]
         choices = [tuple(paid)] if k >= 2 and 0 in paid and k - 1 in paid else []
+    elif rule == "plus_towns_min":  # 18FL 3E, 18VA: at least min_paying paying stops
+        centres = route.centres
+        paying = [
+            i
+            for i, c in enumerate(centres)
+            if (c.kind != "town" and c.visit_cost > 0) or (c.kind == "town" and train.towns_paid)
+        ]
+        off_spare = [i for i in others if centres[i].hex not in train.spare_at]
+        fits = (
+            _cost(route, others) <= n
+            and len(paying) >= train.min_paying
+            and not any(c.hex in train.barred_at for c in centres)
+            and (not train.spare_at or _cost(route, off_spare) <= n - 1)
+        )
+        choices = [everything] if fits else []
     elif rule == "pay_best":
         if any(route.centres[i].visit_cost > 0 for i in towns):
             return []  # no row of the distance list takes towns
@@ -694,6 +772,9 @@ def stop_choices(
     else:
         raise ValueError(f"unknown train rule {rule!r}")
 
+    for b in bonuses:  # 18VA: a route may not visit a port the company holds no link to
+        if b.kind == "linked_port" and any(c.hex in b.get("barred", ()) for c in route.centres):
+            return []
     for b in bonuses:  # a route counting a port needs min_stops counted stops
         if b.kind == "port" and b.applies_to(train):
             at = set(b.get("at", ()))
@@ -725,9 +806,10 @@ def stop_pays(route: OracleRoute, counted, train: TrainSpec, bonuses=()) -> dict
                 and c.hex in b.get("at", ())
             ):
                 v = v * tokened_cities
-        if train.rule in ("plus_towns", "plus_towns_ends") and c.kind != "town":
+        plus = ("plus_towns", "plus_towns_ends", "plus_towns_min")
+        if train.rule in plus and c.kind != "town":
             v *= train.city_multiplier
-        if train.rule == "plus_towns_ends" and c.kind == "town" and not train.towns_paid:
+        if train.rule in plus[1:] and c.kind == "town" and not train.towns_paid:
             v = 0
         if train.rule == "edges" and c.hex in train.double_at:
             v *= 2
@@ -784,6 +866,9 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         if b.get("per_icon"):
             amount *= icons_on(game, b.place, b.get("per_icon"))
         return amount
+    if b.kind == "hotels":  # per counted stop on a hex holding one of the company's hotels
+        hotels = set((b.place or "").split("+"))
+        return int(b.get("amount", 0)) * sum(1 for c in stops if c.hex in hotels)
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
     if b.kind == "ride":  # a pullman riding with the route: its best city or off-board again
@@ -801,7 +886,14 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
             return 0
         cities = sum(1 for c in stops if c.kind == "city" and c.token)
         return min(int(b.get("per_token_now", 0)) * cities, int(b.get("most_now", 0)))
-    if b.kind in ("port", "drop_lowest", "end_again", "destination_end"):
+    if b.kind in (
+        "port",
+        "drop_lowest",
+        "end_again",
+        "destination_end",
+        "token_double",
+        "linked_port",
+    ):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
 
@@ -829,6 +921,23 @@ def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=
             ]
             if home and dest:
                 plain += max(dest)
+            continue
+        if b.kind == "token_double":  # a counted stop on `at` with the company's token: again
+            plain += sum(
+                pays[i] * train.multiplier
+                for i in counted
+                if route.centres[i].hex in b.get("at") and route.centres[i].token
+            )
+            continue
+        if b.kind == "linked_port":  # its trains earn a counted port and its linked city again
+            if train.name.upper() not in {t.upper() for t in b.get("pays_again", ())}:
+                continue
+            city_value = dict(b.get("city_value"))
+            for i in counted:
+                h = route.centres[i].hex
+                if h in city_value and h not in b.get("barred"):
+                    again = pays[i] + city_value[h] * train.city_multiplier
+                    plain += again * train.multiplier
             continue
         if b.kind in ("end_again", "destination_end"):  # a counted end on `at` paid again
             ends = {0, len(route.centres) - 1}
@@ -925,7 +1034,7 @@ def oracle_solve(
     trains, rides = _riders(rules, trains)
     specs = [rules.train(t) for t, _r in locked] + [rules.train(t) for t in trains]
     routes = model.all_walks(limit, singles=any(t.rule == "local" for t in specs))
-    active = _in_phase(rules.active_bonuses(bonuses, company), state)
+    active = game_bonuses(_in_phase(rules.active_bonuses(bonuses, company), state), state, company)
     game = state.game
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run] + rides
@@ -1049,7 +1158,7 @@ def check_finder_result(
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = _in_phase(rules.active_bonuses(bonuses, company), state)
+    active = game_bonuses(_in_phase(rules.active_bonuses(bonuses, company), state), state, company)
     trains, rides = _riders(rules, trains)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run] + rides

@@ -266,3 +266,90 @@ def test_future_track_and_set_up_corporations_of_18sj():
         "company SJ: made by the title's setup, tokens taken over from others (written as 4,"
         " every company's)"
     ]
+
+
+def test_18fl_parts_the_importer_reads():
+    """18FL's data: edge 6 is edge 0 (the engine turns every edge mod 6), train limits of
+    5- and 10-share companies read as one major limit (the higher), a ``rusts_on`` naming no
+    train of the title dropped and named, a variant's rule given on the command line (the
+    3E, whose towns row pays multiplier 0: towns unpaid)."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code, convert_phases, convert_trains
+
+    c = Conversion("x", "X", "pointy", None)
+    assert clean_code("city=revenue:40;path=a:1,b:_0;path=a:6,b:_0", "tile 405", c) == (
+        "city=revenue:40;path=a:1,b:_0;path=a:0,b:_0"
+    )
+    phases = {
+        "phases": [
+            {"name": "3", "tiles": ["yellow"], "train_limit": {"five_share": 2, "ten_share": 4}}
+        ]
+    }
+    convert_phases(phases, c)
+    assert c.phases == [{"name": "3", "tiles": ["yellow"], "train_limit": {"major": 4}}]
+    towns_unpaid = [
+        {"nodes": ["city", "offboard"], "pay": 3, "visit": 3, "multiplier": 2},
+        {"nodes": ["town"], "pay": 99, "visit": 99, "multiplier": 0},
+    ]
+    plus = [{"nodes": ["city", "offboard"], "pay": 4, "visit": 4},
+            {"nodes": ["town"], "pay": 99, "visit": 99}]  # fmt: skip
+    dump = {
+        "trains": [
+            {"name": "4", "distance": plus, "price": 400, "num": 3, "rusts_on": "D"},
+            {"name": "6", "distance": plus, "price": 600, "num": "unlimited",
+             "variants": [{"name": "3E", "distance": towns_unpaid, "price": 600}]},
+        ],
+        "train_counts": {"4": 3},
+    }  # fmt: skip
+    convert_trains(dump, c, {"3E": "plus_towns_min"})
+    assert c.errors == []
+    assert c.trains[0] == {"name": "4", "rule": "plus_towns", "stops": 4, "price": 400,
+                           "count": 3}  # fmt: skip
+    assert c.trains[2] == {"name": "3E", "rule": "plus_towns_min", "stops": 3,
+                           "city_multiplier": 2, "towns_paid": False, "price": 600,
+                           "count": "unlimited"}  # fmt: skip
+    assert "train 4: rusts_on D, no train of the title" in c.unexpressed
+    assert "phase 3: train limit 2 of five_share (a major)" in c.unexpressed
+
+
+def test_18va_parts_the_importer_reads(tmp_path):
+    """18VA's trains: a town row, an off-board row and a city row (its ports cost nothing)
+    written as the kind the command line names, the towns row's multiplier 0 as towns unpaid;
+    ``--train-param`` adds a key (a list of names, or JSON); a home city the printed hex lacks
+    is left out and named."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import towns_row_rule
+
+    rows = [
+        {"nodes": ["town"], "pay": 99, "visit": 99, "multiplier": 0},
+        {"nodes": ["offboard"], "pay": 2, "visit": 2},
+        {"nodes": ["city"], "pay": 3, "visit": 3},
+    ]
+    assert towns_row_rule("plus_towns_min", rows) == {
+        "rule": "plus_towns_min",
+        "stops": 3,
+        "towns_paid": False,
+    }
+    import json
+
+    dump = json.loads((DUMPS / "18Texas.json").read_text())
+    dump["corporations"][0]["city"] = 3
+    bad = tmp_path / "va.json"
+    bad.write_text(json.dumps(dump))
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "games").mkdir()
+    (out / "tiles").mkdir()
+    for name in ("common", "library"):
+        shutil.copy(ROOT / "tiles" / f"{name}.tiles", out / "tiles")
+    res = subprocess.run(
+        [sys.executable, str(WRITER), str(bad), "--id", "18Texas", "--games",
+         str(out / "games"), "--tiles", str(out / "tiles"),
+         "--train-param", "2:barred_at=A6,A12", "--train-param", "3:multiplier=2"],
+        capture_output=True, text=True, check=False, env={"PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    text_ = (out / "games" / "18Texas.toml").read_text()
+    assert 'barred_at = ["A6", "A12"]' in text_ and "multiplier = 2" in text_
+    sym = dump["corporations"][0]["sym"]
+    assert f"company {sym}: home city 3 of" in res.stdout

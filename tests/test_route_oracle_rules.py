@@ -239,6 +239,17 @@ def rider_matters(state, company, trains, bonuses):
     )
 
 
+def min_matters(state, company, trains, bonuses):
+    """Exercised when the least count of cities changes the answer (the same trains as
+    plus_towns)."""
+    plain = [{"2M": "2+", "3M3": "3+", "2G": "3+"}.get(t, t) for t in trains]
+    if plain == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        state, company, plain, bonuses
+    )
+
+
 def friendly_matters(state, company, trains, bonuses):
     """Exercised when the E trains (doubling tokened hexes, passing C's full cities) earn
     otherwise than plain trains of their length would."""
@@ -294,6 +305,13 @@ def locals_pay(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) > oracle_best(
         state, company, [t for t in trains if t not in local] + local[:1], bonuses
     )
+
+
+def hotel_options(rng, places):
+    """The hotels on two to five hexes of the window, most maps."""
+    if rng.random() >= 0.8:
+        return []
+    return ["hot:" + "+".join(rng.sample(places["all"], rng.randint(2, 5)))]
 
 
 def pays(state, company, trains, bonuses):
@@ -402,6 +420,72 @@ def scenarios() -> list[Scenario]:
             ],
             rules={"tokens_passed_by": {"C": ["E", "4E"]}},
             exercised=friendly_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "plus_towns_min",  # rules/kinds/plus_towns_min.py: at least N cities/off-boards
+            [
+                {"name": "2M", "rule": "plus_towns_min", "stops": 2},
+                {"name": "3M3", "rule": "plus_towns_min", "stops": 3, "min_paying": 3},
+                {
+                    "name": "3E",
+                    "rule": "plus_towns_min",
+                    "stops": 3,
+                    "city_multiplier": 2,
+                    "towns_paid": False,
+                },
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "3+", "rule": "plus_towns", "stops": 3},
+                # 18VA: a freight 2G (3 cities, one of them only on spare_at) and a passenger 3
+                # never visiting barred_at (both filled in per game); the single off-board
+                # costs no distance (a port: not a paying stop)
+                {"name": "2G", "rule": "plus_towns_min", "stops": 3, "spare_at": []},
+                {
+                    "name": "3P",
+                    "rule": "plus_towns_min",
+                    "stops": 3,
+                    "towns_paid": False,
+                    "barred_at": [],
+                },
+            ],
+            map_change=visit_costs,
+            exercised=min_matters,
+            share_exercised=0.05,
+        ),
+        Scenario(
+            "hotels",  # rules/kinds/hotels.py: money per counted stop on the company's hotels
+            BASIC
+            + [
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {
+                    "name": "3E",
+                    "rule": "plus_towns_min",
+                    "stops": 3,
+                    "city_multiplier": 2,
+                    "towns_paid": False,
+                },
+            ],
+            bonuses=[],  # filled in per game
+            pick_bonuses=hotel_options,
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "token_double_ports",  # rules/kinds/token_double.py and linked_port.py (18VA)
+            BASIC
+            + [
+                {"name": "2G", "rule": "plus_towns_min", "stops": 3},
+                {
+                    "name": "4D",
+                    "rule": "plus_towns_min",
+                    "stops": 4,
+                    "towns_paid": False,
+                    "multiplier": 2,
+                },
+            ],
+            bonuses=[],  # filled in per game
+            pick_bonuses=options(["td", "lp"], 0.8),
+            exercised=bonus_matters,
             share_exercised=0.1,
         ),
         Scenario(
@@ -806,6 +890,37 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         ]
     if sc.name == "ends_token_cities":
         return [dict(sc.bonuses[0], at=[single, *group, places["bypass"], *p[:3]])]
+    if sc.name == "token_double_ports":
+        ports = {places["single"]: places["bypass"]} | {g: p[0] for g in group}
+        return [
+            {
+                "id": "td",
+                "name": "tokened off-boards double",
+                "kind": "token_double",
+                "at": [places["bypass"], p[1], p[2], single],
+                "always": False,
+            },
+            {
+                "id": "lp",
+                "name": "linked ports",
+                "kind": "linked_port",
+                "ports": ports,
+                "pays_again": ["2G"],
+                "always": False,
+            },
+        ]
+    if sc.name == "hotels":
+        return [
+            {
+                "id": "hot",
+                "name": "hotels",
+                "kind": "hotels",
+                "hexes": places["all"],
+                "amount": 10,
+                "except_trains": ["3E"],
+                "always": False,
+            }
+        ]
     if sc.name == "end_again":
         return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
     if sc.name == "destination_end":
@@ -856,6 +971,9 @@ def per_game_trains(sc: Scenario, places) -> list[dict]:
         t = dict(t)
         if t.get("double_at") == []:
             t["double_at"] = places["picks"][:2] + [places["single"]]
+        for key in ("spare_at", "barred_at"):
+            if t.get(key) == []:
+                t[key] = places["picks"][:3] + [places["bypass"]]
         out.append(t)
     return out
 
@@ -1061,6 +1179,9 @@ def real_options(rng, game) -> list[str]:
         if b.always or rng.random() >= 0.4:
             continue
         hexes = rules.bonuses[b.id].get("hexes")
+        if b.kind.placed_many:  # 18FL's hotels: on one to three hexes
+            out.append(f"{b.id}:" + "+".join(rng.sample(hexes, rng.randint(1, 3))))
+            continue
         out.append(f"{b.id}:{rng.choice(hexes)}" if hexes else b.id)
     return out
 

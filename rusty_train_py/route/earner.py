@@ -49,6 +49,7 @@ class Earner:
         riders: Sequence[tuple[TrainType, Collection[str] | None]] = (),
     ):
         self.train = train
+        self.train_name = train.name
         self.kind = kind = train.kind
         self.params = p = train.params
         self.readings: Mapping[str, Any] = dict(readings or {})
@@ -73,6 +74,7 @@ class Earner:
         ]
         self.base_value = [rules.stop_value(c, c.value) for c in centres]
         self.phase_colours = rules.phase_colours
+        self.base_worth = list(self.worth)  # before any bonus
         self.stop_bonuses: list[list[tuple[str, int]]] = [[] for _ in centres]
         self.effects: list[RouteEffect] = []
         self._by_hex: dict[str, list[int]] = {}
@@ -118,6 +120,10 @@ class Earner:
         for c in self._by_hex.get(hex_name, ()):
             self.worth[c] += amount
             self.stop_bonuses[c].append((bonus_id, amount))
+
+    def add_centre_bonus(self, c: int, bonus_id: str, amount: int) -> None:
+        self.worth[c] += amount
+        self.stop_bonuses[c].append((bonus_id, amount))
 
     def add_effect(self, effect: RouteEffect) -> None:
         self.effects.append(effect)

@@ -35,9 +35,7 @@ def select_bonuses(game: Game, names: Sequence[str]) -> list[Bonus]:
                     f"(one of {', '.join(b.kind.placeable(b.params))})"
                 )
             try:
-                b = b.place(
-                    where.strip().upper() if game.has_hex(where.strip().upper()) else where.strip()
-                )
+                b = b.place("+".join(_hex_named(game, w) for w in where.split("+")))
             except KeyError as exc:
                 raise RouteSearchError(exc.args[0]) from None
         elif where:
@@ -48,6 +46,13 @@ def select_bonuses(game: Game, names: Sequence[str]) -> list[Bonus]:
         if b not in chosen:
             chosen.append(b)
     return chosen
+
+
+def _hex_named(game: Game, name: str) -> str:
+    """A hex as the player typed it: the exact name, else the upper-cased one if the map has
+    it (``b7`` is B7)."""
+    name = name.strip()
+    return name.upper() if game.has_hex(name.upper()) and not game.has_hex(name) else name
 
 
 def readings_used(

@@ -56,6 +56,7 @@ class BonusKind(Generic[P]):
     keys: Mapping[str, Checker] = {}
     hex_keys: tuple[str, ...] = ()  # keys naming hexes of the map
     placed = False  # the player names the hex it is placed on
+    placed_many = False  # on several hexes, named ``A1+B2`` (placed kinds)
     adjusts_run = False  # changes which routes of the run are paid
     # what a route it leaves out reads (adjusts_run): "not paid: ..."
     left_out_because = ""

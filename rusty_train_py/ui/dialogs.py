@@ -150,6 +150,8 @@ class TrainsDialog(QDialog):
                     where = game.hexes[h].location
                     place.addItem(f"{where} ({h})" if where else h, h)
                 chosen = [x.partition(":")[2] for x in last.bonuses if x.startswith(b.id + ":")]
+                if chosen and b.kind.placed_many and place.findData(chosen[0]) < 0:
+                    place.addItem(chosen[0].replace("+", ", "), chosen[0])  # 18FL's hotels
                 if chosen and place.findData(chosen[0]) >= 0:
                     place.setCurrentIndex(place.findData(chosen[0]))
                 place.setEnabled(check.isChecked())

@@ -237,7 +237,12 @@ def convert_companies(dump: dict, c: Conversion) -> None:
             city = corp["city"]
             if isinstance(city, list):
                 city = city[0]
-            if isinstance(city, int):
+            printed = next((code for _, hexes, code in c.hex_groups if home in hexes), "")
+            cities = sum(1 for part in printed.split(";") if part.startswith("city="))
+            if isinstance(city, int) and city >= cities:  # 18VA SR: F11 prints one city
+                c.unexpressed.append(f"company {sym}: home city {city} of {home}, which prints"
+                                     f" {cities} (the engine's choice, left out)")  # fmt: skip
+            elif isinstance(city, int):
                 entry["home_city"] = city
         for a in corp["abilities"]:
             c.unexpressed.append(f"company {sym}: ability {a['type']}")
@@ -317,9 +322,14 @@ def _with_variants(dump: dict, c: Conversion) -> list[dict]:
 def towns_row_rule(kind: str, distance: Any) -> dict[str, Any] | None:
     """``kind`` with the keys of a cities row and a towns row passed freely (towns paid all or
     none): for a train a command line names (``--rule 4D=plus_towns_ends``)."""
-    if not isinstance(distance, list) or len(distance) != 2:
+    if not isinstance(distance, list) or len(distance) not in (2, 3):
         return None
     big = next((r for r in distance if sorted(r["nodes"]) == ["city", "offboard"]), None)
+    if len(distance) == 3:  # 18VA: a city row and an off-board row (its ports cost nothing)
+        big = next((r for r in distance if r["nodes"] == ["city"]), None)
+        ports = next((r for r in distance if r["nodes"] == ["offboard"]), None)
+        if ports is None or ports.get("multiplier", 1) != 1:
+            return None
     town = next((r for r in distance if r["nodes"] == ["town"]), None)
     if big is None or town is None or big["pay"] != big["visit"] or town["visit"] < UNLIMITED:
         return None
@@ -328,7 +338,7 @@ def towns_row_rule(kind: str, distance: Any) -> dict[str, Any] | None:
     rule: dict[str, Any] = {"rule": kind, "stops": big["pay"]}
     if big.get("multiplier", 1) != 1:
         rule["city_multiplier"] = big["multiplier"]
-    if town["pay"] == 0:
+    if town["pay"] == 0 or town.get("multiplier", 1) == 0:  # 18FL 3E: towns multiplier 0
         rule["towns_paid"] = False
     return rule
 
@@ -372,9 +382,10 @@ def convert_trains(
     track_class: dict[str, str] | None = None,
     skip: frozenset[str] = frozenset(),
 ) -> None:
-    first_phase = dump["phases"][0]["name"] if dump["phases"] else None
-    train_names = {t["name"] for t in _with_variants(dump, Conversion("", "", "", None))}
-    for t in _with_variants(dump, c):
+    first_phase = dump["phases"][0]["name"] if dump.get("phases") else None
+    trains = _with_variants(dump, c)
+    names = {t["name"] for t in trains}
+    for t in trains:
         name = t["name"]
         if name in skip:
             c.read_as.append(f"train {name} left out (the title never runs it)")
@@ -397,10 +408,13 @@ def convert_trains(
             c.read_as.append(f"train {name} on its own track ({track_class[name]})")
         entry["count"] = t["num"]
         for key in ("rusts_on", "obsolete_on", "available_on"):
-            if t.get(key):
+            if key == "available_on" and first_phase is not None and t.get(key) == first_phase:
+                if first_phase not in names:
+                    continue  # the engine's phase, the first: always buyable (1822's 2)
+            if t.get(key) and t[key] not in names:  # 18FL's 4 rusts on a 'D' it has not
+                c.unexpressed.append(f"train {name}: {key} {t[key]}, no train of the title")
+            elif t.get(key):
                 entry[key] = t[key]
-        if entry.get("available_on") == first_phase and first_phase not in train_names:
-            del entry["available_on"]  # the engine's phase, the first: always buyable (1822's 2)
         for key in sorted(set(t) - KNOWN_TRAIN_KEYS):
             c.unexpressed.append(f"train {name}: {key} {json.dumps(t[key], sort_keys=True)}")
         c.trains.append(entry)
@@ -433,7 +447,12 @@ def convert_phases(dump: dict, c: Conversion) -> None:
             entry["on"] = on
         limit = p.get("train_limit")
         if isinstance(limit, dict):
-            kinds = {COMPANY_KINDS.get(k, k): v for k, v in sorted(limit.items())}
+            kinds: dict[str, int] = {}
+            for k, v in sorted(limit.items()):
+                ours = COMPANY_KINDS.get(k, "major")  # other engine types are read as majors
+                if k not in COMPANY_KINDS:
+                    c.unexpressed.append(f"phase {p['name']}: train limit {v} of {k} (a major)")
+                kinds[ours] = max(v, kinds.get(ours, 0))  # the highest of types read as one
             entry["train_limit"] = kinds
         elif isinstance(limit, int):
             entry["train_limit"] = limit

@@ -75,7 +75,7 @@ def game_text(c: Conversion) -> str:
         ]
     elif c.one_stop_per_hex:
         out += [
-            "# the title's check_other forbids two cities of one hex in a route",
+            "# a route method of the title forbids two stops of one hex in a route",
             "one_stop_per_hex = true",
         ]
     else:

@@ -43,7 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--one-stop-per-hex",
         action="store_true",
-        help="the title forbids two stops of one hex in a route (its check_other)",
+        help="the title forbids two stops of one hex in a route (a route method of it: 18EU's"
+        " check_other, 18FL's revenue_for)",
     )
     ap.add_argument(
         "--track-class",
@@ -73,6 +74,15 @@ def main(argv: list[str] | None = None) -> int:
         help="TRAIN (left out with --skip-train) is 1822's pullman: write an N+ train of no"
         " copies for every N-train it may be attached to",
     )
+    ap.add_argument(
+        "--train-param",
+        action="append",
+        default=[],
+        metavar="TRAIN:KEY=VALUE",
+        help="add a key to a train's entry (a route method of the title states it in code:"
+        " 18VA's CMD, --train-param 2:barred_at=A6,A12); VALUE is JSON (4D:multiplier=2) or"
+        " names joined by commas (a list)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
@@ -84,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     c = convert(dump, args.id, args.tiles, by_train, classes, frozenset(args.skip_train))
     if args.one_stop_per_hex:
         c.one_stop_per_hex = True
-        c.read_as.append("one stop per hex (the title's check_other)")
+        c.read_as.append("one stop per hex (a route method of the title)")
     for old, new in swaps:
         if old in train_names:
             continue
@@ -95,6 +105,18 @@ def main(argv: list[str] | None = None) -> int:
     c.two_stops_hexes = tuple(h for h in args.two_stops_hexes.split(",") if h)
     if args.pullman:
         pullman_trains(c, args.pullman)
+    for spec in args.train_param:
+        name, _, rest = spec.partition(":")
+        key, _, raw = rest.partition("=")
+        entry = next((t for t in c.trains if t["name"] == name), None)
+        if entry is None or not key or key in entry:
+            c.errors.append(f"--train-param {spec}: no train {name} or a key it has")
+            continue
+        try:
+            entry[key] = json.loads(raw)
+        except ValueError:
+            entry[key] = raw.split(",")
+        c.read_as.append(f"train {name} {key} = {raw}")
     for note in c.unexpressed:
         print(f"not expressed: {note}")
     for m in c.overrides:

@@ -420,6 +420,8 @@ class Replay:
                     out.append(bonus.id)
         out += [b for b in self.rights.get(company, []) if b not in out]
         out += [f"{bonus_id}:{hex_name}" for bonus_id, hex_name in self.global_bonuses.items()]
+        if self.specials is not None:
+            out += self.specials.bonuses(self, company)
         return out
 
     def phase_reached(self, phase_or_train: str) -> bool:

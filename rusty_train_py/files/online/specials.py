@@ -7,12 +7,14 @@ from typing import Any
 
 from . import (  # noqa: F401  (they register their games)
     specials_18eu,
+    specials_18fl,
     specials_18mex,
     specials_18sj,
     specials_1846,
     specials_1856,
     specials_1888,
     specials_events,
+    specials_extra_slot,
     specials_takeover,
 )
 from .replay import Handler, Replay

@@ -62,6 +62,11 @@ class GameSpecials:
     def before_action(self, r: Replay, action: dict[str, Any]) -> None:
         """Called before every action the engine keeps (round bookkeeping)."""
 
+    def bonuses(self, r: Replay, company: str) -> list[str]:
+        """The bonus options ``company`` holds by the game's own moves (18FL's hotels), as
+        ``routes --bonus`` names them."""
+        return []
+
 
 class Lcg:
     """The engine's random numbers (Game::Base#rand: a linear congruential generator)."""

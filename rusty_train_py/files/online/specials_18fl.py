@@ -1,0 +1,84 @@
+"""18FL: hotels, the Steamboat assigned to the operating corporation, the hurricane, and the
+Terminal Company's extra token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rules.kinds.hotels import SEPARATOR
+from ..errors import short
+from .replay import Handler, Replay
+from .specials_base import register
+from .specials_extra_slot import ExtraSlotPrivates
+
+
+@register("18FL")
+class Hotels18FL(ExtraSlotPrivates):
+    """18FL (tobymao/18xx g_18_fl): a ``hex_token`` puts the corporation's hotel on a town
+    (G18FL::Step::Token#process_hex_token); its routes earn the ``hotels`` bonus there. The
+    Steamboat's ``assign`` pays the corporation whose turn it is (G18FL::Step::Assign: the
+    next to act). The first 6 (or 3E) brings the hurricane (event_hurricane!): the tiles of
+    the Florida Keys go back to the printed hexes and Key West's hotels are gone. The
+    Terminal Company's token sits beside a city's spaces (an extra slot), which our saves
+    cannot hold: not placed."""
+
+    HOTELS = "hotels"  # the bonus id of games/hand/18FL.toml
+    HURRICANE_ON = "6"  # the 3E is a variant of the 6: its purchase departs a 6
+    HURRICANE_HEXES = ("M24", "M26")
+    HOTELS_LOST = ("M24",)
+    EXTRA_SLOT_PRIVATES = frozenset({"TC"})
+
+    def __init__(self) -> None:
+        self.hotels: dict[str, list[str]] = {}  # our company -> hexes of its hotels
+
+    def handlers(self) -> dict[str, Handler]:
+        return super().handlers() | {"hex_token": self.hex_token, "assign": self.assign}
+
+    def hex_token(self, r: Replay, a: dict[str, Any]) -> None:
+        company = r.acting_company()
+        if company is None:
+            r.warn(f"a hotel of {short(a.get('entity'))}, none of our companies: not kept")
+            return
+        hexes = self.hotels.setdefault(company.abbrev, [])
+        hex_name = r.hex_name(a.get("hex"))
+        if hex_name not in hexes:
+            hexes.append(hex_name)
+
+    def assign(self, r: Replay, a: dict[str, Any]) -> None:
+        from .actions import assign
+
+        assign(r, a)
+        operating = self.operating_at(r, a)
+        if a.get("target_type") == "hex" and operating is not None:
+            r.assigned_to[str(a.get("entity"))] = operating
+
+    @staticmethod
+    def operating_at(r: Replay, a: dict[str, Any]) -> str | None:
+        """The corporation whose turn it is at action ``a``: the next one to act (the engine
+        passes the turn on by itself when a corporation can do nothing more, so the last one
+        to act may be done: the Steamboat of log 185897's action 46 pays SAL, not FECR)."""
+        after = False
+        for action, kept in zip(r.log.actions, r.log.kept, strict=True):
+            if action is a:
+                after = True
+            elif after and kept and action.get("entity_type") == "corporation":
+                entity = action.get("entity")
+                return entity if isinstance(entity, str) else None
+        return None
+
+    def on_first(self, r: Replay, train: str) -> None:
+        if train != self.HURRICANE_ON:
+            return
+        for hex_name in self.HURRICANE_HEXES:
+            name = r.hex_name(hex_name)
+            if r.state.laid_tile(name) is not None:
+                r.state.apply(r.state.remove_tile_edit(name))
+                for tile_id, where in list(r.tile_hex.items()):
+                    if where == name:
+                        del r.tile_hex[tile_id]
+        for hexes in self.hotels.values():
+            hexes[:] = [h for h in hexes if h not in self.HOTELS_LOST]
+
+    def bonuses(self, r: Replay, company: str) -> list[str]:
+        hexes = self.hotels.get(company)
+        return [f"{self.HOTELS}:{SEPARATOR.join(hexes)}"] if hexes else []
