@@ -175,9 +175,11 @@ class Rules:
                 return t
         raise KeyError(f"unknown train {name!r}")
 
-    def active_bonuses(self, named=(), company=None) -> list[BonusSpec]:
+    def active_bonuses(self, named=(), company=None, state=None) -> list[BonusSpec]:
         """The game's always-on bonuses and the named options (``id`` or ``id:HEX``); with a
-        ``company``, the bonuses of other companies (``destination``) left out."""
+        ``company``, the bonuses of other companies (``destination``) left out; with a
+        ``state``, a ``destination_end`` with ``extra_token`` only when the company's token
+        sits in the extra slot of a city on one of its hexes."""
         out = []
         wanted = {}
         for n in named:
@@ -193,6 +195,10 @@ class Rules:
             scoped = b["kind"] in ("destination", "destination_end")
             if scoped and company is not None and b["company"] != company:
                 continue
+            if b["kind"] == "destination_end" and b.get("extra_token") and state is not None:
+                held = {h for h in b["at"] for _, c in state.hex_state(h).extra if c == company}
+                if not held:
+                    continue
             out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
         for bid in wanted:
             if bid not in {k.lower() for k in self.bonuses}:
@@ -356,6 +362,10 @@ class Model:
                     self.node_node.add((h, i))
             self.pieces[h] = lst
             tokens = state.tokens_at(h)  # {space index: company}
+            # the company's tokens beside a city's spaces (its extra slot): they never fill it
+            extra_at = {
+                tile.cities[k].index for k, c in state.hex_state(h).extra if c == self.company
+            }
             nopts = node_options(tile.code)
             for n in tile.nodes:
                 self.nodes[(h, n.index)] = n
@@ -363,8 +373,8 @@ class Model:
                 if n.kind is NodeKind.CITY:
                     spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
                     owners = [tokens.get(s) for s in spaces]
-                    if self.company in owners:
-                        self.tokened.add((h, n.index))
+                    if self.company in owners or n.index in extra_at:
+                        self.tokened.add((h, n.index))  # a token in a space or the extra slot
                     elif all(o is not None for o in owners):
                         neutral = any(o.upper() in self.rules.neutral for o in owners)
                         if not neutral or self.rules.readings["neutral_tokens_block"]:
@@ -814,7 +824,7 @@ def oracle_solve(
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
     routes = model.all_walks(limit)
-    active = rules.active_bonuses(bonuses, company)
+    active = rules.active_bonuses(bonuses, company, state)
     game = state.game
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
@@ -930,7 +940,7 @@ def check_finder_result(
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = rules.active_bonuses(bonuses, company)
+    active = rules.active_bonuses(bonuses, company, state)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
@@ -1041,7 +1051,7 @@ def describe_state(state, company, trains, bonuses=(), readings=None) -> str:
     lines.append(f"company {company}, trains {list(trains)}, bonuses {list(bonuses)}")
     for t in trains:
         lines.append(f"  {rules.train(t)}")
-    for b in rules.active_bonuses(bonuses, company):
+    for b in rules.active_bonuses(bonuses, company, state):
         lines.append(f"  bonus {b}")
     return "\n".join(lines)
 

@@ -62,6 +62,7 @@ class Earner:
         self.visit = [c.visit_cost for c in centres]
         self.visit_all_one = all(v == 1 for v in self.visit)
         self.token = [c.token for c in centres]
+        self.extra_token = [c.extra_token for c in centres]
         self.worth = [
             rules.stop_value(c, kind.centre_value(p, c)) * kind.row_multiplier(p, c) * m
             for c in centres

@@ -43,6 +43,7 @@ class Centre:
     name: str | None = None
     visit_cost: int = 1  # distance a visit uses
     columns: tuple[tuple[str, int], ...] = ()  # other revenue columns (e.g. diesel)
+    extra_token: bool = False  # the company's token sits in the city's extra slot
 
     @property
     def is_major(self) -> bool:
@@ -219,11 +220,15 @@ class _GraphBuild:
 
     def _add_centre(self, h: str, tile: Tile, node: Node, node_bit: int) -> None:
         game, state = self.game, self.state
-        token = blocked = False
+        token = blocked = extra_token = False
         if node.kind is NodeKind.CITY:
             tokens = state.tokens_at(h)
             held = [tokens.get(sp.index) for sp in tile.token_spaces if sp.city == node.index]
             token = self.company is not None and self.company in held
+            if self.company is not None:  # its token in the city's extra slot
+                city = [n.index for n in tile.cities].index(node.index)
+                extra_token = (city, self.company) in state.extra_tokens_at(h)
+                token = token or extra_token
             opened = not self.neutral_block and any(c in self.neutral for c in held)
             blocked = not token and not opened and all(c is not None for c in held)
         value = node.revenue.value(self.phase_colours)
@@ -247,6 +252,7 @@ class _GraphBuild:
                 name=game.hexes[h].location,
                 visit_cost=node.visit_cost,
                 columns=columns,
+                extra_token=extra_token,
             )
         )
 

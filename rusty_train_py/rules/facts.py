@@ -58,6 +58,7 @@ class TrainTable(Protocol):
     is_city: list[bool]
     is_offboard: list[bool]
     token: list[bool]  # holds the company's token
+    extra_token: list[bool]  # holds it in the city's extra slot (1870's destination token)
     visit_all_one: bool  # every visit costs 1
     company: str | None  # the company running (its abbreviation; None: no company)
 

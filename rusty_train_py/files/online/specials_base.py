@@ -48,6 +48,11 @@ class GameSpecials:
     def before_action(self, r: Replay, action: dict[str, Any]) -> None:
         """Called before every action the engine keeps (round bookkeeping)."""
 
+    def bonuses(self, r: Replay, company: str) -> list[str]:
+        """The bonus options of the game's own that ``company`` holds now (``id`` or
+        ``id:HEX``), beyond the privates' of ``[eighteen_xx.private_bonuses]``."""
+        return []
+
 
 class Lcg:
     """The engine's random numbers (Game::Base#rand: a linear congruential generator)."""
