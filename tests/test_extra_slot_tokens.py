@@ -88,6 +88,11 @@ def test_the_destination_run_is_paid_once_the_token_is_there(tmp_path):
     state.apply(state.remove_extra_token_edit("A5", 0, "A"))
     state.apply(state.place_extra_token_edit("A5", 0, "B"))
     check_revenue(state, "A", ["3"], 60)
+    # a stop bonus on A5 (+10, visit) is paid once: the run pays A5's own 30 again, as the
+    # engine's destination_revenue pays the stop's route_revenue
+    visit = {"id": "v", "kind": "visit", "at": ["A5"], "amount": 10, "always": True}
+    state = make(tmp_path / "v", hexes, {"A1": {0: "A"}}, [("A5", 0, "A")], [DEST, visit])
+    check_revenue(state, "A", ["3"], 100)  # 10 + 20 + (30 + 10) + 30
 
 
 def test_it_takes_no_space_and_none_of_the_companys_tokens():

@@ -530,6 +530,7 @@ def scenarios() -> list[Scenario]:
             BASIC + [{"name": "4", "stops": 4}],
             bonuses=[
                 {"id": "runa", "kind": "destination_end", "company": "A", "extra_token": True},
+                {"id": "cattle", "kind": "visit", "amount": 10},  # paid once, not again
             ],  # at filled in per map
             extra_tokens=True,
             exercised=extras_matter,
@@ -630,7 +631,10 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
     if sc.name == "end_again":
         return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
     if sc.name == "extra_slot":
-        return [dict(sc.bonuses[0], at=[p[0], p[1], single], always=True)]
+        return [
+            dict(sc.bonuses[0], at=[p[0], p[1], single], always=True),
+            dict(sc.bonuses[1], at=[p[1], single], always=True),
+        ]
     if sc.name == "destination_end":
         return [
             dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),

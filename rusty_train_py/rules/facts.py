@@ -53,6 +53,7 @@ class TrainTable(Protocol):
     readings: Mapping[str, Any]
     state: Any
     worth: list[int]  # what a counted stop earns the train (multipliers and stop bonuses in)
+    stop_bonuses: list[list[tuple[str, int]]]  # per centre: the stop bonuses in its worth
     visit: list[int]  # the distance a visit uses
     is_major: list[bool]  # city or off-board
     is_city: list[bool]

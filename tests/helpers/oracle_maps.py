@@ -282,14 +282,19 @@ def place_extra_tokens(rng, state, company, others, prefer=()) -> None:
 
 
 def scatter_real_tokens(rng, state, hexes, company, others) -> None:
-    """Tokens on a real map: the company's in some cities of ``hexes``, some cities filled
-    with ``others``; a token the rules refuse (none left, a reserved space) is left out."""
+    """Tokens on a real map: the company's in some cities of ``hexes`` (in the extra slot of a
+    city with no space), some cities filled with ``others``; a token the rules refuse (none
+    left, a reserved space) is left out."""
     saved: dict[str, dict[int, str]] = {}
     for h in hexes:
         tile, _ = state.tile_at(h)
-        for n in tile.cities:
+        for k, n in enumerate(tile.cities):
             spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
             r = rng.random()
+            if not spaces:  # a city with no space (1870's Chicago): a token in its extra slot
+                if r < 0.4:
+                    state.apply(state.place_extra_token_edit(h, k, company))
+                continue
             if r < 0.4:
                 saved.setdefault(h, {})[spaces[0]] = company
             elif r < 0.6:
