@@ -192,7 +192,7 @@ class Rules:
             place = wanted.get(bid.lower())
             if b["kind"] == "placed" and place is None:
                 continue  # a placed bonus pays nothing until it is placed
-            scoped = b["kind"] in ("destination", "destination_end")
+            scoped = b["kind"] in ("destination", "destination_end", "connection_run")
             if scoped and company is not None and b["company"] != company:
                 continue
             if b["kind"] == "destination_end" and b.get("extra_token") and state is not None:
@@ -815,6 +815,15 @@ class Solution:
         return "\n".join(lines)
 
 
+RUN_RULES = ("drop_lowest", "connection_run")  # bonuses of the run, not of one route
+
+
+def joined(route: OracleRoute, b: BonusSpec) -> bool:
+    """Whether the route's two ends are both on ``home`` or ``at`` of a connection_run."""
+    allowed = set(b.get("home")) | set(b.get("at"))
+    return route.centres[0].hex in allowed and route.centres[-1].hex in allowed
+
+
 def oracle_solve(
     state, company: str, trains, bonuses=(), limit: int | None = None, readings=None, locked=()
 ) -> Solution:
@@ -826,7 +835,9 @@ def oracle_solve(
     routes = model.all_walks(limit)
     active = rules.active_bonuses(bonuses, company, state)
     game = state.game
-    per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
+    # connection_run: a rule of the run, not money: one route must join its hexes (both ends)
+    joins = [b for b in active if b.kind == "connection_run"]
+    per_route = [b for b in active if not b.once_per_run and b.kind not in RUN_RULES]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
     n_locked = len(locked)
@@ -869,6 +880,8 @@ def oracle_solve(
     def evaluate(picks):
         """The exact best of one assignment: ``picks`` = [(train index, route index)]."""
         nonlocal best
+        if joins and not all(any(joined(routes[ri], b) for _, ri in picks) for b in joins):
+            return  # no train runs between home and destination: not a run the rule allows
         choices = [None] + list(range(len(picks)))
         for owners in itertools.product(choices, repeat=len(run_level)):
             revs = []
@@ -941,11 +954,18 @@ def check_finder_result(
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
     active = rules.active_bonuses(bonuses, company, state)
-    per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
+    per_route = [b for b in active if not b.once_per_run and b.kind not in RUN_RULES]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
     rd = rules.readings
     problems = []
+    for b in active:
+        if b.kind != "connection_run" or not result.routes:
+            continue
+        ends = [(s.stops[0].hex, s.stops[-1].hex) for s in result.routes]
+        allowed = set(b.get("home")) | set(b.get("at"))
+        if not any(a in allowed and z in allowed for a, z in ends):
+            problems.append(f"{b.id}: no route runs between {sorted(allowed)} (ends {ends})")
     left = [rules.train(t).name for t in trains]
     revenues = []
     used = []

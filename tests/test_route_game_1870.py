@@ -6,9 +6,13 @@ players' routes earned in the engine."""
 
 from __future__ import annotations
 
+import gzip
+import json
+
 from test_route_games import check, position
 
 from rusty_train_py.files.loader import open_game
+from rusty_train_py.files.online import log_from_data, replay_log
 from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
 
@@ -110,3 +114,33 @@ def test_1870_mkt_runs_twice_from_its_destination():
     assert res.net_revenue == 720, "\n".join(r.describe() for r in res.routes)
     assert [r.revenue for r in res.routes] == [390, 330]
     assert all("N1" in (r.stops[0].hex, r.stops[-1].hex) for r in res.routes)
+
+
+def _replayed(name: str, at: int):
+    """The position of a committed fixture just before action ``at`` (our replay)."""
+    path = PROJECT_ROOT / "tests" / "data" / "18xx_fixtures" / "1870" / f"{name}.json.gz"
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    return replay_log(log_from_data(data, name), at)
+
+
+def test_1870_the_connection_run_has_one_train_from_home_to_destination():
+    """SSW reaches its destination Fort Worth (J3) and puts its token on the map (action 822 of
+    log 199618, 1870_game_end_bankrupt); its connection run (action 823) must have one train
+    from its home Memphis (H17) to Fort Worth (check_route_combination). The players ran the
+    5 H17-H13-F5-J3 (Memphis 30, Little Rock 20, Oklahoma City 40, Fort Worth 20 + 20 again:
+    130) and the 8 A22-...-N1 (300): 430. The replay gives SSW the conn_ssw option there, and
+    the finder's optimum with it is 430, one route from H17 to J3; without the rule the 5
+    would run elsewhere for 480."""
+    imported = _replayed("1870_game_end_bankrupt", 823)
+    assert (0, "SSW") in imported.state.extra_tokens_at("J3")
+    trains = list(imported.trains["SSW"])
+    bonuses = list(imported.bonuses.get("SSW", ()))
+    assert "conn_ssw" in bonuses
+    res = find_routes(imported.state, "SSW", trains, bonuses)
+    assert res.optimal and res.net_revenue == 430, "\n".join(r.describe() for r in res.routes)
+    ends = [{r.stops[0].hex, r.stops[-1].hex} for r in res.routes]
+    assert {"H17", "J3"} in ends
+    free = find_routes(imported.state, "SSW", trains, [b for b in bonuses if b != "conn_ssw"])
+    assert free.optimal and free.net_revenue == 480
+    # the next action is no connection run: the option is gone
+    assert "conn_ssw" not in _replayed("1870_game_end_bankrupt", 826).bonuses.get("SSW", ())

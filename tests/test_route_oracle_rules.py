@@ -536,6 +536,14 @@ def scenarios() -> list[Scenario]:
             exercised=extras_matter,
             share_exercised=0.2,
         ),
+        Scenario(
+            "connection_run",  # rules/kinds/connection_run.py: one train home to destination
+            BASIC + [{"name": "4", "stops": 4}],
+            bonuses=[{"id": "conn", "kind": "connection_run", "company": "A"}],
+            pick_bonuses=options(["conn"], 0.9),  # home and at filled in per map
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
     ]
     return out
 
@@ -630,6 +638,8 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         ]
     if sc.name == "end_again":
         return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
+    if sc.name == "connection_run":
+        return [dict(sc.bonuses[0], home=[p[0], p[1]], at=[single, *group], always=False)]
     if sc.name == "extra_slot":
         return [
             dict(sc.bonuses[0], at=[p[0], p[1], single], always=True),

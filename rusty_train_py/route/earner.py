@@ -83,6 +83,7 @@ class Earner:
         for effect in self.effects:
             special |= effect.centres()
         self.special = frozenset(special)
+        self.restricting = [effect for effect in self.effects if effect.required]
         self.limit = kind.limit(p)
         self.max_counted = kind.max_counted(p)
         self.centre_cost = [kind.centre_cost(p, c) for c in centres]
@@ -113,6 +114,11 @@ class Earner:
         return frozenset(i for i, s in enumerate(stops) if token[s])
 
     @property
+    def required(self) -> bool:
+        """Whether this train must run (an effect ``required`` it: 1870's connection run)."""
+        return bool(self.restricting)
+
+    @property
     def modelled(self) -> bool:
         """Whether the exact model states this train's rule and effects (route/exact.py)."""
         return bool(self.kind.modelled) and all(effect.modelled for effect in self.effects)
@@ -129,6 +135,8 @@ class Earner:
         """Best revenue of this train on the path (``distance`` in its own measure); -1 if it
         cannot run it. The hot path: the kind's fast sum unless an effect needs the chooser."""
         if len(stops) < 2 or (self.limit is not None and distance > self.limit):
+            return -1
+        if self.restricting and not all(e.allows(self, stops) for e in self.restricting):
             return -1
         special = self.special
         if not special or special.isdisjoint(stops) or not self._needs(stops):
@@ -152,6 +160,8 @@ class Earner:
         if len(stops) < 2 or (
             distance is not None and self.limit is not None and distance > self.limit
         ):
+            return None
+        if self.restricting and not all(e.allows(self, stops) for e in self.restricting):
             return None
         sp = self.kind.split(self, stops)
         if sp is None:

@@ -102,6 +102,13 @@ class RouteEffect:
     id: str
     per_visit = 0  # money per stop visited (counted or not)
     modelled = True  # ``model`` states it (False: the finder keeps path enumeration)
+    # the train holding it must run a route it ``allows`` (it may not stay idle); the finder
+    # searches such a run as one where that train's routes come first
+    required = False
+
+    def allows(self, t: TrainTable, stops: Sequence[int]) -> bool:
+        """Whether the train may run a path with these stops at all (``required`` effects)."""
+        return True
 
     def centres(self) -> frozenset[int]:
         return frozenset()

@@ -5,6 +5,9 @@
   places it in the extra slot of the destination hex's first city, ``extra_slot: true``) or
   on its charter ("Charter": nothing on the map). ``[eighteen_xx] destination_tokens`` names
   each corporation's destination hex.
+- The run right after that choice is the connection run, in which one train must run from
+  the corporation's home to its destination: the corporation holds its ``conn_<id>`` bonus
+  (``connection_run``) for that run only.
 - The Gulf Shipping Company (GSC) is assigned to a port hex by its owning corporation: the
   first assignment opens the port, a second one on the same hex closes it (and the
   company). Open, the owner's routes earn ``port_owner`` there and every other company's
@@ -24,6 +27,7 @@ from .specials_base import GameSpecials, register
 PORT = "GSC"  # the private whose assignments are the port
 OWNER_BONUS = "port_owner"
 OPEN_BONUS = "port_open"
+CONNECTION_RUN = "conn_"  # the bonus of a connection run, followed by the company's id
 ENDS_WITH = "6"  # the train whose purchase removes the port (event remove_tokens)
 
 
@@ -32,6 +36,8 @@ class Destinations1870(GameSpecials):
     """Destination tokens in extra slots; the Gulf Shipping port, open then closed."""
 
     def __init__(self) -> None:
+        self.connecting: str | None = None  # the company about to make its connection run
+        self.ran = False  # ... and it has made it (the bonus goes at the next action)
         self.port_hex: str | None = None
         self.port_owner: str | None = None
         self.port_closed = False
@@ -39,9 +45,17 @@ class Destinations1870(GameSpecials):
     def handlers(self) -> dict[str, Handler]:
         return {"choose": self.choose, "assign": self.assign}
 
+    def before_action(self, r: Replay, action: dict[str, Any]) -> None:
+        if self.ran:
+            self.connecting, self.ran = None, False
+        if self.connecting is not None and action.get("type") == "run_routes":
+            self.ran = True  # this run is the connection run
+
     def choose(self, r: Replay, a: dict[str, Any]) -> None:
         choice = a.get("choice")
         company = r.acting_company()
+        if choice in ("Charter", "Map") and company is not None:
+            self.connecting, self.ran = company.abbrev, False
         if choice == "Charter":
             return  # the token goes on the charter: nothing on the map
         if choice != "Map" or company is None:
@@ -67,8 +81,11 @@ class Destinations1870(GameSpecials):
         self.port_owner = owner.abbrev if owner is not None else None
 
     def bonuses(self, r: Replay, company: str) -> list[str]:
+        out = []
+        if company == self.connecting:
+            out.append(f"{CONNECTION_RUN}{company.lower()}")
         if self.port_hex is None or ENDS_WITH in r.departed:
-            return []
+            return out
         if company == self.port_owner:
-            return [f"{OWNER_BONUS}:{self.port_hex}"]
-        return [] if self.port_closed else [f"{OPEN_BONUS}:{self.port_hex}"]
+            return [*out, f"{OWNER_BONUS}:{self.port_hex}"]
+        return out if self.port_closed else [*out, f"{OPEN_BONUS}:{self.port_hex}"]
