@@ -136,3 +136,29 @@ def test_x_puts_each_company_in_turn_in_the_extra_slot(qtbot, window):
     window.push_edit(state.set_extra_tokens_edit("F16", [(0, window.game.companies[-1].abbrev)]))
     key(qtbot, window, K.Key_T, "x", K.Key_Return)
     assert state.extra_tokens_at("F16") == ()
+
+
+def test_a_city_with_no_space_takes_an_extra_slot_token(qtbot, prefs, dialogs):
+    """1870's Denver (A2): no token space, so Up/Down place nothing; ``x`` puts FW's
+    destination token in its extra slot."""
+    from rusty_train_py.gamefile import load_game
+    from rusty_train_py.mapstate import MapState
+
+    from .conftest import make_window
+
+    win = make_window(qtbot, prefs, dialogs, MapState(load_game("1870")))
+    try:
+        win.select_hex("A2")
+        key(qtbot, win, K.Key_T, K.Key_Up)
+        mode = win.mode
+        assert isinstance(mode, EditTokensMode) and mode.tokens == {}
+        names = [c.abbrev for c in win.game.companies]
+        for _ in range(names.index("FW") + 1):
+            key(qtbot, win, "x")
+        assert win.view.caption.text() == "A2: no token space; extra slot: FW"
+        key(qtbot, win, K.Key_Return)
+        assert win.state.extra_tokens_at("A2") == ((0, "FW"),)
+        assert win.state.tokens_at("A2") == {}
+    finally:
+        win.undo_stack.setClean()
+        win.close()
