@@ -123,6 +123,8 @@ EIGHTEEN_XX_KEYS = {
     "phase_at_or": dict,
     "phase_on": dict,
     "readings": list,
+    "destination_tokens": dict,
+    "refused_options": dict,
 }
 
 

@@ -7,6 +7,7 @@ them. Edits are built by the ``*_edit`` functions, which validate before anythin
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .game import Game
@@ -22,16 +23,20 @@ class MapEditError(ValueError):
 class HexState:
     """What is on one hex: a laid tile (None: the printed hex), its rotation, its tokens.
 
-    ``tokens`` holds ``(token_space_index, company)`` pairs sorted by space.
+    ``tokens`` holds ``(token_space_index, company)`` pairs sorted by space; ``extra`` the
+    tokens in a city's extra slot, beside its spaces (1870's destination tokens), as
+    ``(city, company)`` pairs sorted (``city`` counts the tile's cities in its order): such a
+    token is its company's in that city and takes no space, so it never fills the city.
     """
 
     tile: str | None = None
     rotation: int = 0
     tokens: tuple[tuple[int, str], ...] = ()
+    extra: tuple[tuple[int, str], ...] = ()
 
     @property
     def is_default(self) -> bool:
-        return self.tile is None and self.rotation == 0 and not self.tokens
+        return self.tile is None and self.rotation == 0 and not self.tokens and not self.extra
 
 
 EMPTY = HexState()
@@ -123,6 +128,18 @@ class MapState:
                 out[h] = (hs.tile, hs.rotation)
         return out
 
+    def extra_tokens_at(self, name: str) -> tuple[tuple[int, str], ...]:
+        """(city, company) of each token in an extra slot of hex ``name``."""
+        return self.hex_state(name).extra
+
+    def all_extra_tokens(self) -> list[tuple[str, int, str]]:
+        """(hex, city, company) for every token in an extra slot, in map order."""
+        return [
+            (h, city, company)
+            for h in self.game.hex_order
+            for city, company in self.hex_state(h).extra
+        ]
+
     def all_tokens(self) -> list[tuple[str, int, str]]:
         """(hex, token space, company) for every token, in map order."""
         out = []
@@ -150,7 +167,7 @@ class MapState:
         return self.game.company(company).tokens - self.tokens_placed(company)
 
     def companies_on_map(self) -> list[str]:
-        placed = {c for _, _, c in self.all_tokens()}
+        placed = {c for _, _, c in self.all_tokens() + self.all_extra_tokens()}
         return [c.abbrev for c in self.game.companies if c.abbrev in placed]
 
     @property
@@ -213,7 +230,8 @@ class MapState:
         old_tile, old_rot = self.tile_at(name)
         new_tile = self.game.tile(tile_name)
         tokens = carry_tokens(old_tile, old_rot, before.tokens, new_tile, rotation, where=name)
-        after = HexState(tile_name, rotation, tokens)
+        extra = carry_extra(old_tile, old_rot, before.extra, new_tile, rotation, where=name)
+        after = HexState(tile_name, rotation, tokens, extra)
         return HexEdit(name, before, after, f"lay {tile_name} on {name}")
 
     def rotate_tile_edit(self, name: str, steps: int) -> HexEdit:
@@ -224,7 +242,7 @@ class MapState:
         rotation = (before.rotation + steps) % 6
         tile = self.game.tile(before.tile)
         tokens = carry_tokens(tile, before.rotation, before.tokens, tile, rotation, where=name)
-        after = HexState(before.tile, rotation, tokens)
+        after = HexState(before.tile, rotation, tokens, before.extra)
         return HexEdit(name, before, after, f"rotate {before.tile} on {name}")
 
     def remove_tile_edit(self, name: str) -> HexEdit:
@@ -239,7 +257,12 @@ class MapState:
             tokens = carry_tokens(old_tile, old_rot, before.tokens, printed, 0, where=name)
         except MapEditError:
             tokens = ()
-        return HexEdit(name, before, HexState(None, 0, tokens), f"remove {before.tile} from {name}")
+        try:
+            extra = carry_extra(old_tile, old_rot, before.extra, printed, 0, where=name)
+        except MapEditError:
+            extra = ()
+        after = HexState(None, 0, tokens, extra)
+        return HexEdit(name, before, after, f"remove {before.tile} from {name}")
 
     def set_tokens_edit(
         self, name: str, tokens: dict[int, str], check_available: bool = True
@@ -268,7 +291,7 @@ class MapState:
             if check_available and extra > 0 and extra > self.tokens_left(company):
                 raise MapEditError(f"{name}: {company} has no station tokens left")
         norm = tuple(sorted((s, self.game.company(c).abbrev) for s, c in tokens.items()))
-        after = HexState(before.tile, before.rotation, norm)
+        after = HexState(before.tile, before.rotation, norm, before.extra)
         return HexEdit(name, before, after, f"tokens on {name}")
 
     def place_token_edit(
@@ -289,6 +312,40 @@ class MapState:
         del current[space]
         return self.set_tokens_edit(name, current)
 
+    def set_extra_tokens_edit(self, name: str, extra: Iterable[tuple[int, str]]) -> HexEdit:
+        """Set the tokens in the extra slots of a hex's cities (``(city, company)`` pairs),
+        validated: a city of the tile showing, a known company, one token of a company per
+        city. They take no token space and are not counted against the company's tokens."""
+        name = self._check_hex(name)
+        before = self.hex_state(name)
+        tile, _ = self.tile_at(name)
+        norm = []
+        for city, company in extra:
+            if not isinstance(city, int) or not 0 <= city < len(tile.cities):
+                raise MapEditError(
+                    f"{name}: no city {city} for an extra-slot token"
+                    f" (tile {tile.name} has {len(tile.cities)})"
+                )
+            try:
+                norm.append((city, self.game.company(company).abbrev))
+            except KeyError as exc:
+                raise MapEditError(f"{name}: {exc.args[0]}") from None
+        if len(set(norm)) != len(norm):
+            raise MapEditError(f"{name}: two extra-slot tokens of one company in one city")
+        after = HexState(before.tile, before.rotation, before.tokens, tuple(sorted(norm)))
+        return HexEdit(name, before, after, f"extra-slot tokens on {name}")
+
+    def place_extra_token_edit(self, name: str, city: int, company: str) -> HexEdit:
+        """Place ``company``'s token in the extra slot of city ``city`` of hex ``name``."""
+        return self.set_extra_tokens_edit(name, (*self.extra_tokens_at(name), (city, company)))
+
+    def remove_extra_token_edit(self, name: str, city: int, company: str) -> HexEdit:
+        current = list(self.extra_tokens_at(name))
+        if (city, company) not in current:
+            raise MapEditError(f"{name}: no extra-slot token of {company} in city {city}")
+        current.remove((city, company))
+        return self.set_extra_tokens_edit(name, current)
+
     def phase_edit(self, phase: str) -> PhaseEdit:
         try:
             self.game.phase(phase)
@@ -306,6 +363,44 @@ def city_edges(tile: Tile, rotation: int) -> list[frozenset[int]]:
     """For each city of the tile (declaration order), the edges its track reaches."""
     conn = tile.connectivity(rotation)
     return [conn.node_edges[n.index] for n in tile.nodes if n.kind is NodeKind.CITY]
+
+
+def _matching_city(
+    old_edges: frozenset[int], new_cities: list[int], new_edges: dict[int, frozenset[int]]
+) -> list[int]:
+    """The new tile's cities, best match for a city reaching ``old_edges`` first: one
+    reaching every edge it reached, then the most shared edges, then tile order."""
+    return sorted(
+        new_cities,
+        key=lambda nc: (not old_edges <= new_edges[nc], -len(old_edges & new_edges[nc]), nc),
+    )
+
+
+def carry_extra(
+    old: Tile,
+    old_rot: int,
+    extra: tuple[tuple[int, str], ...],
+    new: Tile,
+    new_rot: int,
+    where: str = "",
+) -> tuple[tuple[int, str], ...]:
+    """Move the tokens in extra slots (``(city, company)``) to the matching cities of ``new``
+    (as ``carry_tokens`` matches them; an extra slot never runs out of room). Raises
+    MapEditError when the new tile has no city."""
+    if not extra:
+        return ()
+    new_cities = [n.index for n in new.cities]
+    if not new_cities:
+        raise MapEditError(f"{where}: tile {new.name} has no city for the extra-slot tokens")
+    old_edges = city_edges(old, old_rot)
+    new_edges = dict(zip(new_cities, city_edges(new, new_rot), strict=True))
+    out = set()
+    for city, company in extra:
+        if not 0 <= city < len(old_edges):
+            raise MapEditError(f"{where}: tile {old.name} has no city {city}")
+        target = _matching_city(old_edges[city], new_cities, new_edges)[0]
+        out.add((new_cities.index(target), company))
+    return tuple(sorted(out))
 
 
 def carry_tokens(
@@ -343,11 +438,7 @@ def carry_tokens(
         if len(old_cities) == 1 and len(new_cities) == 1:
             target = new_cities[0]
         else:
-            oe = old_edges[oc]
-            candidates = sorted(
-                new_cities,
-                key=lambda nc: (not oe <= new_edges[nc], -len(oe & new_edges[nc]), nc),
-            )
+            candidates = _matching_city(old_edges[oc], new_cities, new_edges)
             fits = [nc for nc in candidates if free[nc] >= len(companies)]
             if not fits:
                 raise MapEditError(f"{where}: no city of tile {new.name} has room for the tokens")

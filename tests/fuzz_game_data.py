@@ -38,6 +38,7 @@ from rusty_train_py.game import GameDataError  # noqa: E402
 from rusty_train_py.gamefile import load_game_file  # noqa: E402
 from rusty_train_py.mapstate import MapState  # noqa: E402
 from rusty_train_py.paths import games_dir, tiles_dir  # noqa: E402
+from rusty_train_py.tile import IGNORED_PARTS  # noqa: E402
 
 # ---- tile codes ---------------------------------------------------------------------------------
 
@@ -64,16 +65,23 @@ CODE_MUTATIONS: list[tuple[str, str, str]] = [
 PART = re.compile(r"(?P<key>[a-z_]+):(?P<value>[^,;]*)")
 
 
+def _part_of(code: str, m: re.Match) -> str:
+    """The kind of the part (``city``, ``path``, ...) an option found in a tile code is in."""
+    return code[code.rfind(";", 0, m.start()) + 1 : m.start()].partition("=")[0]
+
+
 def _option(code: str, m: re.Match) -> str:
     """An option found in a tile code as CODE_MUTATIONS names it (future_label's with it)."""
-    part = code[code.rfind(";", 0, m.start()) + 1 : m.start()].partition("=")[0]
+    part = _part_of(code, m)
     key = m.group("key")
     return f"{part}.{key}" if part == "future_label" else key
 
 
 def mutate_code(rng: random.Random, code: str) -> tuple[str, str] | None:
     """A wrong variant of a tile code (every one must be refused): (new code, what)."""
-    parts = [p for p in code.split(";") if p]
+    # parts the loader keeps unread (IGNORED_PARTS: 1870's partitions, tile lays only) are
+    # not mutated: what they hold is not the loader's to refuse
+    parts = [p for p in code.split(";") if p and p.partition("=")[0] not in IGNORED_PARTS]
     op = rng.randrange(6)
     if op == 0 and parts:
         part = rng.choice(parts)
@@ -83,7 +91,7 @@ def mutate_code(rng: random.Random, code: str) -> tuple[str, str] | None:
         return code.replace(part, part + extra, 1), "unknown option"
     if op == 1:
         return code + ";bogus=1", "unknown part"
-    options = list(PART.finditer(code))
+    options = [m for m in PART.finditer(code) if _part_of(code, m) not in IGNORED_PARTS]
     for _ in range(10):
         key, value, what = rng.choice(CODE_MUTATIONS)
         hits = [m for m in options if _option(code, m) == key]

@@ -197,9 +197,11 @@ class Rules:
                 return t
         raise KeyError(f"unknown train {name!r}")
 
-    def active_bonuses(self, named=(), company=None) -> list[BonusSpec]:
+    def active_bonuses(self, named=(), company=None, state=None) -> list[BonusSpec]:
         """The game's always-on bonuses and the named options (``id`` or ``id:HEX``); with a
-        ``company``, the bonuses of other companies (``destination``) left out."""
+        ``company``, the bonuses of other companies (``destination``) left out; with a
+        ``state``, a ``destination_end`` with ``extra_token`` only when the company's token
+        sits in the extra slot of a city on one of its hexes."""
         out = []
         wanted = {}
         for n in named:
@@ -212,9 +214,18 @@ class Rules:
             place = wanted.get(bid.lower())
             if b["kind"] in ("placed", "hotels") and place is None:
                 continue  # a placed bonus pays nothing until it is placed
-            scoped = b["kind"] in ("destination", "destination_end", "destination_value")
+            scoped = b["kind"] in (
+                "destination",
+                "destination_end",
+                "destination_value",
+                "connection_run",
+            )
             if scoped and company is not None and b["company"] != company:
                 continue
+            if b["kind"] == "destination_end" and b.get("extra_token") and state is not None:
+                held = {h for h in b["at"] for _, c in state.hex_state(h).extra if c == company}
+                if not held:
+                    continue
             out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
         for bid in wanted:
             if bid not in {k.lower() for k in self.bonuses}:
@@ -385,6 +396,10 @@ class Model:
                     self.node_node.add((h, i))
             self.pieces[h] = lst
             tokens = state.tokens_at(h)  # {space index: company}
+            # the company's tokens beside a city's spaces (its extra slot): they never fill it
+            extra_at = {
+                tile.cities[k].index for k, c in state.hex_state(h).extra if c == self.company
+            }
             nopts = node_options(tile.code)
             for n in tile.nodes:
                 self.nodes[(h, n.index)] = n
@@ -392,8 +407,8 @@ class Model:
                 if n.kind is NodeKind.CITY:
                     spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
                     owners = [tokens.get(s) for s in spaces]
-                    if self.company in owners:
-                        self.tokened.add((h, n.index))
+                    if self.company in owners or n.index in extra_at:
+                        self.tokened.add((h, n.index))  # a token in a space or the extra slot
                     elif all(o is not None for o in owners):
                         neutral = any(o.upper() in self.rules.neutral for o in owners)
                         if not neutral or self.rules.readings["neutral_tokens_block"]:
@@ -1023,6 +1038,15 @@ def _riders(rules, trains, ride_at=None) -> tuple[list[str], list[BonusSpec]]:
     return runs, rides
 
 
+RUN_RULES = ("drop_lowest", "connection_run")  # bonuses of the run, not of one route
+
+
+def joined(route: OracleRoute, b: BonusSpec) -> bool:
+    """Whether the route's two ends are both on ``home`` or ``at`` of a connection_run."""
+    allowed = set(b.get("home")) | set(b.get("at"))
+    return route.centres[0].hex in allowed and route.centres[-1].hex in allowed
+
+
 def oracle_solve(
     state, company: str, trains, bonuses=(), limit: int | None = None, readings=None, locked=()
 ) -> Solution:
@@ -1034,9 +1058,13 @@ def oracle_solve(
     trains, rides = _riders(rules, trains)
     specs = [rules.train(t) for t, _r in locked] + [rules.train(t) for t in trains]
     routes = model.all_walks(limit, singles=any(t.rule == "local" for t in specs))
-    active = game_bonuses(_in_phase(rules.active_bonuses(bonuses, company), state), state, company)
+    active = game_bonuses(
+        _in_phase(rules.active_bonuses(bonuses, company, state), state), state, company
+    )
     game = state.game
-    per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
+    # connection_run: a rule of the run, not money: one route must join its hexes (both ends)
+    joins = [b for b in active if b.kind == "connection_run"]
+    per_route = [b for b in active if not b.once_per_run and b.kind not in RUN_RULES]
     run_level = [b for b in active if b.once_per_run] + rides
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
     n_locked = len(locked)
@@ -1081,6 +1109,8 @@ def oracle_solve(
     def evaluate(picks):
         """The exact best of one assignment: ``picks`` = [(train index, route index)]."""
         nonlocal best
+        if joins and not all(any(joined(routes[ri], b) for _, ri in picks) for b in joins):
+            return  # no train runs between home and destination: not a run the rule allows
         choices = [None] + list(range(len(picks)))
         for owners in itertools.product(choices, repeat=len(run_level)):
             revs = []
@@ -1158,13 +1188,22 @@ def check_finder_result(
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = game_bonuses(_in_phase(rules.active_bonuses(bonuses, company), state), state, company)
+    active = game_bonuses(
+        _in_phase(rules.active_bonuses(bonuses, company, state), state), state, company
+    )
     trains, rides = _riders(rules, trains)
-    per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
+    per_route = [b for b in active if not b.once_per_run and b.kind not in RUN_RULES]
     run_level = [b for b in active if b.once_per_run] + rides
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
     rd = rules.readings
     problems = []
+    for b in active:
+        if b.kind != "connection_run" or not result.routes:
+            continue
+        ends = [(s.stops[0].hex, s.stops[-1].hex) for s in result.routes]
+        allowed = set(b.get("home")) | set(b.get("at"))
+        if not any(a in allowed and z in allowed for a, z in ends):
+            problems.append(f"{b.id}: no route runs between {sorted(allowed)} (ends {ends})")
     left = [rules.train(t).name for t in trains]
     revenues = []
     used = []
@@ -1272,7 +1311,7 @@ def describe_state(state, company, trains, bonuses=(), readings=None) -> str:
     lines.append(f"company {company}, trains {list(trains)}, bonuses {list(bonuses)}")
     for t in trains:
         lines.append(f"  {rules.train(t)}")
-    for b in rules.active_bonuses(bonuses, company):
+    for b in rules.active_bonuses(bonuses, company, state):
         lines.append(f"  bonus {b}")
     return "\n".join(lines)
 

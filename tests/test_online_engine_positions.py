@@ -29,6 +29,11 @@ DIFFERING = {
 }
 
 
+# logs refused per title directory, each naming why (1870: the diesels variant, whose log
+# the engine dump leaves out)
+REFUSED = {"1870": ("with the option 'diesels', the diesels variant",)}
+
+
 def dumped_titles() -> set[str]:
     """The title directories tools/engine_check/dump_all.sh dumps the engine's positions of."""
     text = (ROOT / "tools" / "engine_check" / "dump_all.sh").read_text(encoding="utf-8")
@@ -48,7 +53,10 @@ def test_positions_are_the_engines(title_dir):
     assert result["positions"] > 0
     assert result["equal"] + result["differing"] == result["positions"]
     assert result["differing"] == DIFFERING.get(title_dir, 0), "\n".join(result["diffs"][:20])
-    assert result["refused"] == []
+    refused = REFUSED.get(title_dir, ())
+    assert len(result["refused"]) == len(refused), result["refused"]
+    for line, why in zip(sorted(result["refused"]), refused, strict=True):
+        assert why in line
 
 
 def test_the_first_edition_of_18_los_angeles_is_refused_naming_the_edition():

@@ -36,6 +36,7 @@ from helpers.oracle_maps import (
     grid_hexes,
     grow_cluster,
     joining_rotation,
+    place_extra_tokens,
     place_random_tokens,
     scatter_real_tokens,
     tile_weight,
@@ -89,6 +90,7 @@ class Scenario:
     exercised: object = None
     share_exercised: float = 0.1
     dense: bool = False  # fill most of the window with tiles
+    extra_tokens: bool = False  # tokens in cities' extra slots (1870's destination tokens)
 
 
 def bypass_hex(orientation: Orientation) -> str:
@@ -312,6 +314,17 @@ def hotel_options(rng, places):
     if rng.random() >= 0.8:
         return []
     return ["hot:" + "+".join(rng.sample(places["all"], rng.randint(2, 5)))]
+
+
+def extras_matter(state, company, trains, bonuses):
+    """Exercised when the tokens in extra slots change the answer (a route that starts from
+    one, a destination run they allow)."""
+    plain = state.copy()
+    for h, _, _ in state.all_extra_tokens():
+        plain.apply(plain.set_extra_tokens_edit(h, ()))
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        plain, company, trains, bonuses
+    )
 
 
 def pays(state, company, trains, bonuses):
@@ -794,6 +807,25 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
             dense=True,
         ),
+        Scenario(
+            "extra_slot",  # tokens in a city's extra slot: the company's, never filling it
+            BASIC + [{"name": "4", "stops": 4}],
+            bonuses=[
+                {"id": "runa", "kind": "destination_end", "company": "A", "extra_token": True},
+                {"id": "cattle", "kind": "visit", "amount": 10},  # paid once, not again
+            ],  # at filled in per map
+            extra_tokens=True,
+            exercised=extras_matter,
+            share_exercised=0.2,
+        ),
+        Scenario(
+            "connection_run",  # rules/kinds/connection_run.py: one train home to destination
+            BASIC + [{"name": "4", "stops": 4}],
+            bonuses=[{"id": "conn", "kind": "connection_run", "company": "A"}],
+            pick_bonuses=options(["conn"], 0.9),  # home and at filled in per map
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
     ]
     return out
 
@@ -923,6 +955,13 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         ]
     if sc.name == "end_again":
         return [dict(sc.bonuses[0], at=[p[0], p[1], p[2], single, *group])]
+    if sc.name == "connection_run":
+        return [dict(sc.bonuses[0], home=[p[0], p[1]], at=[single, *group], always=False)]
+    if sc.name == "extra_slot":
+        return [
+            dict(sc.bonuses[0], at=[p[0], p[1], single], always=True),
+            dict(sc.bonuses[1], at=[p[1], single], always=True),
+        ]
     if sc.name == "destination_end":
         return [
             dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
@@ -1042,6 +1081,8 @@ def random_map(sc: Scenario, seed: int, folder):
     abbrevs = [c if isinstance(c, str) else c["abbrev"] for c in sc.companies]
     others = [c for c in abbrevs if c != company]
     place_random_tokens(rng, state, state.game.hexes, company, others)
+    if sc.extra_tokens:
+        place_extra_tokens(rng, state, company, others, (*places["picks"][:2], places["single"]))
     names = [t["name"] for t in sc.trains]
     trains = [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 2, 2, 3]))]
     trains = one_rider(trains, {t["name"] for t in sc.trains if t.get("rule") == "pullman"})

@@ -153,11 +153,12 @@ def company_reach(state: MapState, company: str) -> Reach:
             elif end.node is not None and tile.nodes[end.node].kind is not NodeKind.JUNCTION:
                 centres.add((h, end.node))
     token_hexes: set[str] = set()
-    for h, _space, c in state.all_tokens():
+    held = [(h, state.tile_at(h)[0].token_spaces[s].city, c) for h, s, c in state.all_tokens()]
+    held += [(h, state.tile_at(h)[0].cities[k].index, c) for h, k, c in state.all_extra_tokens()]
+    for h, node, c in held:
         if c == abbrev:
             token_hexes.add(h)
-            tile, _ = state.tile_at(h)
-            centres.add((h, tile.token_spaces[_space].city))
+            centres.add((h, node))
             for e in range(6):
                 if game.neighbour(h, e) is not None:
                     sides.setdefault(h, set()).add(e)

@@ -43,8 +43,8 @@ def legal_tokens(state: MapState, company: str, reach: Reach | None = None) -> l
     out = []
     for h in game.hex_order:
         held = state.tokens_at(h)
-        if abbrev in held.values():
-            continue
+        if abbrev in held.values() or any(c == abbrev for _, c in state.extra_tokens_at(h)):
+            continue  # a second token of the company on one hex
         tile, _ = state.tile_at(h)
         for city in tile.cities:
             if (h, city.index) not in reach.centres:

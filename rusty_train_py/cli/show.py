@@ -84,6 +84,10 @@ def summary(opened: OpenedGame) -> str:
             if c == abbrev:
                 place = printed_place(game, h)
                 where.append(f"{h} {place}" if place else h)
+        for h, _, c in state.all_extra_tokens():
+            if c == abbrev:
+                place = printed_place(game, h)
+                where.append(f"{h} {place} (extra slot)" if place else f"{h} (extra slot)")
         left = state.tokens_left(abbrev)
         lines.append(
             f"  {abbrev:<{width}}  {company.name}: {_count(len(where), 'token')}"

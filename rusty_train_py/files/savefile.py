@@ -1,6 +1,6 @@
 """Our saved games: versioned JSON holding the game id, phase, laid tiles and tokens, and
-optionally each company's trains (``trains``) and the routes each company ran last
-(``last_routes``).
+optionally the tokens in cities' extra slots (``extra_tokens``), each company's trains
+(``trains``) and the routes each company ran last (``last_routes``).
 
 Saves are atomic (``atomic.atomic_write_text``: a temporary file, then a rename). Reading
 builds a new MapState and raises GameFileError naming the file and entry at fault; nothing
@@ -49,6 +49,9 @@ def state_to_data(
         "tiles": [{"hex": h, "tile": t, "rotation": r} for h, (t, r) in state.laid_tiles().items()],
         "tokens": [{"hex": h, "space": s, "company": c} for h, s, c in state.all_tokens()],
     }
+    extra = state.all_extra_tokens()
+    if extra:
+        data["extra_tokens"] = [{"hex": h, "city": k, "company": c} for h, k, c in extra]
     if trains:
         data["trains"] = {c: list(t) for c, t in trains.items()}
     if last_routes:
@@ -75,7 +78,7 @@ def dumps(
     lines = ["{"]
     for key in ("format", "version", "game", "phase"):
         lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], ensure_ascii=False)},")
-    lists = ["tiles", "tokens"] + [k for k in ("trains", "last_routes") if k in data]
+    lists = ["tiles", "tokens"] + [k for k in OPTIONAL_KEYS if k in data]
     for n, key in enumerate(lists):
         last = n == len(lists) - 1
         if key == "trains":
@@ -111,9 +114,10 @@ def save_game(
 
 
 TOP_KEYS = ("format", "version", "game", "phase", "tiles", "tokens")
-OPTIONAL_KEYS = ("trains", "last_routes")
+OPTIONAL_KEYS = ("extra_tokens", "trains", "last_routes")  # in the order written
 TILE_KEYS = ("hex", "tile", "rotation")
 TOKEN_KEYS = ("hex", "space", "company")
+EXTRA_TOKEN_KEYS = ("hex", "city", "company")
 ROUTE_KEYS = ("company", "train", "revenue", "stops", "track")
 
 
@@ -229,7 +233,39 @@ def state_from_data(data: object, where: str) -> MapState:
             state.apply(state.place_token_edit(hex_name, space, company, check_available=False))
         except MapEditError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
+    _extra_tokens_from_data(data.get("extra_tokens", []), state, where)
     return state
+
+
+def _extra_tokens_from_data(entries: object, state: MapState, where: str) -> None:
+    """The ``extra_tokens`` of a save (tokens in a city's extra slot) onto ``state``."""
+    game = state.game
+    if not isinstance(entries, list):
+        raise GameFileError(f"{where}: 'extra_tokens' should be a list")
+    for i, entry in enumerate(entries):
+        ewhere = f"{where}: extra_tokens[{i}]"
+        if not isinstance(entry, dict):
+            raise GameFileError(f"{ewhere}: expected an object")
+        hex_name = entry.get("hex")
+        if not isinstance(hex_name, str) or not game.has_hex(hex_name):
+            if "hex" not in entry:
+                raise GameFileError(f"{ewhere}: missing key 'hex'")
+            raise GameFileError(f"{ewhere}: bad hex {short(hex_name)}")
+        ewhere = f"{ewhere} ({hex_name})"
+        _keys(entry, EXTRA_TOKEN_KEYS, ewhere)
+        city, company = entry["city"], entry["company"]
+        if not isinstance(company, str):
+            raise GameFileError(f"{ewhere}: 'company' should be a company, not {short(company)}")
+        if not _is_int(city):
+            raise GameFileError(f"{ewhere}: 'city' should be a city number, not {short(city)}")
+        try:
+            game.company(company)
+        except KeyError:
+            raise GameFileError(f"{ewhere}: unknown company {short(company)}") from None
+        try:
+            state.apply(state.place_extra_token_edit(hex_name, city, company))
+        except MapEditError as exc:
+            raise GameFileError(f"{ewhere}: {exc}") from None
 
 
 def trains_from_data(data: object, game: Game, where: str) -> Trains:

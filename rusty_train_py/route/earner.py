@@ -68,6 +68,7 @@ class Earner:
         self.no_pass = frozenset(
             c.id for c in centres if c.pass_only and train.name not in c.pass_only
         )
+        self.extra_token = [c.extra_token for c in centres]
         self.worth = [
             rules.stop_value(c, kind.centre_value(p, c)) * kind.row_multiplier(p, c) * m
             for c in centres
@@ -95,6 +96,7 @@ class Earner:
         for effect in self.effects:
             special |= effect.centres()
         self.special = frozenset(special)
+        self.restricting = [effect for effect in self.effects if effect.required]
         self.limit = kind.limit(p)
         self.min_stops = kind.min_stops(p)
         self.reworks_total = bool(kind.reworks_total)
@@ -142,6 +144,11 @@ class Earner:
         return frozenset(i for i, s in enumerate(stops) if token[s])
 
     @property
+    def required(self) -> bool:
+        """Whether this train must run (an effect ``required`` it: 1870's connection run)."""
+        return bool(self.restricting)
+
+    @property
     def modelled(self) -> bool:
         """Whether the exact model states this train's rule and effects (route/exact.py)."""
         return bool(self.kind.modelled) and all(effect.modelled for effect in self.effects)
@@ -160,6 +167,8 @@ class Earner:
         if len(stops) < self.min_stops or (self.limit is not None and distance > self.limit):
             return -1
         if self.no_pass and not self.no_pass.isdisjoint(stops[1:-1]):
+            return -1
+        if self.restricting and not all(e.allows(self, stops) for e in self.restricting):
             return -1
         special = self.special
         if not special or special.isdisjoint(stops) or not self._needs(stops):
@@ -188,6 +197,8 @@ class Earner:
         ):
             return None
         if self.no_pass and not self.no_pass.isdisjoint(stops[1:-1]):
+            return None
+        if self.restricting and not all(e.allows(self, stops) for e in self.restricting):
             return None
         sp = self.kind.split(self, stops)
         if sp is None:

@@ -128,6 +128,8 @@ def solve_exact(
     model.finish()
     status, solver, cancelled = _solve(model.m, deadline, cancel, progress)
     optimal = status == cp_model.OPTIMAL
+    if status == cp_model.INFEASIBLE:  # a train that must run cannot (a proof): no run
+        return ExactResult(0, [None] * len(earners), True, cancelled, 0)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return ExactResult(0, [None] * len(earners), False, cancelled, 0)
     paths = model.paths(solver.value)

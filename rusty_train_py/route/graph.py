@@ -48,6 +48,7 @@ class Centre:
     hex_token: bool = False  # a city of its hex holds a token of the company
     # full of other companies' tokens, passed through only by these trains (an end for others)
     pass_only: frozenset[str] = frozenset()
+    extra_token: bool = False  # the company's token sits in the city's extra slot
 
     @property
     def is_major(self) -> bool:
@@ -228,12 +229,16 @@ class _GraphBuild:
 
     def _add_centre(self, h: str, tile: Tile, node: Node, node_bit: int) -> None:
         game, state = self.game, self.state
-        token = blocked = False
+        token = blocked = extra_token = False
         pass_only: frozenset[str] = frozenset()
         if node.kind is NodeKind.CITY:
             tokens = state.tokens_at(h)
             held = [tokens.get(sp.index) for sp in tile.token_spaces if sp.city == node.index]
             token = self.company is not None and self.company in held
+            if self.company is not None:  # its token in the city's extra slot
+                city = [n.index for n in tile.cities].index(node.index)
+                extra_token = (city, self.company) in state.extra_tokens_at(h)
+                token = token or extra_token
             opened = not self.neutral_block and any(c in self.neutral for c in held)
             blocked = not token and not opened and all(c is not None for c in held)
             if blocked:  # trains passing some holder's tokens pass it (18SJ's E and SJ)
@@ -261,6 +266,7 @@ class _GraphBuild:
                 visit_cost=node.visit_cost,
                 columns=columns,
                 pass_only=pass_only,
+                extra_token=extra_token,
             )
         )
 

@@ -34,7 +34,16 @@ from .result import RouteResult, TrainRoute
 from .revenue_memo import RevenueMemo
 from .routes import build_train_route
 from .runs import Run, plan_runs, rider_names
-from .solve_run import Tables, greedy_run, shifted_report, solve_run, split_riders
+from .solve_run import (
+    Tables,
+    drop_lift,
+    greedy_run,
+    lift_required,
+    locks_allowed,
+    shifted_report,
+    solve_run,
+    split_riders,
+)
 from .valuing import value_paths
 
 CancelFn = Callable[[], bool]
@@ -132,9 +141,10 @@ class RouteSearch:
             )
         except LockError as exc:
             raise RouteSearchError(str(exc)) from None
-        self.runs = plan_runs(
+        runs = plan_runs(
             game, self.free_types, self.bonuses, [f.train for f in self.fixed], self.riders
         )
+        self.runs = [r for r in runs if locks_allowed(r, self.fixed, self.earner)]
         self.searched = sorted(
             {v for run in self.runs for v in run.variants}, key=lambda v: (v[0], sorted(v[1]))
         )
@@ -180,6 +190,9 @@ class RouteSearch:
         self.riders, self.ride_at, self.locks, self.free_types = split_riders(
             game, self.train_types, self.locks
         )
+
+    def must_run(self, variant: Variant) -> bool:
+        return self.earner(variant).required
 
     def earner(self, variant: Variant) -> Earner:
         """The compiled train of a variant (a train and the once-per-run bonuses it gets)."""
@@ -289,9 +302,12 @@ class RouteSearch:
         (stopped unproven by the time limit) the model's routes for the paths to better."""
         assert self.tables is not None
         quick_total, quick = -1, []
+        must = self.must_run
+        shifted, big = lift_required(self.runs, self.tables, must)
         for run, pay in zip(self.runs, self.locked_pay, strict=True):
-            total, picked = greedy_run(run, self.tables)
-            if total + pay > quick_total:
+            total, picked = greedy_run(run, shifted)
+            total = drop_lift(run, picked, total, big, must)
+            if total >= 0 and total + pay > quick_total:
                 quick_total, quick = total + pay, self.routes_of(picked, run)
         self.report(best=quick_total)
         self.report("search", force=True)
@@ -353,12 +369,17 @@ class RouteSearch:
         n_bits = self.graph.n_track_bits * len(self.classes)
         if any(self.earner(v).has_exclusive for v in self.searched):
             n_bits += len(self.graph.centres)  # the centres local trains hold (valuing.py)
+        must = self.must_run
+        shifted, big = lift_required(runs, tables, must)
         for run, pay in zip(runs, self.locked_pay, strict=True):
-            report = shifted_report(self.report, pay)
-            lower = best_total - pay
+            lift = big * sum(1 for v in run.variants if must(v))
+            report = shifted_report(self.report, pay - lift)
+            lower = best_total - pay + lift
             total, picked, run_optimal, run_cancelled = solve_run(
-                run, tables, n_bits, self.deadline, self.cancel, report, lower, len(runs) == 1
+                run, shifted, n_bits, self.deadline, self.cancel, report, lower, len(runs) == 1
             )
+            if total >= 0:
+                total = drop_lift(run, picked, total, big, must)
             optimal = optimal and run_optimal
             cancelled = cancelled or run_cancelled
             if total >= 0 and total + pay > best_total:

@@ -3,7 +3,7 @@ helpers the search shares: the trains the search places, the run order, a greedy
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bnb import _greedy, _revenue_of, _Search, _Stopped
@@ -82,6 +82,49 @@ def shifted_report(report: Any, add: int) -> Any:
         )
 
     return shifted
+
+
+def locks_allowed(run: Run, fixed: Sequence[Any], earner_of: Callable[[Any], Any]) -> bool:
+    """Whether every locked route may be run by its train in this run (a locked train that
+    must run between two places, 1870's connection run, rules out the run otherwise)."""
+    return all(
+        lv is None or earner_of(lv).revenue(f.path.stops, f.path.dist[0]) >= 0
+        for f, lv in zip(fixed, run.locked, strict=True)
+    )
+
+
+def lift_required(
+    runs: Sequence[Run], tables: Tables, must: Callable[[tuple[str, frozenset[str]]], bool]
+) -> tuple[Tables, int]:
+    """The tables with every path of a train that ``must`` run (1870's connection run) worth
+    ``big`` more, ``big`` beating any run's total: a run's search then takes a choice where
+    those trains run whenever there is one (``drop_lift`` takes ``big`` off again)."""
+    if not any(must(v) for r in runs for v in r.variants):
+        return tables, 0
+    big = 1 + max(
+        (sum(tables[v][1][0] for v in r.variants if tables[v][1]) for r in runs), default=0
+    )
+    lifted = dict(tables)
+    for v, (order, revs, masks) in tables.items():
+        if must(v):
+            lifted[v] = (order, [r + big for r in revs], masks)
+    return lifted, big
+
+
+def drop_lift(
+    run: Run,
+    picked: Sequence[tuple[tuple[str, frozenset[str]], int]],
+    total: int,
+    big: int,
+    must: Callable[[tuple[str, frozenset[str]]], bool],
+) -> int:
+    """A run's total from the lifted tables: -1 when a train that must run runs nothing."""
+    need = sum(1 for v in run.variants if must(v))
+    if not need:
+        return total
+    if sum(1 for v, _ in picked if must(v)) < need:
+        return -1
+    return total - big * need
 
 
 def run_order(run: Run, tables: Tables) -> list[tuple[str, frozenset[str]]]:

@@ -58,11 +58,13 @@ class TrainTable(Protocol):
     base_value: list[int]  # what the stop pays in the phase, before any train's rule
     phase_colours: tuple[str, ...]  # the tile colours of the map's phase
     base_worth: list[int]  # the same before any bonus (the stop's value, the multipliers)
+    stop_bonuses: list[list[tuple[str, int]]]  # per centre: the stop bonuses in its worth
     visit: list[int]  # the distance a visit uses
     is_major: list[bool]  # city or off-board
     is_city: list[bool]
     is_offboard: list[bool]
     token: list[bool]  # holds the company's token
+    extra_token: list[bool]  # holds it in the city's extra slot (1870's destination token)
     visit_all_one: bool  # every visit costs 1
     company: str | None  # the company running (its abbreviation; None: no company)
     train_name: str  # the train's name (``3E``)
@@ -107,6 +109,13 @@ class RouteEffect:
     id: str
     per_visit = 0  # money per stop visited (counted or not)
     modelled = True  # ``model`` states it (False: the finder keeps path enumeration)
+    # the train holding it must run a route it ``allows`` (it may not stay idle); the finder
+    # searches such a run as one where that train's routes come first
+    required = False
+
+    def allows(self, t: TrainTable, stops: Sequence[int]) -> bool:
+        """Whether the train may run a path with these stops at all (``required`` effects)."""
+        return True
 
     def centres(self) -> frozenset[int]:
         return frozenset()

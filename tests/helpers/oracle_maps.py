@@ -259,15 +259,42 @@ def place_random_tokens(rng, state, hexes, company, others) -> None:
         set_tokens(state, h, toks)
 
 
+def place_extra_tokens(rng, state, company, others, prefer=()) -> None:
+    """Tokens in cities' extra slots (beside their spaces, 1870's destination tokens): the
+    company's in one to three cities (those on ``prefer`` first), others' in some; an extra
+    token never fills a city, so the ones already full stay full and the rest open."""
+    cities = []
+    for h in state.game.hex_order:
+        tile, _ = state.tile_at(h)
+        cities += [(h, k) for k in range(len(tile.cities))]
+    if not cities:
+        return
+    rng.shuffle(cities)
+    cities.sort(key=lambda hk: hk[0] not in prefer)
+    for i, (h, k) in enumerate(cities[: rng.randint(1, 3)]):
+        who = company if i == 0 or rng.random() < 0.6 else rng.choice(others)
+        if (k, who) not in state.hex_state(h).extra:
+            state.apply(state.place_extra_token_edit(h, k, who))
+    for h, k in rng.sample(cities, min(len(cities), rng.randint(0, 2))):
+        who = rng.choice(others)
+        if (k, who) not in state.hex_state(h).extra:
+            state.apply(state.place_extra_token_edit(h, k, who))
+
+
 def scatter_real_tokens(rng, state, hexes, company, others) -> None:
-    """Tokens on a real map: the company's in some cities of ``hexes``, some cities filled
-    with ``others``; a token the rules refuse (none left, a reserved space) is left out."""
+    """Tokens on a real map: the company's in some cities of ``hexes`` (in the extra slot of a
+    city with no space), some cities filled with ``others``; a token the rules refuse (none
+    left, a reserved space) is left out."""
     saved: dict[str, dict[int, str]] = {}
     for h in hexes:
         tile, _ = state.tile_at(h)
-        for n in tile.cities:
+        for k, n in enumerate(tile.cities):
             spaces = [ts.index for ts in tile.token_spaces if ts.city == n.index]
             r = rng.random()
+            if not spaces:  # a city with no space (1870's Chicago): a token in its extra slot
+                if r < 0.4:
+                    state.apply(state.place_extra_token_edit(h, k, company))
+                continue
             if r < 0.4:
                 saved.setdefault(h, {})[spaces[0]] = company
             elif r < 0.6:

@@ -111,3 +111,54 @@ def test_tokens_ride_along_when_a_tile_is_laid_over_them(qtbot, window):
     key(qtbot, window, K.Key_Return)
     assert state.laid_tile("F16") == "120"
     assert state.tokens_at("F16") == {0: "GW", 1: "CPR"}
+
+
+def test_x_puts_each_company_in_turn_in_the_extra_slot(qtbot, window):
+    """``x``: a token beside the city's spaces (1870's destination tokens): the companies in
+    turn, then none; kept with the spaces' tokens as one undoable edit; it takes no space."""
+    state = window.state
+    window.select_hex("F16")
+    key(qtbot, window, K.Key_T, K.Key_Up, "x")
+    mode = window.mode
+    first, second = (c.abbrev for c in window.game.companies[:2])
+    assert mode.tokens == {0: first} and mode.extra == [(0, first)]
+    key(qtbot, window, "x")
+    assert mode.extra == [(0, second)]
+    assert window.view.caption.text().endswith(f"; extra slot: {second}")
+    assert window.current_scene().state.extra_tokens_at("F16") == ((0, second),)
+    key(qtbot, window, K.Key_Return)
+    assert state.tokens_at("F16") == {0: first}
+    assert state.extra_tokens_at("F16") == ((0, second),)
+    assert window.undo_stack.count() == 1
+    window.undo_stack.undo()
+    assert state.tokens_at("F16") == {} and state.extra_tokens_at("F16") == ()
+    # after the last company, none
+    window.push_edit(state.set_extra_tokens_edit("F16", [(0, window.game.companies[-1].abbrev)]))
+    key(qtbot, window, K.Key_T, "x", K.Key_Return)
+    assert state.extra_tokens_at("F16") == ()
+
+
+def test_a_city_with_no_space_takes_an_extra_slot_token(qtbot, prefs, dialogs):
+    """1870's Denver (A2): no token space, so Up/Down place nothing; ``x`` puts FW's
+    destination token in its extra slot."""
+    from rusty_train_py.gamefile import load_game
+    from rusty_train_py.mapstate import MapState
+
+    from .conftest import make_window
+
+    win = make_window(qtbot, prefs, dialogs, MapState(load_game("1870")))
+    try:
+        win.select_hex("A2")
+        key(qtbot, win, K.Key_T, K.Key_Up)
+        mode = win.mode
+        assert isinstance(mode, EditTokensMode) and mode.tokens == {}
+        names = [c.abbrev for c in win.game.companies]
+        for _ in range(names.index("FW") + 1):
+            key(qtbot, win, "x")
+        assert win.view.caption.text() == "A2: no token space; extra slot: FW"
+        key(qtbot, win, K.Key_Return)
+        assert win.state.extra_tokens_at("A2") == ((0, "FW"),)
+        assert win.state.tokens_at("A2") == {}
+    finally:
+        win.undo_stack.setClean()
+        win.close()

@@ -1,7 +1,7 @@
 # Dev-time only: replay an 18xx.games log with the engine (tobymao/18xx lib/) and print one JSON
 # line per run_routes action: the position just before it, in the terms of
 # rusty_train_py/files/online/position.py (tiles hex -> [tile, rotation]; tokens hex ->
-# [[city, slot, company]]; trains company -> sorted train ids; phase name).
+# [[city, slot, company]], slot "extra" for a token in a city's extra slot; trains company -> sorted train ids; phase name).
 #   ENGINE_LOG_LEVEL=4 ruby -I<shim> -I<snapshot>/lib dump_positions.rb LOG.json NAME
 require 'json'
 require 'engine'
@@ -20,6 +20,10 @@ def position(game, action_id)
         name = "#{name}:neutral" if tok.type == :neutral
         (tokens[h.id] ||= []) << [ci, slot, name]
       end
+    end
+    # tokens in a city's extra slot (1870's destination tokens), after the spaces' tokens
+    h.tile.cities.each_with_index do |city, ci|
+      city.extra_tokens.each { |tok| (tokens[h.id] ||= []) << [ci, 'extra', tok.corporation&.name] }
     end
   end
   # 1861's RSR and 1867's CN (the national) are kept apart from game.corporations

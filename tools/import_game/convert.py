@@ -41,6 +41,9 @@ TILE_COLOURS = {
     "red": "red",
     "blue": "blue",
 }
+# the colours a phase allows that are tile colours of ours: not red or blue (private lays
+# only); a phase naming blue (1870) names a revenue column, read as [[phase_revenue]]
+PHASE_COLOURS = {k: v for k, v in TILE_COLOURS.items() if v not in ("red", "blue")}
 COMPANY_KINDS = {
     "": "major",
     "major": "major",
@@ -434,9 +437,9 @@ KNOWN_TRAIN_KEYS = {
 
 def convert_phases(dump: dict, c: Conversion) -> None:
     for p in dump["phases"]:
-        tiles = [TILE_COLOURS[x] for x in p["tiles"] if x in TILE_COLOURS]
+        tiles = [PHASE_COLOURS[x] for x in p["tiles"] if x in PHASE_COLOURS]
         for x in p["tiles"]:
-            if x not in TILE_COLOURS:
+            if x not in PHASE_COLOURS:
                 c.unexpressed.append(f"phase {p['name']}: {x} tiles (no such tile colour here)")
         entry: dict[str, Any] = {"name": p["name"], "tiles": tiles}
         on = p.get("on")
@@ -497,7 +500,7 @@ def convert_phase_revenue(dump: dict, c: Conversion) -> None:
     """Revenue columns named by a phase colour that is no tile colour (1856's black in phase
     D): the hex's revenue in each phase, as the engine picks it (the phase's colours from the
     newest back, the first the list names; none: 0)."""
-    extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}
+    extra = {x for p in dump["phases"] for x in p["tiles"] if x not in PHASE_COLOURS}
     for _, hexes, code in c.hex_groups:
         revs = _revenues(code)
         if not any(extra & set(r) for r in revs):
@@ -558,7 +561,7 @@ def convert(
             f"partitions ({', '.join(parted)}) drawn only: a lay rule where the hand file's"
             " [rules] say partitions_block = true"
         )
-    extra = {x for p in dump["phases"] for x in p["tiles"] if x not in TILE_COLOURS}
+    extra = {x for p in dump["phases"] for x in p["tiles"] if x not in PHASE_COLOURS}
     for i, (colour, hexes, code) in enumerate(c.hex_groups):
         code = _drop_columns(code, extra - {"black"})  # our codes take black (1849), not blue
         c.hex_groups[i] = (colour, hexes, code)

@@ -5,7 +5,7 @@ trains, revenue) to check the finder against.
     python tools/import_game/write_position.py POSITION.json --game 18Texas -o OUT.json
 
 A token's space is its slot counted over the tile's cities in their order (README "Saved
-games"). The engine and our files share tile names, codes and rotations, so tiles carry over
+games"); a token in a city's extra slot (slot ``extra``) goes there in ours too. The engine and our files share tile names, codes and rotations, so tiles carry over
 as they are.
 """
 
@@ -28,20 +28,14 @@ def state_from_position(pos: dict, game_id: str) -> MapState:
         state.apply(
             state.place_tile_edit(t["hex"], t["tile"], t["rotation"], check_available=False)
         )
-    # A token beside the city's spaces (1870's destination tokens) has no place in our saves.
-    # It never blocks (City#blocks? reads the spaces only), so another company's such token
-    # changes nothing for the company that ran: it is left out; the runner's is refused.
-    extra = [t for t in pos["tokens"] if t["slot"] == "extra"]
-    own = [f"{t['hex']}" for t in extra if t["company"] == pos["entity"]]
-    if own:
-        raise SystemExit(f"{pos['entity']} has a token in an extra slot: {', '.join(own)}")
     for tok in pos["tokens"]:
-        if tok["slot"] == "extra":
+        company = game.company(tok["company"]).abbrev
+        if tok["slot"] == "extra":  # beside the city's spaces (1870's destination tokens)
+            state.apply(state.place_extra_token_edit(tok["hex"], tok["city"], company))
             continue
         tile, _ = state.tile_at(tok["hex"])
         cities = tile.cities
         space = sum(c.slots for c in cities[: tok["city"]]) + tok["slot"]
-        company = game.company(tok["company"]).abbrev
         state.apply(state.place_token_edit(tok["hex"], space, company, check_available=False))
     return state
 

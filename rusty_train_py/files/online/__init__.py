@@ -79,6 +79,13 @@ def replay_log(
     at every run_routes action with the position just before it (the real-game check), and
     ``on_end(replay)`` with the position reached."""
     game = game_for_title(log.title, log.where)
+    for option in log.options:
+        refused = game.eighteen_xx.get("refused_options", {}).get(option)
+        if refused:  # 1870's diesels variant: other trains and phases
+            raise GameFileError(
+                f"{log.where}: the game is played with the option {short(option)}, {refused};"
+                f" this program models {game.title} without it"
+            )
     ids = log.action_ids()
     if at is not None and at not in ids:
         span = f"{ids[0]} to {ids[-1]}" if ids else "none"

@@ -5,7 +5,8 @@ code replaying the same log): one JSON object per ``run_routes`` action, the pos
 before it, in the terms of position.py, but with the engine's names of the companies. Ours
 come from replay_log at the same actions. Compared: the phase, every laid tile with its
 rotation, the tokens per hex (city and company; the slot inside a city is not compared,
-the engine fills a city's slots in its own order) and the train ids each company owns.
+the engine fills a city's slots in its own order; a token in a city's extra slot is marked
+``extra`` and differs from one in a space) and the train ids each company owns.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .replay import Replay
 def _tokens(
     pos: dict[str, Any], rename: dict[str, str], neutral: str | None = None
 ) -> dict[str, list[tuple[int, str]]]:
-    """Tokens per hex as sorted (city, company); the engine's neutral tokens (named
+    """Tokens per hex as sorted (city, company; ``company+extra`` in an extra slot); the engine's neutral tokens (named
     ``"<company>:neutral"``) are ``neutral``'s when the game names one."""
 
     def name(c: str) -> str:
@@ -31,7 +32,9 @@ def _tokens(
 
     out: dict[str, list[tuple[int, str]]] = {}
     for hex_name, tokens in pos.get("tokens", {}).items():
-        out[hex_name] = sorted((city, name(c)) for city, _slot, c in tokens)
+        out[hex_name] = sorted(
+            (city, name(c) + ("+extra" if slot == "extra" else "")) for city, slot, c in tokens
+        )
     return out
 
 

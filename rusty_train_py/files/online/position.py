@@ -13,7 +13,8 @@ from .replay import Replay
 def position(r: Replay, action_id: int | None) -> dict[str, Any]:
     """``{"action", "phase", "tiles", "tokens", "trains"}`` of the replay now (before
     ``action_id``): ``tiles`` hex -> [tile, rotation] for every laid tile; ``tokens`` hex ->
-    [[city, slot, company], ...] (the city's number among the tile's cities, in code order);
+    [[city, slot, company], ...] (the city's number among the tile's cities, in code order;
+    slot ``"extra"`` for a token in the city's extra slot, after the others of the hex);
     ``trains`` company -> engine train ids (``"5-2"``), sorted."""
     state = r.state
     tokens: dict[str, list[Any]] = {}
@@ -22,6 +23,8 @@ def position(r: Replay, action_id: int | None) -> dict[str, Any]:
         ts = tile.token_spaces[space]
         city = [n.index for n in tile.cities].index(ts.city)
         tokens.setdefault(hex_name, []).append([city, ts.slot, company])
+    for hex_name, city, company in state.all_extra_tokens():
+        tokens.setdefault(hex_name, []).append([city, "extra", company])
     return {
         "action": action_id,
         "phase": state.phase,

@@ -190,6 +190,17 @@ class Replay:
                 return name, int(index)
         raise self.fail(f"city {short(city_id)}: no such tile on the map")
 
+    def place_extra_token(self, hex_name: str, city: int, company: str) -> None:
+        """``company``'s token in the extra slot of city ``city`` (counted among the tile's
+        cities) of ``hex_name``; nothing when it is there already."""
+        if (city, company) in self.state.extra_tokens_at(hex_name):
+            return
+        try:
+            edit = self.state.place_extra_token_edit(hex_name, city, company)
+        except MapEditError as exc:
+            raise self.fail(str(exc)) from None
+        self.state.apply(edit)
+
     def place_token(self, hex_name: str, space: int, company: str) -> None:
         taken = self.state.tokens_at(hex_name)
         if space in taken:
@@ -215,12 +226,20 @@ class Replay:
                 current[space] = target
                 edit = self.state.set_tokens_edit(hex_name, current, check_available=False)
                 self.state.apply(edit)
+        for hex_name, city, owner in self.state.all_extra_tokens():
+            if owner == source:
+                self.state.apply(self.state.remove_extra_token_edit(hex_name, city, owner))
+                if (city, target) not in self.state.extra_tokens_at(hex_name):
+                    self.state.apply(self.state.place_extra_token_edit(hex_name, city, target))
 
     def close(self, company: str) -> None:
         """A company closes: its tokens leave the map and its trains the game."""
         for hex_name, space, owner in self.state.all_tokens():
             if owner == company:
                 self.remove_token(hex_name, space)
+        for hex_name, city, owner in self.state.all_extra_tokens():
+            if owner == company:
+                self.state.apply(self.state.remove_extra_token_edit(hex_name, city, owner))
         self.trains.pop(company, None)
         self.home_done.discard(company)  # started again, it places its home token again
 
@@ -410,8 +429,8 @@ class Replay:
                     bonus = self.game.bonus(bonus_id)
                 except KeyError:
                     continue
-                if bonus.removed_on is not None and self.phase_reached(bonus.removed_on):
-                    continue
+                if bonus.removed_on is not None and bonus.removed_on in self.departed:
+                    continue  # ``removed_on`` names the train whose purchase ends it
                 if bonus.placed:  # on the hex assigned to the bonus, or to its private
                     hex_name = self.assigned.get(bonus.id, self.assigned.get(private))
                     if hex_name is not None:

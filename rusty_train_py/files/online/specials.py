@@ -12,6 +12,7 @@ from . import (  # noqa: F401  (they register their games)
     specials_18sj,
     specials_1846,
     specials_1856,
+    specials_1870,
     specials_1888,
     specials_events,
     specials_extra_slot,

@@ -63,8 +63,9 @@ class GameSpecials:
         """Called before every action the engine keeps (round bookkeeping)."""
 
     def bonuses(self, r: Replay, company: str) -> list[str]:
-        """The bonus options ``company`` holds by the game's own moves (18FL's hotels), as
-        ``routes --bonus`` names them."""
+        """The bonus options of the game's own that ``company`` holds now (``id`` or
+        ``id:HEX``: 18FL's hotels, 1870's ports), beyond the privates' of
+        ``[eighteen_xx.private_bonuses]``, as ``routes --bonus`` names them."""
         return []
 
 

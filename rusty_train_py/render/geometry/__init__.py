@@ -16,9 +16,11 @@ One concern per module, each importing only those above it:
   round the stops);
 - ``labels``: a tile's place name, revenue discs and phase rows, legible at every zoom;
 - ``map_labels``: every hex's labels with routes over the map, moved off their lines and rings;
+- ``extra_tokens``: where tokens in a city's extra slot are drawn, beside the city;
 - ``hits``: hit tests.
 """
 
+from .extra_tokens import extra_token_spots
 from .hits import token_space_at
 from .labels import label_shapes
 from .map_labels import MapOverlay, map_overlay
@@ -91,6 +93,7 @@ __all__ = [
     "drawn_hexes",
     "coordinate_margin",
     "current_column",
+    "extra_token_spots",
     "invisible_edges",
     "label_shapes",
     "map_overlay",

@@ -102,6 +102,7 @@ def draw_map(
             location=game.hexes[h].location,
             zoom=zoom,
             labels=False,
+            extra=state.hex_state(h).extra,
         )
     drawn: set[frozenset[str]] = set()
     for h in names:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
 from ...game import Company
@@ -101,13 +101,15 @@ def draw_tile_content(
     phase_value: int | None = None,
     zoom: float = 1.0,
     labels: bool = True,
+    extra: tuple[tuple[int, str], ...] = (),
 ) -> None:
     """Draw everything on a tile except its fill and outline.
 
     ``phase_value``: the revenue the hex pays in the current phase when the game gives it by
     phase name (``Game.phase_revenue``); its column is the one highlighted. ``zoom``: screen
     pixels per map pixel, for the legible size of place names. ``labels`` False leaves out
-    the revenue discs, phase rows and place name (the map draws them last, over routes)."""
+    the revenue discs, phase rows and place name (the map draws them last, over routes).
+    ``extra``: the tokens in the cities' extra slots, ``(city, company)``, drawn beside them."""
     R = layout.radius
     c = centre
     tokens = dict(tokens or {})
@@ -144,6 +146,15 @@ def draw_tile_content(
         painter.drawPolygon(qpolygon(arrow.points, c))
 
     draw_nodes(painter, layout, tokens, c, companies)
+    line = max(0.8, R * 0.02)
+    for centre, radius, company in geometry.extra_token_spots(tile, layout, extra):
+        # a dashed ring round it says it takes no space of the city
+        pen = make_pen("#000000", line)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawEllipse(qpoint(centre, c), radius * 1.18, radius * 1.18)
+        _draw_token(painter, qpoint(centre, c), radius, company, companies, line)
     _draw_tile_text(painter, tile, layout, c, phase_colours, location, phase_value, zoom, labels)
     _draw_visit_costs(painter, tile, layout, c)
 
@@ -264,15 +275,26 @@ def _draw_city(
             painter.setBrush(QColor("#ffffff"))
             painter.drawEllipse(centre, sp.radius, sp.radius)
             continue
-        info = companies.get(company)
-        fill = QColor(info.colour if info else "#808080")
-        text_colour = QColor(info.text_colour if info else "#ffffff")
-        painter.setBrush(fill)
-        painter.drawEllipse(centre, sp.radius, sp.radius)
-        painter.setPen(make_pen("#ffffff", line * 0.8))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(centre, sp.radius * 0.86, sp.radius * 0.86)
-        size = sp.radius * (0.85 if len(company) <= 2 else 0.7)
-        draw_text(
-            painter, centre, company, size, bold=True, colour=text_colour, max_width=sp.radius * 1.6
-        )
+        _draw_token(painter, centre, sp.radius, company, companies, line)
+
+
+def _draw_token(
+    painter: QPainter,
+    centre: QPointF,
+    radius: float,
+    company: str,
+    companies: Mapping[str, Company],
+    line: float,
+) -> None:
+    """One company's token: a disc of its colour, a white ring, its abbreviation."""
+    info = companies.get(company)
+    fill = QColor(info.colour if info else "#808080")
+    text_colour = QColor(info.text_colour if info else "#ffffff")
+    painter.setPen(make_pen("#000000", line))
+    painter.setBrush(fill)
+    painter.drawEllipse(centre, radius, radius)
+    painter.setPen(make_pen("#ffffff", line * 0.8))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(centre, radius * 0.86, radius * 0.86)
+    size = radius * (0.85 if len(company) <= 2 else 0.7)
+    draw_text(painter, centre, company, size, bold=True, colour=text_colour, max_width=radius * 1.6)

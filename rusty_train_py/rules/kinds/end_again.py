@@ -1,9 +1,10 @@
 """The ``end_again`` bonus kind: a stop on one of the listed hexes is paid again when it is an
 end of the route and counted (1870-style destination runs pay the destination twice).
 
-It pays the stop's worth once more (its value for the train: column, doubling, multiplier and
-the stop bonuses at it), at the stop. One file: its parameters, its effect and its statement
-in the exact model.
+It pays the stop's own value for the train once more (column, doubling, multiplier; not the
+stop bonuses paid at it, as tobymao/18xx g_1870 ``destination_revenue`` pays the stop's
+``route_revenue``), at the stop. One file: its parameters, its effect and its statement in
+the exact model.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ class EndAgainEffect(RouteEffect):
     def centres(self) -> frozenset[int]:
         return self.at
 
+    @staticmethod
+    def _own(t: TrainTable, c: int) -> int:
+        """The stop's value for the train without the stop bonuses at it."""
+        return int(t.worth[c] - sum(amount for _, amount in t.stop_bonuses[c]))
+
     def _ends(self, stops: Sequence[int]) -> list[int]:
         last = len(stops) - 1
         return [i for i in sorted({0, last}) if stops[i] in self.at]
@@ -43,17 +49,18 @@ class EndAgainEffect(RouteEffect):
         return [None, *(Need(must=frozenset((i,))) for i in ends)] if ends else None
 
     def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
-        return [(i, t.worth[stops[i]]) for i in self._ends(stops) if i in chosen]
+        return [(i, self._own(t, stops[i])) for i in self._ends(stops) if i in chosen]
 
     def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
         terms = []
         for c in sorted(self.at):
-            if not t.worth[c]:
+            own = self._own(t, c)
+            if not own:
                 continue
             paid = m.new_bool_var("")
             m.add_implication(paid, route.counted[c])
             m.add(paid <= route.starts[c] + route.ends[c])
-            terms.append(t.worth[c] * paid)
+            terms.append(own * paid)
         return sum(terms)
 
 

@@ -1,8 +1,10 @@
 """Edit-tokens mode: choose a token space, cycle through the companies' tokens, remove them.
 
 Left/Right choose the space, Up/Down put the next/previous company with a token to spare
-(and none on this hex yet) in it, ``0``/Delete/Backspace empty it. Return keeps the tokens
-as one undoable edit; Esc discards them.
+(and none on this hex yet) in it, ``0``/Delete/Backspace empty it; ``x`` puts the next
+company's token in the extra slot of the space's city, beside its spaces (1870's destination
+tokens; after the last company, none). Return keeps the tokens as one undoable edit; Esc
+discards them.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from .base import Binding, EditingMode, Mode, ModeHost, Scene, keys
 
 class EditTokensMode(EditingMode):
     name = "Edit tokens"
-    help_keys = "Left/Right space · Up/Down company · 0/Del remove · Return keep · Esc discard"
+    help_keys = (
+        "Left/Right space · Up/Down company · 0/Del remove · x extra slot · Return keep"
+        " · Esc discard"
+    )
 
     def __init__(self, host: ModeHost, hex_name: str):
         super().__init__()
@@ -26,6 +31,7 @@ class EditTokensMode(EditingMode):
         self.n_spaces = len(tile.token_spaces)
         self.original = host.state.tokens_at(hex_name)
         self.tokens = dict(self.original)
+        self.extra = list(host.state.extra_tokens_at(hex_name))  # (city, company)
         self.space = 0
         self._preview: tuple[object, MapState, HexEdit] | None = None
         self.bindings = [
@@ -34,6 +40,7 @@ class EditTokensMode(EditingMode):
             Binding(keys("Up"), "Up", "Next company's token", self.cycle(1)),
             Binding(keys("Down"), "Down", "Previous company's token", self.cycle(-1)),
             Binding(keys("0", "Delete", "Backspace"), "0", "Remove the token", self.remove),
+            Binding(keys("X"), "x", "Next company's token in the extra slot", self.cycle_extra),
             Binding(keys("Return", "Enter"), "Return", "Keep the tokens", self.keep),
             Binding(keys("Escape"), "Esc", "Discard and return", self.discard),
         ]
@@ -41,7 +48,7 @@ class EditTokensMode(EditingMode):
     @classmethod
     def start(cls, host: ModeHost) -> Mode | None:
         tile, _ = host.state.tile_at(host.active_hex)
-        if not tile.token_spaces:
+        if not tile.cities:  # a city with no space still takes an extra-slot token
             host.show_message(f"{host.active_hex}: no token spaces on this hex")
             return None
         return cls(host, host.active_hex)
@@ -68,12 +75,16 @@ class EditTokensMode(EditingMode):
 
     def move(self, delta: int) -> Callable[[ModeHost], None]:
         def move(host: ModeHost) -> None:
-            self.space = (self.space + delta) % self.n_spaces
+            if self.n_spaces:
+                self.space = (self.space + delta) % self.n_spaces
 
         return move
 
     def cycle(self, delta: int) -> Callable[[ModeHost], None]:
         def cycle(host: ModeHost) -> None:
+            if not self.n_spaces:
+                host.show_message(f"{self.hex}: no token space (x: the extra slot)")
+                return
             choices = self.choices()
             current = self.tokens.get(self.space)
             if current is None:
@@ -90,6 +101,28 @@ class EditTokensMode(EditingMode):
     def remove(self, host: ModeHost) -> None:
         self.tokens.pop(self.space, None)
 
+    def city(self) -> int:
+        """The city (counted among the tile's cities) of the current space."""
+        tile, _ = self.base_state.tile_at(self.hex)
+        if not tile.token_spaces:
+            return 0
+        node = tile.token_spaces[self.space].city
+        return [n.index for n in tile.cities].index(node)
+
+    def cycle_extra(self, host: ModeHost) -> None:
+        """The extra slot of the space's city: none, then each company in turn, then none."""
+        city = self.city()
+        here = [c for k, c in self.extra if k == city]
+        names = [c.abbrev for c in self.base_state.game.companies]
+        current = here[-1] if here else None
+        if current is not None:
+            self.extra.remove((city, current))
+        i = names.index(current) + 1 if current is not None else 0
+        while i < len(names) and (city, names[i]) in self.extra:
+            i += 1
+        if i < len(names):
+            self.extra.append((city, names[i]))
+
     def handle_click(
         self, host: ModeHost, hex_name: str | None, token_space: int | None
     ) -> Mode | None:
@@ -105,20 +138,32 @@ class EditTokensMode(EditingMode):
 
     def _preview_for(self) -> tuple[MapState, HexEdit] | None:
         return self.cached_preview(
-            tuple(sorted(self.tokens.items())),
-            lambda: self.base_state.set_tokens_edit(self.hex, dict(self.tokens)),
+            (tuple(sorted(self.tokens.items())), tuple(sorted(self.extra))), self._make_edit
         )
+
+    def _make_edit(self) -> HexEdit:
+        """The spaces' tokens and the extra slots' as one edit of the hex."""
+        spaces = self.base_state.set_tokens_edit(self.hex, dict(self.tokens))
+        between = self.base_state.copy()
+        spaces.apply(between)
+        extra = between.set_extra_tokens_edit(self.hex, self.extra)
+        return HexEdit(self.hex, spaces.before, extra.after, f"tokens on {self.hex}")
 
     def scene(self, host: ModeHost) -> Scene:
         preview = self._preview_for()
         state = preview[0] if preview else self.base_state
-        return Scene(state, self.hex, self.colour, token_space=self.space)
+        space = self.space if self.n_spaces else None
+        return Scene(state, self.hex, self.colour, token_space=space)
 
     def status(self, host: ModeHost) -> str:
+        extra = [c for k, c in self.extra if k == self.city()]
+        beside = f"; extra slot: {', '.join(extra)}" if extra else ""
+        if not self.n_spaces:
+            return f"{self.hex}: no token space{beside or '; extra slot: empty'}"
         company = self.tokens.get(self.space)
         if company:
             name = self.base_state.game.company(company).name
             what = f"{company} ({name}), {self.spare(company)} more to place"
         else:
             what = "empty"
-        return f"{self.hex}: token space {self.space + 1} of {self.n_spaces}: {what}"
+        return f"{self.hex}: token space {self.space + 1} of {self.n_spaces}: {what}{beside}"
