@@ -44,6 +44,7 @@ from .solve_run import (
     solve_run,
     split_riders,
 )
+from .train_notes import train_notes
 from .valuing import value_paths
 
 CancelFn = Callable[[], bool]
@@ -475,47 +476,13 @@ class RouteSearch:
             elapsed=time.monotonic() - self.t0,
             stats=self.stats,
             readings=self.used_readings,
-            notes=self.lock_notes + self.train_notes(routes, optimal, cancelled),
+            notes=self.lock_notes
+            + (
+                ()
+                if cancelled or not self.graph.tokens()
+                else train_notes(self.given, routes, optimal, self.bonuses, self.riders, self.won)
+            ),
         )
-
-    def train_notes(
-        self, routes: Sequence[TrainRoute], optimal: bool, cancelled: bool
-    ) -> tuple[str, ...]:
-        """Why a train given has no route, or is not paid: left out by a whole-run rule, or
-        no route of it earns anything on the track the others leave."""
-        if cancelled or not self.graph.tokens():
-            return ()
-        left = list(self.given)
-        for r in routes:
-            if r.train in left:
-                left.remove(r.train)
-        adjusting = [b for b in self.bonuses if b.kind.adjusts_run]
-        why = "; ".join(
-            b.name if b.name != b.id else f"{b.id}: {b.kind.left_out_because}" for b in adjusting
-        )
-        notes = []
-        for rider in self.riders:
-            left.remove(rider.name)
-            rode = [(r.train, a) for r in routes for b, a in r.bonuses if b == rider.name]
-            if rode:
-                notes.append(f"{rider.name}: rides with the {rode[0][0]}'s route (+${rode[0][1]})")
-            else:
-                notes.append(f"{rider.name}: runs only with another route: it earns nothing here")
-        for r in routes:
-            if r.dropped:
-                notes.append(f"{r.train}: runs for nothing (${r.revenue} not paid): {why}")
-        run_left_out = self.won is not None and len(self.won.variants) + len(
-            [x for x in self.won.locked if x is not None]
-        ) < len(self.given)
-        for name in left:
-            if adjusting and run_left_out:
-                notes.append(f"{name}: runs for nothing (no route paid): {why}")
-                run_left_out = False  # one train left out per run
-            elif optimal:
-                notes.append(f"{name}: no route: none earns anything on the track left to it")
-            else:
-                notes.append(f"{name}: no route found before the search stopped")
-        return tuple(notes)
 
 
 def _paid(routes: Sequence[TrainRoute]) -> int:
