@@ -737,6 +737,11 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return amount
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
+    if b.kind == "passing":  # every hex of `at` the route is on, once, a stop there or not
+        on = {h for h, _ in route.pieces} | {c.hex for c in route.centres}
+        return int(b.get("amount", 0)) * len(on & set(b.get("at")))
+    if b.kind == "token_cities":  # per counted city holding the company's token
+        return int(b.get("amount", 0)) * sum(1 for c in stops if c.kind == "city" and c.token)
     if b.kind in ("port", "drop_lowest", "end_again", "destination_end"):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")

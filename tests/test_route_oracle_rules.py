@@ -512,6 +512,32 @@ def scenarios() -> list[Scenario]:
             exercised=bonus_matters,
             share_exercised=0.1,
         ),
+        Scenario(
+            "passing",  # rules/kinds/passing.py: money per marked hex the route's track is on
+            BASIC
+            + [
+                {"name": "3+3E", "rule": "express", "stops": 3, "multiplier": 2},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[
+                {"id": "mine", "kind": "passing", "amount": 10},
+                {"id": "ranch", "kind": "passing", "amount": 20, "multiplied": True},
+            ],  # at filled in per map: every third and every fifth hex, stops or not
+            pick_bonuses=options(["mine", "ranch"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.2,
+        ),
+        Scenario(
+            "token_cities",  # rules/kinds/token_cities.py: per counted city holding a token
+            BASIC + [{"name": "4", "stops": 4}],
+            bonuses=[
+                {"id": "modern3", "kind": "token_cities", "amount": 10, "train": "3"},
+                {"id": "modern4", "kind": "token_cities", "amount": 20, "train": "4"},
+            ],
+            pick_bonuses=options(["modern3", "modern4"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.2,
+        ),
     ]
     return out
 
@@ -611,6 +637,14 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
             dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
             dict(sc.bonuses[1], at=[p[2], p[3], places["bypass"]], always=False),
         ]
+    if sc.name == "passing":
+        every = places["all"]
+        return [
+            dict(sc.bonuses[0], at=every[::3], always=False),
+            dict(sc.bonuses[1], at=every[1::5], always=False),
+        ]
+    if sc.name == "token_cities":
+        return [dict(b, always=False) for b in sc.bonuses]
     if sc.name == "destination":
         bypass = places["bypass"]
         return [

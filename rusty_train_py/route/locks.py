@@ -293,7 +293,7 @@ def _runnable(
         problem = path_problem(graph, stops, corrs)
         if problem is None:
             path = _route_path(graph, stops, corrs, earner)
-            rev = earner.revenue(stops, path.dist[0])
+            rev = earner.revenue(stops, path.dist[0], path.corridors)
             if rev >= 0:
                 valid.append((path, rev))
                 continue

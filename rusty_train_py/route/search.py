@@ -217,7 +217,7 @@ class RouteSearch:
             taken[self.classes.index(f.train.track_class)] |= f.path.track
         pay = [
             sum(
-                self.earner(lv).revenue(f.path.stops, f.path.dist[0])
+                self.earner(lv).revenue(f.path.stops, f.path.dist[0], f.path.corridors)
                 for f, lv in zip(self.fixed, run.locked, strict=True)
                 if lv is not None
             )
