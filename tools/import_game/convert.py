@@ -59,6 +59,10 @@ class Conversion:
     privates: list[str] = field(default_factory=list)
     unexpressed: list[str] = field(default_factory=list)
     read_as: list[str] = field(default_factory=list)  # choices given on the command line
+    # [rules] readings: 18xx.games' own, unless a route method of the title says otherwise
+    readings: dict[str, bool] = field(
+        default_factory=lambda: {"one_stop_per_hex": False, "hex_reentry": True}
+    )
     overrides: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 

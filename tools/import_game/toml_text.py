@@ -66,11 +66,22 @@ def game_text(c: Conversion) -> str:
     out += [
         "",
         "[rules]",
-        "# 18xx.games forbids counting a city twice (Route#check_cycles), not two cities of one hex",
-        "one_stop_per_hex = false",
-        "# 18xx.games forbids reusing a hex edge (Base#check_overlap), not entering a hex twice",
-        "hex_reentry = true",
     ]
+    why = {
+        (
+            "one_stop_per_hex",
+            False,
+        ): "18xx.games forbids counting a city twice (Route#check_cycles),"
+        " not two cities of one hex",
+        ("one_stop_per_hex", True): "a route method of the title forbids two stops on one hex"
+        " (the import's --reading)",
+        ("hex_reentry", True): "18xx.games forbids reusing a hex edge (Base#check_overlap), not"
+        " entering a hex twice",
+        ("hex_reentry", False): "a route method of the title forbids entering a hex twice (the"
+        " import's --reading)",
+    }
+    for k, v in c.readings.items():
+        out += [f"# {why[k, v]}", f"{k} = {value(v)}"]
     for colour, hexes, code in c.hex_groups:
         out += [
             "",

@@ -40,6 +40,21 @@ def main(argv: list[str] | None = None) -> int:
         help="write trains of rule kind FROM (or the train named FROM) as rule kind TO (a"
         " route method of the title changes what their distance means)",
     )
+    ap.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="KEY=true|false",
+        help="a [rules] reading other than 18xx.games' own (one_stop_per_hex, hex_reentry):"
+        " a route method of the title states it",
+    )
+    ap.add_argument(
+        "--tokens",
+        type=int,
+        metavar="N",
+        help="every corporation's most station tokens, where the title gives them in code"
+        " (1817: 1 for a 2-share corporation, up to 4 once converted, 5 with the Train Station)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
@@ -53,6 +68,18 @@ def main(argv: list[str] | None = None) -> int:
             if t["rule"] == old:
                 t["rule"] = new
         c.read_as.append(f"train rule {old} written as {new}")
+    for r in args.reading:
+        k, _, v = r.partition("=")
+        if k not in c.readings or v not in ("true", "false"):
+            print(f"--reading {r}: one of {sorted(c.readings)} = true or false", file=sys.stderr)
+            return 2
+        c.readings[k] = v == "true"
+        c.read_as.append(f"reading {k} = {v}")
+    if args.tokens is not None:
+        for corp in c.companies:
+            if corp.get("kind") == "major":
+                corp["tokens"] = args.tokens
+        c.read_as.append(f"every major with {args.tokens} tokens")
     for note in c.unexpressed:
         print(f"not expressed: {note}")
     for m in c.overrides:

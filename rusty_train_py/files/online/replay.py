@@ -389,7 +389,9 @@ class Replay:
                         out.append(f"{bonus.id}:{self.assigned[private]}")
                 else:
                     out.append(bonus.id)
-        out += [f"{bonus_id}:{hex_name}" for bonus_id, hex_name in self.global_bonuses.items()]
+        for bonus_id, hex_name in self.global_bonuses.items():  # placed ones on their hex
+            placed = self.game.bonus(bonus_id).placed
+            out.append(f"{bonus_id}:{hex_name}" if placed else bonus_id)
         return out
 
     def phase_reached(self, phase_or_train: str) -> bool:
