@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         metavar="N",
         help="every corporation's most station tokens, where the title gives them in code"
-        " (1817: 1 for a 2-share corporation, up to 4 once converted, 5 with the Train Station)",
+        " (1817: 1 for a 2-share corporation, up to 8 after mergers)",
     )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))

@@ -33,6 +33,7 @@ class Markers1817(GameSpecials):
         self.operated: set[str] = set()  # corporations that have operated since their IPO
         self.this_or: set[str] = set()  # corporations that have operated in this round
         self.last_operator: str | None = None
+        self.unnamed: set[str] = set()  # acquired by a corporation no action named yet
 
     def handlers(self) -> dict[str, Handler]:
         return {
@@ -92,6 +93,19 @@ class Markers1817(GameSpecials):
             self.export(r)
         if company is None or action.get("entity_type") != "corporation":
             return
+        if kind == "place_token" and company.abbrev in (self.auctioned, *self.unnamed):
+            # an IPO again (the opening bidder places the home token at once) of a
+            # corporation taken over before: what the replay still had of it is gone
+            r.close(company.abbrev)
+            self.operated.discard(company.abbrev)
+            self.unnamed.discard(company.abbrev)
+            self.auctioned = None
+            return
+        if kind in self.OPERATING and self.auctioned is not None:
+            self.unnamed.add(str(self.auctioned))
+            self.auctioned = None
+        if kind == "run_routes":
+            self.named_by_run(r, company.abbrev, action)
         if kind in self.OPERATING:
             self.operated.add(company.abbrev)
             self.this_or.add(company.abbrev)
@@ -101,6 +115,17 @@ class Markers1817(GameSpecials):
         if company.abbrev != self.auctioned:
             self.absorb(r, company.abbrev, str(self.auctioned))
         self.auctioned = None
+
+    def named_by_run(self, r: Replay, runner: str, action: dict[str, Any]) -> None:
+        """A corporation running a train of one acquired by a corporation no action named:
+        that corporation is the buyer (it takes the tokens and trains now, at its run)."""
+        for route in action.get("routes") or []:
+            train = route.get("train") if isinstance(route, dict) else None
+            owner = r.owner_of_train(train) if isinstance(train, str) else None
+            if owner in self.unnamed and owner != runner:
+                self.unnamed.discard(owner)
+                r.warn(f"{owner} was acquired by {runner} (its run names it): taken over now")
+                self.absorb(r, runner, owner)
 
     @staticmethod
     def export(r: Replay) -> None:
