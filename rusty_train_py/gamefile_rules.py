@@ -167,6 +167,7 @@ RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "express_token": (one_of("counted", "route"), "counted"),
     "express_stops": (one_of("offboards", "ends"), "offboards"),
     "neutral_tokens_block": (flag, False),
+    "junction_reentry": (flag, False),
 }
 
 READING_TEXT = {
@@ -177,6 +178,10 @@ READING_TEXT = {
     "hex_reentry": {
         False: "a route may not come back to a hex it has left",
         True: "a route may come back to a hex on separate track",
+    },
+    "junction_reentry": {
+        False: "a route passes a junction once",
+        True: "a route may pass a junction again on separate track",
     },
     "express_token": {
         "counted": "an express train's counted stops include a token",

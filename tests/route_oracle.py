@@ -63,6 +63,7 @@ READING_DEFAULTS = {
     "express_token": "counted",
     "express_stops": "offboards",
     "neutral_tokens_block": False,
+    "junction_reentry": False,
 }
 
 
@@ -512,10 +513,13 @@ class Model:
                 )
                 take_piece(nb, i, other, terminal, gauge, w2)
 
+        junction_again = self.rules.readings["junction_reentry"]
+
         def arrive_node(h, n, walk):
-            if (h, n) in walk["nodes"]:
-                return
             node = self.nodes[(h, n)]
+            again = junction_again and node.kind is NodeKind.JUNCTION  # on other pieces
+            if (h, n) in walk["nodes"] and not again:
+                return
             walk = dict(walk, nodes=walk["nodes"] | {(h, n)})
             if node.kind is NodeKind.JUNCTION:
                 if not walk.get("must_end"):

@@ -149,6 +149,14 @@ def crossings(hexes, places, orientation, coords):
         hexes[h] = ("grey", "city=revenue:40;path=a:0,b:_0;path=a:_0,b:3;path=a:1,b:4;path=a:2,b:5")
 
 
+def junctions(hexes, places, orientation, coords):
+    """The five picks become grey hexes whose six sides meet at one junction (1817's 546 has
+    four): a route may pass one twice, on two other pairs of sides, where junction_reentry."""
+    every_side = ";".join(f"path=a:{e},b:_0" for e in range(6))
+    for h in places["picks"]:
+        hexes[h] = ("grey", "junction;" + every_side)
+
+
 def phase_name_city(hexes, places, orientation, coords):
     """The bypass city pays by phase name (1849 gray centres): its code names no colour."""
     colour, code = hexes[places["bypass"]]
@@ -443,6 +451,21 @@ def scenarios() -> list[Scenario]:
             dense=True,
             share_exercised=0.025,
             exercised=differs(hex_reentry=True),
+        ),
+        Scenario(
+            "junction_reentry",  # 1817: the engine lets a route pass a junction again
+            [
+                {"name": "D"},
+                {"name": "6", "stops": 6},
+                {"name": "4", "stops": 4},
+                {"name": "2", "stops": 2},
+            ],
+            rules={"junction_reentry": True},
+            map_change=junctions,
+            tile_bias=crossing_bias,
+            dense=True,
+            share_exercised=0.025,
+            exercised=differs(junction_reentry=False),
         ),
         Scenario(
             "express_token",

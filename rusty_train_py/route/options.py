@@ -58,6 +58,8 @@ def readings_used(
     readings: dict[str, Any] = game.readings
     for key in ("one_stop_per_hex", "hex_reentry"):
         out.append(_reading_text(key, readings[key]))
+    if readings["junction_reentry"]:  # named where a game takes it (1817)
+        out.append(_reading_text("junction_reentry", True))
     for t in train_types:
         for key in t.kind.readings:
             text = _reading_text(key, readings[key])

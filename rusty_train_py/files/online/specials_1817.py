@@ -13,20 +13,21 @@ from .replay import Handler, Replay
 from .specials_base import GameSpecials, register
 
 
-@register("1817")
+@register("1817", "1817NA")
 class Markers1817(GameSpecials):
     """Bridges, mines and ranches as options every company holds from then on."""
 
     BRIDGES = ("OBC", "UBC")
     MINES = ("MINC", "CM", "MAJC")
     RANCHES = ("P22", "P23")
-    STEEL_MILL = "PSM"
+    STEEL_MILL = ("PSM",)  # its lay takes the ranches next to it away
 
     # what the buying corporation may do, in the acquisition step, once it has won
     BUYER_ACTIONS = frozenset({"pass", "take_loan", "payoff_loan"})
     OPERATING = frozenset({"lay_tile", "buy_train", "run_routes", "dividend"})
-    # actions of the rounds between operating rounds (a player passing too)
-    OUTSIDE_OR = frozenset({"convert", "merge", "bid", "buy_shares", "sell_shares", "short"})
+    # actions of the rounds between operating rounds (a player passing too); not a sale of
+    # shares, which a president in a cash crisis makes within an operating round
+    OUTSIDE_OR = frozenset({"convert", "merge", "bid", "buy_shares", "short"})
 
     def __init__(self) -> None:
         self.auctioned: object = None  # the corporation last bid on in an acquisition
@@ -182,6 +183,6 @@ class Markers1817(GameSpecials):
             self.mark(r, "mine", hex_name)
         elif entity in self.RANCHES:
             self.mark(r, "ranch", hex_name)
-        elif entity == self.STEEL_MILL:
+        elif entity in self.STEEL_MILL:
             for near in filter(None, (r.game.neighbour(hex_name, e) for e in range(6))):
                 r.global_bonuses.pop(f"ranch_{near}", None)
