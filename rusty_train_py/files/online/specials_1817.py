@@ -13,7 +13,7 @@ from .replay import Handler, Replay
 from .specials_base import GameSpecials, register
 
 
-@register("1817", "1817NA")
+@register("1817", "1817NA", "1817WO")
 class Markers1817(GameSpecials):
     """Bridges, mines and ranches as options every company holds from then on."""
 
