@@ -15,7 +15,8 @@ from .specials_base import GameSpecials, register
 
 @register("1817", "1817NA", "1817WO")
 class Markers1817(GameSpecials):
-    """Bridges, mines and ranches as options every company holds from then on."""
+    """1817 and its maps: bridges, mines and ranches as options every company holds from
+    then on; mergers and acquisitions; the depot's export at every operating round's end."""
 
     BRIDGES = ("OBC", "UBC")
     MINES = ("MINC", "CM", "MAJC")
