@@ -7,14 +7,20 @@ the players' routes earned.
 
 from __future__ import annotations
 
+import gzip
+import json
 import time
 
 from helpers.hand_maps import check_revenue as check
 from test_route_games import position
 
 from rusty_train_py.files.loader import open_game
+from rusty_train_py.files.online import log_from_data
+from rusty_train_py.files.online.realcheck import positions, price_routes
 from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
+
+FIXTURES = PROJECT_ROOT / "tests" / "data" / "18xx_fixtures"
 
 # Charleston H9 (tile 57, city 20, rotation 1) - H11 (a mountain hex where a coal mine goes:
 # tile 8, rotation 5, a curve from H9's side to I12's) - Blacksburg I12 (tile 57, city 20,
@@ -87,3 +93,20 @@ def test_late_position_pays_what_the_players_earned():
     assert cpu <= 2.0
     bonuses = sorted(b for r in res.routes for b, _ in r.bonuses)
     assert bonuses == ["bridge_H3", "mine_F15", "ranch_E6"]
+
+
+def test_the_players_routes_are_priced_on_the_track_their_log_records():
+    # Log 15528, action 1191: WT's 5 and 6 both leave Chicago (D1) and both reach Detroit
+    # (D19) and New York (E22), by different track. Fixed by their stops alone, the track the
+    # first takes collides with the other's; fixed by the hexes the log records (the lock's
+    # via), they price at $640, what the engine paid WT (its dividend: no revenue in the log).
+    log = FIXTURES / "1817" / "15528.json.gz"
+    data = json.loads(gzip.decompress(log.read_bytes()))
+    pos = next(p for p in positions(log_from_data(data, str(log))) if p.action_id == 1191)
+    assert [r[1] for r in pos.routes] == [
+        ("D1", "C8", "B13", "D19", "E22"),
+        ("D1", "D9", "F13", "D19", "E22", "G18"),
+    ]
+    assert price_routes(pos, pos.routes) == (640, "")
+    by_stops, why = price_routes(pos, [(t, stops, rev, ()) for t, stops, rev, _ in pos.routes])
+    assert by_stops is None and "shares track" in why
