@@ -358,15 +358,16 @@ def grow_position(
             h, s = spots[0] if len(spots) == 1 else rng.choice(spots)
             state.apply(state.place_token_edit(h, s, company))
     homes = {c.home for c in game.companies if c.home is not None}
-    for company in operating:  # the others: home tokens in distinct free cities
+    for company in list(operating):  # the others: home tokens in distinct free cities
         if game.company(company).home is not None:
             continue
         spots = [(h, s) for h in game.hex_order for s in _free_cities(state, h, company)]
         spots = [(h, s) for h, s in spots if not state.tokens_at(h)]
         if reach != "hex":
             spots = [(h, s) for h, s in spots if h not in homes] or spots
-        if not spots:
-            raise GrowError(f"{game_id}: no free city left for {company}'s home token")
+        if not spots:  # more corporations than cities (1817): this one does not start
+            operating.remove(company)
+            continue
         h, s = rng.choice(spots)
         state.apply(state.place_token_edit(h, s, company))
     target_lays = int(hexes * 1.6)  # about a third of the lays are upgrades

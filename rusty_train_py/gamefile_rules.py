@@ -171,6 +171,7 @@ RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "neutral_tokens_block": (flag, False),
     # company -> train names passing its full cities (18SJ: SJ's tokens block all but E)
     "tokens_passed_by": (table_of(strings), ()),
+    "junction_reentry": (flag, False),
 }
 
 READING_TEXT = {
@@ -181,6 +182,10 @@ READING_TEXT = {
     "hex_reentry": {
         False: "a route may not come back to a hex it has left",
         True: "a route may come back to a hex on separate track",
+    },
+    "junction_reentry": {
+        False: "a route passes a junction once",
+        True: "a route may pass a junction again on separate track",
     },
     "express_token": {
         "counted": "an express train's counted stops include a token",

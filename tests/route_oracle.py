@@ -67,6 +67,7 @@ READING_DEFAULTS = {
     "express_stops": "offboards",
     "neutral_tokens_block": False,
     "tokens_passed_by": {},  # company -> train names passing its full cities
+    "junction_reentry": False,
 }
 
 
@@ -566,10 +567,13 @@ class Model:
                 )
                 take_piece(nb, i, other, terminal, gauge, w2)
 
+        junction_again = self.rules.readings["junction_reentry"]
+
         def arrive_node(h, n, walk):
-            if (h, n) in walk["nodes"]:
-                return
             node = self.nodes[(h, n)]
+            again = junction_again and node.kind is NodeKind.JUNCTION  # on other pieces
+            if (h, n) in walk["nodes"] and not again:
+                return
             walk = dict(walk, nodes=walk["nodes"] | {(h, n)})
             if node.kind is NodeKind.JUNCTION:
                 if not walk.get("must_end"):
@@ -886,6 +890,11 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return int(b.get("amount", 0)) * sum(1 for c in stops if c.hex in hotels)
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
+    if b.kind == "passing":  # every hex of `at` the route is on, once, a stop there or not
+        on = {h for h, _ in route.pieces} | {c.hex for c in route.centres}
+        return int(b.get("amount", 0)) * len(on & set(b.get("at")))
+    if b.kind == "token_cities":  # per counted city holding the company's token
+        return int(b.get("amount", 0)) * sum(1 for c in stops if c.kind == "city" and c.token)
     if b.kind == "ride":  # a pullman riding with the route: its best city or off-board again
         at = b.get("at")
         return max(

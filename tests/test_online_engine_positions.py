@@ -26,6 +26,9 @@ FIRST_EDITION = "18LosAngeles1"  # 18 Los Angeles' 1st edition: refused (another
 DIFFERING = {
     "1846": 29,
     "1861": 41,
+    "1817": 42,
+    "1817NA": 12,
+    "1817WO": 11,
 }
 
 

@@ -173,9 +173,9 @@ def test_bad_logs_give_one_clear_error(tmp_path):
     data = json.loads(good)
     msg = _bad(tmp_path, "cut.json", good[: len(good) // 2])
     assert "cut.json: line" in msg and "the file may be truncated" in msg
-    data["title"] = "1817"
+    data["title"] = "18Nowhere"  # no title of 18xx.games (1817, once used here, is modelled)
     msg = _bad(tmp_path, "title.json", json.dumps(data).encode())
-    assert "title.json: the game '1817' is not one this program models" in msg
+    assert "title.json: the game '18Nowhere' is not one this program models" in msg
     data = json.loads(good)
     lay = next(a for a in data["actions"] if a["type"] == "lay_tile")
     lay["tile"] = "9999-0"

@@ -125,5 +125,5 @@ def test_18eu_every_run_of_log_74045_prices_as_the_log_and_none_is_beaten():
         c = check_position(pos)
         assert c.recorded == c.priced and c.best is not None and c.proven, c
         assert c.best >= c.priced, c
-        pullman_runs += any(train == "P" for train, _, _ in pos.routes)
+        pullman_runs += any(train == "P" for train, *_ in pos.routes)
     assert pullman_runs == 15

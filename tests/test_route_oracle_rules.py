@@ -151,6 +151,14 @@ def crossings(hexes, places, orientation, coords):
         hexes[h] = ("grey", "city=revenue:40;path=a:0,b:_0;path=a:_0,b:3;path=a:1,b:4;path=a:2,b:5")
 
 
+def junctions(hexes, places, orientation, coords):
+    """The five picks become grey hexes whose six sides meet at one junction (1817's 546 has
+    four): a route may pass one twice, on two other pairs of sides, where junction_reentry."""
+    every_side = ";".join(f"path=a:{e},b:_0" for e in range(6))
+    for h in places["picks"]:
+        hexes[h] = ("grey", "junction;" + every_side)
+
+
 def phase_name_city(hexes, places, orientation, coords):
     """The bypass city pays by phase name (1849 gray centres): its code names no colour."""
     colour, code = hexes[places["bypass"]]
@@ -692,6 +700,21 @@ def scenarios() -> list[Scenario]:
             exercised=differs(hex_reentry=True),
         ),
         Scenario(
+            "junction_reentry",  # 1817: the engine lets a route pass a junction again
+            [
+                {"name": "D"},
+                {"name": "6", "stops": 6},
+                {"name": "4", "stops": 4},
+                {"name": "2", "stops": 2},
+            ],
+            rules={"junction_reentry": True},
+            map_change=junctions,
+            tile_bias=crossing_bias,
+            dense=True,
+            share_exercised=0.025,
+            exercised=differs(junction_reentry=False),
+        ),
+        Scenario(
             "express_token",
             [
                 {"name": "2E", "rule": "express", "stops": 2},
@@ -825,6 +848,32 @@ def scenarios() -> list[Scenario]:
             pick_bonuses=options(["conn"], 0.9),  # home and at filled in per map
             exercised=bonus_matters,
             share_exercised=0.1,
+        ),
+        Scenario(
+            "passing",  # rules/kinds/passing.py: money per marked hex the route's track is on
+            BASIC
+            + [
+                {"name": "3+3E", "rule": "express", "stops": 3, "multiplier": 2},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[
+                {"id": "mine", "kind": "passing", "amount": 10},
+                {"id": "ranch", "kind": "passing", "amount": 20, "multiplied": True},
+            ],  # at filled in per map: every third and every fifth hex, stops or not
+            pick_bonuses=options(["mine", "ranch"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.2,
+        ),
+        Scenario(
+            "token_cities",  # rules/kinds/token_cities.py: per counted city holding a token
+            BASIC + [{"name": "4", "stops": 4}],
+            bonuses=[
+                {"id": "modern3", "kind": "token_cities", "amount": 10, "train": "3"},
+                {"id": "modern4", "kind": "token_cities", "amount": 20, "train": "4"},
+            ],
+            pick_bonuses=options(["modern3", "modern4"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.2,
         ),
     ]
     return out
@@ -973,6 +1022,14 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
             dict(sc.bonuses[0], home=[bypass, *p[:3]], at=p[3:], always=False),
             dict(sc.bonuses[1], home=p[3:], at=[bypass, *p[:3]], always=False),
         ]
+    if sc.name == "passing":
+        every = places["all"]
+        return [
+            dict(sc.bonuses[0], at=every[::3], always=False),
+            dict(sc.bonuses[1], at=every[1::5], always=False),
+        ]
+    if sc.name == "token_cities":
+        return [dict(b, always=False) for b in sc.bonuses]
     if sc.name == "destination":
         bypass = places["bypass"]
         return [

@@ -12,7 +12,7 @@ to and the route report uses. Nothing here names a kind.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
@@ -78,6 +78,7 @@ class Earner:
         self.base_worth = list(self.worth)  # before any bonus
         self.stop_bonuses: list[list[tuple[str, int]]] = [[] for _ in centres]
         self.effects: list[RouteEffect] = []
+        self.track_bonus: dict[str, list[tuple[str, int]]] = {}  # hex -> (bonus id, amount)
         self._by_hex: dict[str, list[int]] = {}
         for c in centres:
             self._by_hex.setdefault(c.hex, []).append(c.id)
@@ -91,6 +92,11 @@ class Earner:
                 self.effects.append(effect)
         for effect in self.effects:
             effect.finalize(self)
+        # per corridor, the hexes of track bonuses it runs through (its first end's hex too)
+        self.corridor_marks: list[frozenset[str]] = [
+            frozenset(h for h in (centres[k.a].hex, *k.hexes) if h in self.track_bonus)
+            for k in (graph.corridors if self.track_bonus else ())
+        ]
         self.per_visit = sum(effect.per_visit for effect in self.effects)
         special: set[int] = set()
         for effect in self.effects:
@@ -127,8 +133,25 @@ class Earner:
         self.worth[c] += amount
         self.stop_bonuses[c].append((bonus_id, amount))
 
+    def add_track_bonus(self, hex_name: str, bonus_id: str, amount: int) -> None:
+        self.track_bonus.setdefault(hex_name, []).append((bonus_id, amount))
+
     def add_effect(self, effect: RouteEffect) -> None:
         self.effects.append(effect)
+
+    def track_pays(self, corridors: Sequence[int]) -> list[tuple[str, int]]:
+        """The track bonuses of a route over ``corridors``: each marked hex it runs through
+        once, in map order of the hexes."""
+        if not self.track_bonus:
+            return []
+        marks = self.corridor_marks
+        passed: set[str] = set()
+        for k in corridors:
+            passed |= marks[k]
+        return [b for h in sorted(passed) for b in self.track_bonus[h]]
+
+    def track_money(self, corridors: Sequence[int]) -> int:
+        return sum(a for _, a in self.track_pays(corridors)) if self.track_bonus else 0
 
     def exclusive_mask(self, stops: Sequence[int]) -> int:
         """The centres (a bit per centre id) this train's route on ``stops`` holds against
@@ -161,9 +184,15 @@ class Earner:
 
     # -- revenue ---------------------------------------------------------------------------
 
-    def revenue(self, stops: Sequence[int], distance: int) -> int:
-        """Best revenue of this train on the path (``distance`` in its own measure); -1 if it
-        cannot run it. The hot path: the kind's fast sum unless an effect needs the chooser."""
+    def revenue(self, stops: Sequence[int], distance: int, corridors: Sequence[int] = ()) -> int:
+        """Best revenue of this train on the path (``distance`` in its own measure, its
+        ``corridors`` for the track bonuses); -1 if it cannot run it."""
+        r = self.stop_revenue(stops, distance)
+        return r + self.track_money(corridors) if r >= 0 and self.track_bonus else r
+
+    def stop_revenue(self, stops: Sequence[int], distance: int) -> int:
+        """``revenue`` without the track bonuses. The hot path: the kind's fast sum unless an
+        effect needs the chooser."""
         if len(stops) < self.min_stops or (self.limit is not None and distance > self.limit):
             return -1
         if self.no_pass and not self.no_pass.isdisjoint(stops[1:-1]):
@@ -178,7 +207,7 @@ class Earner:
                     return -1
                 r += self.per_visit * len(stops)
                 return self.kind.route_total(self.params, r) if self.reworks_total else r
-        ch = self.choose(stops, distance)
+        ch = self._choose(stops, distance)
         return -1 if ch is None else ch.revenue
 
     def _needs(self, stops: Sequence[int]) -> list[list[Need | None]]:
@@ -190,8 +219,23 @@ class Earner:
                 out.append(needs)
         return out
 
-    def choose(self, stops: Sequence[int], distance: int | None = None) -> Choice | None:
-        """The exact best choice of counted stops, bonuses included, or None."""
+    def choose(
+        self, stops: Sequence[int], distance: int | None = None, corridors: Sequence[int] = ()
+    ) -> Choice | None:
+        """The exact best choice of counted stops, bonuses included (the track bonuses of
+        ``corridors`` paid to the route), or None."""
+        best = self._choose(stops, distance)
+        track = self.track_pays(corridors)
+        if best is None or not track:
+            return best
+        return replace(
+            best,
+            revenue=best.revenue + sum(a for _, a in track),
+            bonuses=best.bonuses + tuple(track),
+            bonus_stops=best.bonus_stops + (None,) * len(track),
+        )
+
+    def _choose(self, stops: Sequence[int], distance: int | None = None) -> Choice | None:
         if len(stops) < self.min_stops or (
             distance is not None and self.limit is not None and distance > self.limit
         ):

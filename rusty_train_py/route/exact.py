@@ -58,9 +58,14 @@ def useful_corridors(graph: TrackGraph, earners: Sequence[Earner]) -> list[int]:
     keep = []
     corrs = graph.corridors
     costs = [e.corridor_cost for e in earners]
+    marks = [e.corridor_marks for e in earners if e.corridor_marks]
     for group in by_ends.values():
         for k in group:
-            if not any(_dominates(corrs, costs, j, k) for j in group if j != k):
+            if not any(
+                _dominates(corrs, costs, j, k) and all(mk[j] == mk[k] for mk in marks)
+                for j in group
+                if j != k
+            ):
                 keep.append(k)
     keep.sort()
     return keep

@@ -70,7 +70,7 @@ class RunModel:
         if e.limit is not None:
             dist += [e.centre_cost[i] * v[i] for i in range(n) if e.centre_cost[i]]
             m.add(sum(dist) <= e.limit)
-        rev = self._revenue(e, run, v, s, end)
+        rev = self._revenue(e, run, v, s, end) + self._track_money(e, used)
         r = m.new_int_var(-(10**9), 10**9, f"rev{t}")
         m.add(r == rev)
         m.add(r >= 1).only_enforce_if(run)  # a route earning nothing is not run
@@ -144,6 +144,21 @@ class RunModel:
         if e.reworks_total:
             rev = e.kind.model_total(self.m, e.params, rev)
         return rev
+
+    def _track_money(self, e: Earner, used: list[tuple[int, Any]]) -> Any:
+        """The track bonuses: each marked hex paid once when any corridor the route takes
+        runs through it."""
+        money: Any = 0
+        for h, pays in sorted(e.track_bonus.items()):
+            users = [y for k, y in used if h in e.corridor_marks[k]]
+            if not users:
+                continue
+            passed = self.m.new_bool_var("")
+            for y in users:
+                self.m.add_implication(y, passed)
+            self.m.add(passed <= sum(users))
+            money += sum(a for _, a in pays) * passed
+        return money
 
     def finish(self) -> None:
         for users in self.track_users.values():

@@ -6,14 +6,15 @@ its own corridor). Everything a route must not reuse gets one bit in a Python in
 
 - every hex side crossing and every node-to-node track piece (shared track: also forbidden
   between the routes of different trains), and
-- every junction, every revenue centre (and, where the game allows one stop per hex, its
-  hex), every off-board group, and (where a route may not come back to a hex it left) every
-  hex a route is in (forbidden only within one route).
+- every junction (unless the game's ``junction_reentry``), every revenue centre (and,
+  where the game allows one stop per hex, its hex), every off-board group, and (where a
+  route may not come back to a hex it left) every hex a route is in (forbidden only within
+  one route).
 
-What is data here comes from the game's ``[rules]``: one stop per hex, hex re-entry, whether
-neutral tokens block, whose tokens some trains pass (``tokens_passed_by``: a city full
-only with them is passed by those trains and is an end for the others, ``Centre.pass_only``).
-Track gauge (1849) splits corridors: between two stops the track is all
+What is data here comes from the game's ``[rules]``: one stop per hex, hex re-entry, junction
+re-entry, whether neutral tokens block, whose tokens some trains pass (``tokens_passed_by``: a
+city full only with them is passed by those trains and is an end for the others,
+``Centre.pass_only``). Track gauge (1849) splits corridors: between two stops the track is all
 broad/dual or all narrow/dual, and each corridor counts the sides it crosses per gauge.
 
 Node and bit numbering follows the map's hex order and each tile's declaration order, so the
@@ -146,6 +147,7 @@ class _GraphBuild:
         self.one_stop_per_hex = readings.get("one_stop_per_hex", True)
         self.two_stops_hexes = frozenset(readings.get("two_stops_hexes", ()))
         self.neutral_block = readings.get("neutral_tokens_block", False)
+        self.junction_reentry = readings.get("junction_reentry", False)
         self.neutral = {c.abbrev for c in game.companies if c.tokens_neutral}
         self.passed_by: dict[str, tuple[str, ...]] = dict(readings.get("tokens_passed_by", ()))
         self.phase_colours = state.phase_colours
@@ -301,7 +303,9 @@ class _GraphBuild:
             return
         n = to_end[1]
         if tile.nodes[n].kind is NodeKind.JUNCTION:
-            jb = self.junction_bit(h, n)
+            # passed once per route, unless the game lets a route pass it again on other
+            # paths (its side crossings keep each path to one use)
+            jb = 0 if self.junction_reentry else self.junction_bit(h, n)
             if w.inner_mask & jb:
                 return
             for j, (pa, pb) in enumerate(ends):

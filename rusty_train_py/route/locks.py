@@ -11,7 +11,9 @@ ends), so a lock is valid exactly when the finder could have found that route it
 When several track paths join the stops, the lock takes the one earning its train the most
 (alone, with the per-route bonuses), then the first in path order (stops' centres, then
 corridors, in graph order), among those clear of the locks resolved before it; the result
-says how many there were.
+says how many there were. A lock may also name the hexes its route runs through (``via``, as
+an 18xx.games log records a route): then only the track paths walking exactly those hexes
+are taken, when any does.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class RouteLock:
     train: str
     stops: tuple[str, ...]
     track: Track | None = None
+    via: tuple[str, ...] | None = None  # every hex the route runs through, in order
 
     def describe(self) -> str:
         return f"{self.train}:{','.join(self.stops)}"
@@ -192,6 +195,17 @@ def route_candidates(
     return out
 
 
+def hex_walk(graph: TrackGraph, stops: Sequence[int], corridors: Sequence[int]) -> tuple[str, ...]:
+    """The hexes a walk (corridor i from stop i to stop i + 1) runs through, in order, a hex
+    once per stretch in it."""
+    out = [graph.centres[stops[0]].hex]
+    for cid in corridors:
+        for h in graph.corridors[cid].hexes:
+            if h != out[-1]:
+                out.append(h)
+    return tuple(out)
+
+
 def _hexes_of_bits(game: Game, graph: TrackGraph, bits: int) -> list[str]:
     """The hexes of shared-track bits (a side crossed: both its hexes), in map order."""
     out: set[str] = set()
@@ -233,6 +247,9 @@ def resolve_locks(
         _check_stops(graph, hexes, what, earner_of(train).min_stops)
         track = tuple((h, int(i)) for h, i in lock.track) if lock.track is not None else None
         cands = route_candidates(graph, hexes, track)
+        if lock.via is not None:  # the hexes the route runs through, when a walk takes them
+            walked = [c for c in cands if hex_walk(graph, *c) in (lock.via, lock.via[::-1])]
+            cands = walked or cands
         if not cands:
             raise LockError(
                 f"{what}: no track "
@@ -297,7 +314,7 @@ def _runnable(
         problem = path_problem(graph, stops, corrs)
         if problem is None:
             path = _route_path(graph, stops, corrs, earner)
-            rev = earner.revenue(stops, path.dist[0])
+            rev = earner.revenue(stops, path.dist[0], path.corridors)
             if rev >= 0:
                 valid.append((path, rev))
                 continue

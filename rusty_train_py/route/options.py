@@ -66,6 +66,8 @@ def readings_used(
     if readings["one_stop_per_hex"] and readings.get("two_stops_hexes"):
         hexes = ", ".join(readings["two_stops_hexes"])
         out.append(f"two revenue centres of {hexes} may be in one route")
+    if readings["junction_reentry"]:  # named where a game takes it (1817)
+        out.append(_reading_text("junction_reentry", True))
     for t in train_types:
         for key in t.kind.readings:
             text = _reading_text(key, readings[key])

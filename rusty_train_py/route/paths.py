@@ -227,6 +227,15 @@ class PathSet:
             else:
                 yield a.stops[::-1] + halves[k][j].stops[1:]
 
+    def iter_corridors(self) -> Iterator[tuple[int, ...]]:
+        """The corridors of every path, in the order of ``iter_stops``."""
+        halves = self.halves
+        for k, i, j in zip(
+            self.anchor.tolist(), self.first.tolist(), self.second.tolist(), strict=True
+        ):
+            a = halves[k][i]
+            yield a.corridors if j < 0 else a.corridors[::-1] + halves[k][j].corridors
+
     def path(self, idx: int) -> RoutePath:
         k, i, j = int(self.anchor[idx]), int(self.first[idx]), int(self.second[idx])
         a = self.halves[k][i]

@@ -19,7 +19,7 @@ def build_train_route(
     locked: bool = False,
     dropped: bool = False,
 ) -> TrainRoute:
-    choice = earner.choose(path.stops)
+    choice = earner.choose(path.stops, None, path.corridors)
     assert choice is not None
     stops = []
     for i, cid in enumerate(path.stops):

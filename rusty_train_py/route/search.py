@@ -242,7 +242,7 @@ class RouteSearch:
                 self.taken_exclusive |= earner.exclusive_mask(f.path.stops)
         pay = [
             sum(
-                self.earner(lv).revenue(f.path.stops, f.path.dist[0])
+                self.earner(lv).revenue(f.path.stops, f.path.dist[0], f.path.corridors)
                 for f, lv in zip(self.fixed, run.locked, strict=True)
                 if lv is not None
             )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from array import array
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -77,8 +78,11 @@ def _revenues(
     """Fill ``revenue`` (per variant, per path); False when cancelled."""
     typed = [(e, m, rev.append) for (e, m), rev in zip(earners, revenue, strict=True)]
     dist = paths.dist
+    # the paths' corridors, only when a train earns money for the track it runs on
+    track = any(e.track_bonus for e, _ in earners)
+    corridors = paths.iter_corridors() if track else repeat(())
     report("revenues", 0, len(paths), paths=len(paths))
-    for idx, stops in enumerate(paths.iter_stops()):
+    for idx, (stops, corrs) in enumerate(zip(paths.iter_stops(), corridors, strict=False)):
         if idx & 4095 == 0:
             if cancel is not None and cancel():
                 return False
@@ -89,13 +93,13 @@ def _revenues(
         d = dist[idx]
         if memo_ident is None:
             for e, m, add in typed:
-                add(e.revenue(stops, d[m]))
+                add(e.revenue(stops, d[m], corrs))
         else:
             memo, ident = memo_ident
             key = (tuple([ident[c] for c in stops]), d)
             got = memo.get(key)
             if got is None:
-                got = memo[key] = tuple([e.revenue(stops, d[m]) for e, m, _ in typed])
-            for (_, _, add), r in zip(typed, got, strict=True):
-                add(r)
+                got = memo[key] = tuple([e.stop_revenue(stops, d[m]) for e, m, _ in typed])
+            for (e, _, add), r in zip(typed, got, strict=True):
+                add(r + e.track_money(corrs) if track and r >= 0 else r)
     return True

@@ -109,7 +109,7 @@ neutral_tokens = Hash.new { |h, k| h[k] = { 'hexes' => [], 'entity' => nil } }
 game.hexes.each do |h|
   h.tile.cities.each do |city|
     city.tokens.compact.each do |tok|
-      next if known.include?(tok.corporation.name)
+      next if tok.corporation.nil? || known.include?(tok.corporation.name)
 
       neutral_tokens[tok.corporation.name]['hexes'] << h.id
       neutral_tokens[tok.corporation.name]['entity'] = tok.corporation

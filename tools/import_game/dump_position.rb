@@ -36,8 +36,20 @@ game.hexes.each do |h|
   end
 end
 entity = game.corporation_by_id(run['entity']) || game.minor_by_id(run['entity'])
+routes = run['routes']
+if routes.any? { |r| !r.key?('revenue') }
+  # an older log records no revenue: the engine's own, from the run replayed
+  # the history takes the run at the company's dividend, the next action of it that pays
+  pay = log['actions'].find do |a|
+    a['id'] > run['id'] && a['type'] == 'dividend' && live_ids.include?(a['id'])
+  end
+  after = Engine::Game.load(log, at_action: pay ? pay['id'] : run['id'])
+  ran = after.corporation_by_id(run['entity']) || after.minor_by_id(run['entity'])
+  paid = ran.operating_history[ran.operating_history.keys.max].revenue
+  routes = routes.map.with_index { |r, i| i.zero? ? r.merge('run_revenue' => paid) : r }
+end
 puts JSON.pretty_generate(
   'title' => log['title'], 'log' => log['id'], 'action' => run['id'], 'phase' => game.phase.name,
-  'entity' => run['entity'], 'trains' => entity.trains.map(&:name), 'routes' => run['routes'],
+  'entity' => run['entity'], 'trains' => entity.trains.map(&:name), 'routes' => routes,
   'tiles' => tiles.sort_by { |t| t['hex'] }, 'tokens' => tokens
 )

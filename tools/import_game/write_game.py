@@ -83,6 +83,13 @@ def main(argv: list[str] | None = None) -> int:
         " 18VA's CMD, --train-param 2:barred_at=A6,A12); VALUE is JSON (4D:multiplier=2) or"
         " names joined by commas (a list)",
     )
+    ap.add_argument(
+        "--tokens",
+        type=int,
+        metavar="N",
+        help="every corporation's most station tokens, where the title gives them in code"
+        " (1817: 1 for a 2-share corporation, up to 8 after mergers)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
@@ -117,6 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             entry[key] = raw.split(",")
         c.read_as.append(f"train {name} {key} = {raw}")
+    if args.tokens is not None:
+        for corp in c.companies:
+            if corp.get("kind") == "major":
+                corp["tokens"] = args.tokens
+        c.read_as.append(f"every major with {args.tokens} tokens")
     for note in c.unexpressed:
         print(f"not expressed: {note}")
     for m in c.overrides:

@@ -49,11 +49,16 @@ def main(argv: list[str] | None = None) -> int:
     pos = json.loads(args.position.read_text(encoding="utf-8"))
     state = state_from_position(pos, args.game)
     save_game(state, args.output)
-    paid = sum(r["revenue"] for r in pos["routes"])
+    # older logs record a route's connections but not its revenue: the engine's whole run
+    # then (dump_position.rb: ``run_revenue`` on the first route)
+    revenues = [r.get("revenue") for r in pos["routes"]]
+    run = pos["routes"][0].get("run_revenue") if pos["routes"] else None
+    paid = run if None in revenues else sum(revenues)
     trains = ",".join(pos["trains"])
     print(f"log {pos['log']} action {pos['action']}: {pos['entity']} ran {trains} for {paid}")
-    for r in pos["routes"]:
-        print(f"  {r['train']}: {r['revenue']} {'-'.join(r['hexes'])}")
+    for r, rev in zip(pos["routes"], revenues, strict=True):
+        where = r.get("hexes") or ["/".join(c) for c in r.get("connections", [])]
+        print(f"  {r['train']}: {'-' if rev is None else rev} {' '.join(where)}")
     return 0
 
 

@@ -23,7 +23,8 @@ class RunPosition:
     state: MapState
     trains: tuple[str, ...]  # our train names the company owns
     bonuses: tuple[str, ...]  # the bonus options it holds
-    routes: tuple[tuple[str, tuple[str, ...], int | None], ...]  # (train, stops, revenue)
+    # (train, stops, revenue, the hexes it runs through in order: () when not recorded)
+    routes: tuple[tuple[str, tuple[str, ...], int | None, tuple[str, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,24 @@ def _chain(conns: list[list[Any]], start: Any, loose: bool = False) -> tuple[str
     return tuple(stops)
 
 
+def route_walk(route: dict[str, Any], stops: tuple[str, ...]) -> tuple[str, ...]:
+    """Every hex a recorded route runs through, in the order of ``stops``, from its
+    ``connections`` (each joined to the stop before it); () when it has none or they do not
+    join up."""
+    conns = [c for c in route.get("connections") or [] if isinstance(c, list) and c]
+    if not conns or len(conns) != len(stops) - 1:
+        return ()
+    out = [stops[0]]
+    for c, (a, b) in zip(conns, zip(stops, stops[1:], strict=False), strict=True):
+        chain = [str(h) for h in c]
+        if chain[0] != a:
+            chain = chain[::-1]
+        if chain[0] != a or chain[-1] != b:
+            return ()
+        out += chain[1:]
+    return tuple(out)
+
+
 def _has_stop(state: MapState, hex_name: str) -> bool:
     if not state.game.has_hex(hex_name):
         return False
@@ -101,7 +120,8 @@ def capture(replay: Replay, action: dict[str, Any]) -> RunPosition | None:
         if name is None:
             continue
         stops = route_stops(route, replay.state)
-        recorded.append((name, stops, revenue if isinstance(revenue, int) else None))
+        revenue = revenue if isinstance(revenue, int) else None
+        recorded.append((name, stops, revenue, route_walk(route, stops)))
     owned = replay.company_trains().get(company.abbrev, ())
     return RunPosition(
         action["id"],
@@ -129,11 +149,12 @@ def positions(log: GameLog) -> list[RunPosition]:
 
 
 def price_routes(
-    pos: RunPosition, routes: Sequence[tuple[str, tuple[str, ...], int | None]]
+    pos: RunPosition, routes: Sequence[tuple[str, tuple[str, ...], int | None, tuple[str, ...]]]
 ) -> tuple[int | None, str]:
-    """Our revenue of the players' routes, each fixed by its stops (a lock); when locks
-    resolved one after another collide (two ways between the same stops), the other orders
-    are tried. (None, why) when no order is a valid run by our rules."""
+    """Our revenue of the players' routes, each fixed by its stops and the hexes it runs
+    through (a lock); when locks resolved one after another collide (two ways between the
+    same stops), the other orders are tried. (None, why) when no order is a valid run by our
+    rules."""
     from itertools import islice, permutations
 
     from ...route.locks import RouteLock
@@ -142,9 +163,9 @@ def price_routes(
     first = ""
     for order in islice(permutations(routes), 24):
         try:
-            locks = [RouteLock(t, stops) for t, stops, _ in order]
+            locks = [RouteLock(t, stops, via=via or None) for t, stops, _, via in order]
             res = find_routes(
-                pos.state, pos.company, [t for t, _, _ in order], pos.bonuses, locked=locks
+                pos.state, pos.company, [r[0] for r in order], pos.bonuses, locked=locks
             )
             return res.net_revenue, ""
         except ValueError as exc:

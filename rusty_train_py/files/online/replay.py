@@ -438,7 +438,9 @@ class Replay:
                 else:
                     out.append(bonus.id)
         out += [b for b in self.rights.get(company, []) if b not in out]
-        out += [f"{bonus_id}:{hex_name}" for bonus_id, hex_name in self.global_bonuses.items()]
+        for bonus_id, hex_name in self.global_bonuses.items():  # placed ones on their hex
+            placed = self.game.bonus(bonus_id).placed
+            out.append(f"{bonus_id}:{hex_name}" if placed else bonus_id)
         if self.specials is not None:
             out += self.specials.bonuses(self, company)
         return out

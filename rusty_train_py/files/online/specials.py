@@ -10,6 +10,7 @@ from . import (  # noqa: F401  (they register their games)
     specials_18fl,
     specials_18mex,
     specials_18sj,
+    specials_1817,
     specials_1846,
     specials_1856,
     specials_1870,
