@@ -1,15 +1,18 @@
 """18FL's own replay rules (files/online/specials_18fl.py) on the tobymao/18xx fixtures
-(tests/data/18xx_fixtures/18FL): hotels, the Steamboat, the Terminal Company's token, and the
-real-game check of every run that does not start from that token."""
+(tests/data/18xx_fixtures/18FL): hotels, the Steamboat, the Terminal Company's token in Miami's
+extra slot, and the real-game check of the runs, those from that token included."""
 
 from __future__ import annotations
 
 import gzip
 import json
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from rusty_train_py.files.online import log_from_data, replay_log
-from rusty_train_py.files.online.realcheck import check_position, positions
+from rusty_train_py.files.online.realcheck import RunPosition, check_position, positions
 
 FIXTURES = Path(__file__).resolve().parent / "data" / "18xx_fixtures" / "18FL"
 
@@ -36,24 +39,51 @@ def test_hotels_and_the_steamboat_are_the_companies_bonuses():
     assert at_519.bonuses["FECR"] == ("hotels:I28+M24",)
 
 
-def test_the_terminal_companys_token_is_named_not_placed():
+def test_the_terminal_companys_token_goes_in_miamis_extra_slot():
+    # log 185897: LN's Terminal Company token in Miami K28 (action 55, city K28-0-0): beside
+    # the city's spaces, which it leaves free
+    before = replay_log(log_of("18FL_game_end_bank"), 54).state
+    assert before.extra_tokens_at("K28") == ()
     game = replay_log(log_of("18FL_game_end_bank"), 60)
-    assert not any(c == "LN" for c in game.state.tokens_at("K28").values())
-    assert any("token of TC in K28-0-0" in w and "extra slot" in w for w in game.warnings)
+    assert game.state.extra_tokens_at("K28") == ((0, "LN"),)
+    assert "LN" not in game.state.tokens_at("K28").values()
+    assert not any("TC" in w for w in game.warnings)
 
 
-def test_every_run_not_from_the_terminal_token_prices_as_the_log():
-    # log 181868: the runs priced equal the log's revenue and the finder never earns less;
-    # SR's run at action 278 starts from its Terminal Company token in Miami (not priced)
-    unpriced = []
+def without_extra_tokens(pos: RunPosition) -> RunPosition:
+    state = pos.state.copy()
+    for hex_name, city, company in state.all_extra_tokens():
+        state.apply(state.remove_extra_token_edit(hex_name, city, company))
+    return replace(pos, state=state)
+
+
+@pytest.mark.parametrize(
+    ("log", "action", "company", "revenue", "without"),
+    [
+        # LN's first run from it: its 2 Miami K28 (30) - Key West M24 (10) - Havana N23 (60)
+        ("18FL_game_end_bank", 56, "LN", 100, 80),
+        # LN's 3E N23-M24-K28-J27 (400) and its 4 (390)
+        ("18FL_game_end_bank", 415, "LN", 790, 550),
+        # SR's 5 N23-M24-K28-J27 (160) and its 3 (250)
+        ("18FL_game_end_bankrupt", 278, "SR", 410, 300),
+    ],
+)
+def test_runs_from_the_terminal_token_price_as_the_log(log, action, company, revenue, without):
+    pos = next(p for p in positions(log_of(log)) if p.action_id == action)
+    assert pos.company == company and pos.state.extra_tokens_at("K28") == ((0, company),)
+    c = check_position(pos)
+    assert (c.recorded, c.priced, c.best, c.proven) == (revenue, revenue, revenue, True)
+    # without the token in Miami the players' routes are no routes and the optimum is lower
+    bare = check_position(without_extra_tokens(pos))
+    assert (bare.priced, bare.best) == (None, without)
+
+
+def test_every_run_prices_as_the_log():
+    # log 181868: every run priced equals the log's revenue and the finder never earns less
     for pos in positions(log_of("18FL_game_end_bankrupt")):
         c = check_position(pos)
-        assert c.proven
-        if c.priced is None:
-            unpriced.append((c.action_id, c.company))
-            continue
+        assert c.proven and c.priced is not None, c
         assert c.recorded == c.priced and c.best >= c.priced, c
-    assert unpriced == [(278, "SR")]
 
 
 def test_the_hurricane_takes_the_keys_tiles_back():

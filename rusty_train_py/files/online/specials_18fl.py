@@ -19,8 +19,7 @@ class Hotels18FL(ExtraSlotPrivates):
     Steamboat's ``assign`` pays the corporation whose turn it is (G18FL::Step::Assign: the
     next to act). The first 6 (or 3E) brings the hurricane (event_hurricane!): the tiles of
     the Florida Keys go back to the printed hexes and Key West's hotels are gone. The
-    Terminal Company's token sits beside a city's spaces (an extra slot), which our saves
-    cannot hold: not placed."""
+    Terminal Company's token goes in the extra slot beside a city's spaces."""
 
     HOTELS = "hotels"  # the bonus id of games/hand/18FL.toml
     HURRICANE_ON = "6"  # the 3E is a variant of the 6: its purchase departs a 6

@@ -1,18 +1,19 @@
 """Games whose private company puts a token beside a city's spaces (an ``extra_slot``
-token: 18FL's Terminal Company, 18VA's Potomac Yards), which our saves cannot hold, and
+token: 18FL's Terminal Company, 18VA's Potomac Yards), placed in the city's extra slot, and
 whose 5-share corporations convert to 10 shares (nothing on the map changes)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .replay import Handler, Replay
+from .replay import Handler, Replay, city_of_part
 from .specials_base import GameSpecials, register
 
 
 class ExtraSlotPrivates(GameSpecials):
-    """The token of a private of ``EXTRA_SLOT_PRIVATES`` is named in a warning, not placed;
-    a ``convert`` action changes nothing on the map."""
+    """The token of a private of ``EXTRA_SLOT_PRIVATES`` goes in the extra slot of the city
+    the action names, as the token of the corporation it is placed for (the action's
+    ``tokener``); a ``convert`` action changes nothing on the map."""
 
     EXTRA_SLOT_PRIVATES: frozenset[str] = frozenset()
 
@@ -22,14 +23,17 @@ class ExtraSlotPrivates(GameSpecials):
     def place_token(self, r: Replay, a: dict[str, Any]) -> None:
         from .actions import place_token
 
-        if a.get("entity_type") == "company" and a.get("entity") in self.EXTRA_SLOT_PRIVATES:
-            tokener, city = str(a.get("tokener"))[:20], str(a.get("city"))[:20]
-            r.warn(
-                f"{tokener}'s token of {a.get('entity')} in {city} sits beside the city's"
-                " spaces (an extra slot, which our saves do not hold): not placed"
-            )
+        if a.get("entity_type") != "company" or a.get("entity") not in self.EXTRA_SLOT_PRIVATES:
+            place_token(r, a)
             return
-        place_token(r, a)
+        company = r.company(a.get("tokener")) or r.acting_company()
+        if company is None:
+            tokener = str(a.get("tokener"))[:20]
+            r.warn(f"{a.get('entity')}'s token for {tokener}, none of our companies: not placed")
+            return
+        hex_name, part = r.city_of(a.get("city"))
+        tile, _ = r.state.tile_at(hex_name)
+        r.place_extra_token(hex_name, city_of_part(tile.code, part), company.abbrev)
 
     def convert(self, r: Replay, a: dict[str, Any]) -> None:
         """A 5-share corporation becomes a 10-share one: nothing on the map changes."""
