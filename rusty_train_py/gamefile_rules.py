@@ -168,9 +168,13 @@ RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "express_token": (one_of("counted", "route"), "counted"),
     "express_stops": (one_of("offboards", "ends"), "offboards"),
     "neutral_tokens_block": (flag, False),
+    # hexes of mines: only goods trains visit them, each exactly one (kinds goods, no_mines)
+    "mines": (strings, ()),
 }
 
-READING_TEXT = {
+# key -> {value: text}, or a template taking the value's items joined by ", "
+READING_TEXT: dict[str, dict[object, str] | str] = {
+    "mines": "mines {} visited only by goods trains, one each, paying the company not the route",
     "one_stop_per_hex": {
         True: "one revenue centre per hex in a route",
         False: "two revenue centres of one hex may be in one route",
@@ -190,7 +194,7 @@ READING_TEXT = {
 }
 
 
-def parse_rules(table: Any, lines: SourceLines) -> dict[str, Any]:
+def parse_rules(table: Any, lines: SourceLines, hexes: Mapping[str, Any]) -> dict[str, Any]:
     if table is None:
         table = {}
     if not isinstance(table, dict):
@@ -203,6 +207,9 @@ def parse_rules(table: Any, lines: SourceLines) -> dict[str, Any]:
                 f"(known: {', '.join(sorted(RULE_KEYS))})"
             )
         out[key] = RULE_KEYS[key][0](value, f"{lines.where('rules', None, key)}: {key}")
+    for h in out.get("mines", ()):
+        if h not in hexes:
+            raise RuleDataError(f"{lines.where('rules', None, 'mines')}: mines: no hex {h!r}")
     for k in out.get("upgrade_max_exits", ()):
         if k not in ("city", "town"):
             raise RuleDataError(f"{lines.source}: rules: upgrade_max_exits lists {k!r}")

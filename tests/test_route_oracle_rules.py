@@ -89,6 +89,8 @@ class Scenario:
     exercised: object = None
     share_exercised: float = 0.1
     dense: bool = False  # fill most of the window with tiles
+    # places -> [rules] entries naming the window's hexes (1824's mines)
+    place_rules: object = None
 
 
 def bypass_hex(orientation: Orientation) -> str:
@@ -245,6 +247,24 @@ def places_matter(state, company, trains, bonuses):
 
 TOTAL_STOPS = {"2+1a": "3", "3+1a": "4", "2+2a": "4"}
 
+MINE_FREE = {"1g": "2+", "2g": "3+", "2m": "2", "3m": "3"}
+
+
+def mines_matter(state, company, trains, bonuses):
+    """Exercised when the mines change the answer: the same trains with no mine rule (goods
+    as plus_towns, no_mines as stops) earn another amount."""
+    free = [MINE_FREE.get(t, t) for t in trains]
+    if free == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        state, company, free, bonuses
+    )
+
+
+def mine_hexes(places):
+    """The terminal bypass city and the single off-board are mines."""
+    return {"mines": [places["bypass"], places["single"]]}
+
 
 def pays(state, company, trains, bonuses):
     return oracle_best(state, company, trains, bonuses) > 0
@@ -282,6 +302,24 @@ def scenarios() -> list[Scenario]:
             ],
             exercised=ends_matter,
             share_exercised=0.05,
+        ),
+        Scenario(
+            "mines",  # rules/kinds/goods.py, no_mines.py: only goods trains visit a mine, one
+            [
+                {"name": "1g", "rule": "goods", "stops": 2},
+                {"name": "2g", "rule": "goods", "stops": 3},
+                {"name": "2m", "rule": "no_mines", "stops": 2},
+                {"name": "3m", "rule": "no_mines", "stops": 3},
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "3+", "rule": "plus_towns", "stops": 3},
+                {"name": "2", "stops": 2},
+                {"name": "3", "stops": 3},
+            ],
+            map_change=terminal_cities,
+            place_rules=mine_hexes,
+            tile_bias=town_bias,
+            exercised=mines_matter,
+            share_exercised=0.1,
         ),
         Scenario(
             "n_plus_m_all",  # rules/kinds/n_plus_m_all.py: every stop paid, towns use places
@@ -715,7 +753,7 @@ def scenario_games(sc: Scenario, folder) -> dict:
             tile_sets=sc.tile_sets,
             extra_tiles=TEST_TILES,
             game_id=f"{sc.name}_{key}",
-            rules=sc.rules or None,
+            rules={**sc.rules, **(sc.place_rules(places) if sc.place_rules else {})} or None,
             phase_revenue=phase_revenue,
         )
         out[key] = (game, places)

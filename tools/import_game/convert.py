@@ -60,6 +60,7 @@ class Conversion:
     unexpressed: list[str] = field(default_factory=list)
     read_as: list[str] = field(default_factory=list)  # choices given on the command line
     overrides: list[str] = field(default_factory=list)
+    one_stop_per_hex: bool = False  # the title forbids two stops of one hex (--one-stop-per-hex)
     errors: list[str] = field(default_factory=list)
 
 
@@ -305,7 +306,12 @@ def convert_trains(dump: dict, c: Conversion, by_train: dict[str, str] | None = 
             entry["multiplier"] = t["multiplier"]
         entry["count"] = t["num"]
         for key in ("rusts_on", "obsolete_on", "available_on"):
-            if t.get(key):
+            if isinstance(t.get(key), list):
+                c.unexpressed.append(
+                    f"train {name}: {key} any of {', '.join(t[key])} (the first kept)"
+                )
+                entry[key] = t[key][0]
+            elif t.get(key):
                 entry[key] = t[key]
         for key in sorted(set(t) - KNOWN_TRAIN_KEYS):
             c.unexpressed.append(f"train {name}: {key} {json.dumps(t[key], sort_keys=True)}")
@@ -339,7 +345,11 @@ def convert_phases(dump: dict, c: Conversion) -> None:
             entry["on"] = on
         limit = p.get("train_limit")
         if isinstance(limit, dict):
-            kinds = {COMPANY_KINDS.get(k, k): v for k, v in sorted(limit.items())}
+            kinds = {COMPANY_KINDS[k]: v for k, v in sorted(limit.items()) if k in COMPANY_KINDS}
+            for k in sorted(set(limit) - set(COMPANY_KINDS)):
+                c.unexpressed.append(
+                    f"phase {p['name']}: train limit {limit[k]} of {k} companies (no such kind here)"
+                )
             entry["train_limit"] = kinds
         elif isinstance(limit, int):
             entry["train_limit"] = limit

@@ -66,8 +66,19 @@ def game_text(c: Conversion) -> str:
     out += [
         "",
         "[rules]",
-        "# 18xx.games forbids counting a city twice (Route#check_cycles), not two cities of one hex",
-        "one_stop_per_hex = false",
+    ]
+    if c.one_stop_per_hex:
+        out += [
+            "# the title's revenue_for forbids two stops of one hex (--one-stop-per-hex)",
+            "one_stop_per_hex = true",
+        ]
+    else:
+        out += [
+            "# 18xx.games forbids counting a city twice (Route#check_cycles), not two cities of"
+            " one hex",
+            "one_stop_per_hex = false",
+        ]
+    out += [
         "# 18xx.games forbids reusing a hex edge (Base#check_overlap), not entering a hex twice",
         "hex_reentry = true",
     ]

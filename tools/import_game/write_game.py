@@ -40,12 +40,19 @@ def main(argv: list[str] | None = None) -> int:
         help="write trains of rule kind FROM (or the train named FROM) as rule kind TO (a"
         " route method of the title changes what their distance means)",
     )
+    ap.add_argument(
+        "--one-stop-per-hex",
+        action="store_true",
+        help="write one_stop_per_hex = true (a route method of the title forbids two stops of"
+        " one hex)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
     train_names = {t["name"] for t in dump["trains"]}
     by_train = {old: new for old, new in swaps if old in train_names}
     c = convert(dump, args.id, args.tiles, by_train)
+    c.one_stop_per_hex = args.one_stop_per_hex
     for old, new in swaps:
         if old in train_names:
             continue
