@@ -159,11 +159,21 @@ def parse_bonuses(
     return out
 
 
+def flag_or(*choices: str) -> Checker:
+    """true, false or one of ``choices``."""
+    named = one_of(*choices)
+
+    def check(v: Any, where: str) -> bool | str:
+        return v if isinstance(v, bool) else named(v, where)
+
+    return check
+
+
 # [rules]: key -> (checker, default). Readings are named in the finder's output.
 RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "upgrade_max_exits": (strings, ()),
     "partitions_block": (flag, False),
-    "one_stop_per_hex": (flag, True),
+    "one_stop_per_hex": (flag_or("cities"), True),
     "hex_reentry": (flag, True),
     "express_token": (one_of("counted", "route"), "counted"),
     "express_stops": (one_of("offboards", "ends"), "offboards"),
@@ -178,6 +188,7 @@ READING_TEXT: dict[str, dict[object, str] | str] = {
     "one_stop_per_hex": {
         True: "one revenue centre per hex in a route",
         False: "two revenue centres of one hex may be in one route",
+        "cities": "one revenue centre per hex in a route, except on hexes with towns",
     },
     "hex_reentry": {
         False: "a route may not come back to a hex it has left",

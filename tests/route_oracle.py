@@ -18,7 +18,8 @@ A route (found by depth-first search from every revenue centre)
       a station token of the company;
     - uses no track piece twice, crosses no hex side twice, passes no node twice; at most one
       node of each ``groups`` name;
-    - ``one_stop_per_hex`` (default true): no two revenue centres on one hex;
+    - ``one_stop_per_hex`` (default true): no two revenue centres on one hex (``"cities"``:
+      except on a hex whose tile has a town);
     - ``hex_reentry`` false (default true): never comes back to a hex it has left (the hex
       it starts in included);
     - passes through no off-board and no city whose spaces are all filled by other companies'
@@ -523,7 +524,11 @@ class Model:
                     leave_node(h, n, walk)
                 return
             if one_per_hex and h in walk["centre_hexes"]:
-                return
+                town_hex = any(
+                    x.kind is NodeKind.TOWN for (hh, _), x in self.nodes.items() if hh == h
+                )
+                if one_per_hex is True or not town_hex:  # "cities": hexes with towns exempt
+                    return
             if set(node.groups) & walk["groups"]:
                 return
             walk = dict(

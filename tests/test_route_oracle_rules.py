@@ -505,6 +505,16 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.05,
         ),
         Scenario(
+            "one_stop_per_hex_cities",  # 1824: two stops of one hex only where it has towns
+            BASIC + [{"name": "3T", "rule": "towns_free", "stops": 3}],
+            rules={"one_stop_per_hex": "cities"},
+            tile_bias=two_stop_bias,
+            exercised=lambda *a: (
+                differs(one_stop_per_hex=True)(*a) or differs(one_stop_per_hex=False)(*a)
+            ),
+            share_exercised=0.05,
+        ),
+        Scenario(
             "hex_reentry",
             [
                 {"name": "D"},

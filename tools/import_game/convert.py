@@ -60,7 +60,7 @@ class Conversion:
     unexpressed: list[str] = field(default_factory=list)
     read_as: list[str] = field(default_factory=list)  # choices given on the command line
     overrides: list[str] = field(default_factory=list)
-    one_stop_per_hex: bool = False  # the title forbids two stops of one hex (--one-stop-per-hex)
+    one_stop_per_hex: str | None = None  # "true" / "cities": --one-stop-per-hex
     errors: list[str] = field(default_factory=list)
 
 

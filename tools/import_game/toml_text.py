@@ -70,7 +70,8 @@ def game_text(c: Conversion) -> str:
     if c.one_stop_per_hex:
         out += [
             "# the title's revenue_for forbids two stops of one hex (--one-stop-per-hex)",
-            "one_stop_per_hex = true",
+            "one_stop_per_hex = "
+            + ("true" if c.one_stop_per_hex == "true" else value(c.one_stop_per_hex)),
         ]
     else:
         out += [

@@ -42,9 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--one-stop-per-hex",
-        action="store_true",
-        help="write one_stop_per_hex = true (a route method of the title forbids two stops of"
-        " one hex)",
+        choices=("true", "cities"),
+        help="write this one_stop_per_hex (a route method of the title forbids two stops of"
+        " one hex; cities: of a hex without towns)",
     )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
