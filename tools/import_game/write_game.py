@@ -46,6 +46,12 @@ def main(argv: list[str] | None = None) -> int:
         help="write this one_stop_per_hex (a route method of the title forbids two stops of"
         " one hex; cities: of a hex without towns)",
     )
+    ap.add_argument(
+        "--blocker",
+        metavar="SYM",
+        help="add the engine's blocking-token entity SYM as a neutral company (1824's B: the"
+        " token a coal railway leaves on its mine)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
@@ -53,6 +59,19 @@ def main(argv: list[str] | None = None) -> int:
     by_train = {old: new for old, new in swaps if old in train_names}
     c = convert(dump, args.id, args.tiles, by_train)
     c.one_stop_per_hex = args.one_stop_per_hex
+    if args.blocker:
+        c.companies.append(
+            {
+                "abbrev": args.blocker,
+                "name": "Blocking token",
+                "kind": "neutral",
+                "shares": 1,
+                "tokens": sum(1 for x in c.companies if x["kind"] == "minor"),
+                "colour": "#808080",
+                "text_colour": "#ffffff",
+            }
+        )
+        c.read_as.append(f"the engine's blocking tokens ({args.blocker}) a neutral company")
     for old, new in swaps:
         if old in train_names:
             continue

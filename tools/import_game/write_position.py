@@ -21,14 +21,7 @@ from rusty_train_py.gamefile import load_game
 from rusty_train_py.mapstate import MapState
 
 
-def _terminal_only(tile, city: int) -> bool:
-    """Whether every path into the tile's ``city`` (index among its cities) is terminal."""
-    node = tile.nodes.index(tile.cities[city])
-    into = [p for p in tile.paths if node in (p.a.node, p.b.node)]
-    return bool(into) and all(p.terminal for p in into)
-
-
-def state_from_position(pos: dict, game_id: str, blockers: tuple[str, ...] = ()) -> MapState:
+def state_from_position(pos: dict, game_id: str) -> MapState:
     game = load_game(game_id)
     state = MapState(game, pos["phase"])
     for t in pos["tiles"]:
@@ -46,14 +39,6 @@ def state_from_position(pos: dict, game_id: str, blockers: tuple[str, ...] = ())
         if tok["slot"] == "extra":
             continue
         tile, _ = state.tile_at(tok["hex"])
-        if tok["company"] in blockers:
-            # an engine blocker (1824's grey token on a merged coal railway's mine) in a city
-            # every path enters as terminal: a route's end only, which another company's token
-            # does not stop, so it changes no route
-            if not _terminal_only(tile, tok["city"]):
-                raise SystemExit(f"blocker {tok['company']} on {tok['hex']}: a city routes pass")
-            print(f"left out: blocker {tok['company']} on {tok['hex']} (terminal city)")
-            continue
         cities = tile.cities
         space = sum(c.slots for c in cities[: tok["city"]]) + tok["slot"]
         company = game.company(tok["company"]).abbrev
@@ -66,16 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("position", type=Path)
     ap.add_argument("--game", required=True)
     ap.add_argument("-o", "--output", type=Path, required=True)
-    ap.add_argument(
-        "--blocker",
-        action="append",
-        default=[],
-        help="an engine entity whose tokens only block (no company of ours): left out where"
-        " its city is a route's end only, refused elsewhere",
-    )
     args = ap.parse_args(argv)
     pos = json.loads(args.position.read_text(encoding="utf-8"))
-    state = state_from_position(pos, args.game, tuple(args.blocker))
+    state = state_from_position(pos, args.game)
     save_game(state, args.output)
     paid = sum(r["revenue"] for r in pos["routes"])
     trains = ",".join(pos["trains"])
