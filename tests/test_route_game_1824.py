@@ -49,10 +49,17 @@ def test_1824_n_train_keeps_off_the_mine():
 
 
 # (company, trains, what the players' routes earned in the 18xx.games engine, what the finder
-# proves): log 235047 action 646, phase 10. UG ran 6, 6 for 570: J13-I14-H15-F17-E16-E14-E12
-# 290 and C12-B9-C10-F17-E14-E12 280; its second 6 earns 290 from Krakau A18 (60) instead:
-# A18-B15-C16-F17-E14-E12 = 60 + 30 + 10 + 70 + 40 + 80, on track the first route leaves free.
-LATE_1824 = [("UG", ["6", "6"], 570, 580)]
+# proves), log 235047, phase 10; the map is the same at actions 646 and 664. Both optima are
+# routes the engine itself accepts (Route#revenue and check_overlap on that position, run by
+# hand with the engine): the players did not find them.
+# - action 646, UG 6, 6: the players ran J13-H15-F17-E16-E14-E12 290 and
+#   C12-B9-C10-F17-E14-E12 280 = 570; the second 6 earns 290 from Krakau A18 instead:
+#   A18-B15-C16-F17-E14-E12 = 60 + 30 + 10 + 70 + 40 + 80, on track the first leaves free.
+# - action 664, MS 4g (5 cities with the mine, every town): the players ran
+#   F17-E12-C16-B15-A18-A20-A22 = 70 + 80 + 10 + 30 + 60 + 10 + mine 0 = 260; from I22 six
+#   towns (60) lead to Wien 80, Brünn 40, C16 10, Mährisch-Ostrau 30, Krakau 60, A20 10 and
+#   the mine A22: 290 (the mine's 60 is MS's subsidy either way).
+LATE_1824 = [("UG", ["6", "6"], 570, 580), ("MS", ["4g"], 260, 290)]
 
 
 @pytest.mark.parametrize(("company", "trains", "paid", "best"), LATE_1824)
