@@ -119,6 +119,12 @@ EIGHTEEN_XX_KEYS = {
     "neutral_tokens_removed_on": str,
     "other_editions": dict,
     "neutral_token_company": str,
+    "coal_railways": dict,
+    "coal_exchange_on": str,
+    "coal_blocker": str,
+    "staatsbahn_minors": dict,
+    "staatsbahn_on": dict,
+    "staatsbahn_one_token": str,
     "rust_after_or_sets": dict,
     "phase_at_or": dict,
     "phase_on": dict,
@@ -211,7 +217,7 @@ def _game_from_data(
         for p in data["phases"]
     ]
     bonuses = parse_bonuses(data.get("bonuses", []), lines, hexes, {t.name for t in trains})
-    rules = parse_rules(data.get("rules"), lines)
+    rules = parse_rules(data.get("rules"), lines, hexes)
     for h in rules["two_stops_hexes"]:
         if h not in hexes:
             where = lines.where("rules", None, "two_stops_hexes")

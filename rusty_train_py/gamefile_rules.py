@@ -159,11 +159,21 @@ def parse_bonuses(
     return out
 
 
+def flag_or(*choices: str) -> Checker:
+    """true, false or one of ``choices``."""
+    named = one_of(*choices)
+
+    def check(v: Any, where: str) -> bool | str:
+        return v if isinstance(v, bool) else named(v, where)
+
+    return check
+
+
 # [rules]: key -> (checker, default). Readings are named in the finder's output.
 RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "upgrade_max_exits": (strings, ()),
     "partitions_block": (flag, False),
-    "one_stop_per_hex": (flag, True),
+    "one_stop_per_hex": (flag_or("cities"), True),
     "two_stops_hexes": (strings, ()),
     "hex_reentry": (flag, True),
     "express_token": (one_of("counted", "route"), "counted"),
@@ -172,12 +182,17 @@ RULE_KEYS: dict[str, tuple[Checker, object]] = {
     # company -> train names passing its full cities (18SJ: SJ's tokens block all but E)
     "tokens_passed_by": (table_of(strings), ()),
     "junction_reentry": (flag, False),
+    # hexes of mines: only goods trains visit them, each exactly one (kinds goods, no_mines)
+    "mines": (strings, ()),
 }
 
-READING_TEXT = {
+# key -> {value: text}, or a template taking the value's items joined by ", "
+READING_TEXT: dict[str, dict[object, str] | str] = {
+    "mines": "mines {} visited only by goods trains, one each, paying the company not the route",
     "one_stop_per_hex": {
         True: "one revenue centre per hex in a route",
         False: "two revenue centres of one hex may be in one route",
+        "cities": "one revenue centre per hex in a route, except on hexes with towns",
     },
     "hex_reentry": {
         False: "a route may not come back to a hex it has left",
@@ -198,7 +213,7 @@ READING_TEXT = {
 }
 
 
-def parse_rules(table: Any, lines: SourceLines) -> dict[str, Any]:
+def parse_rules(table: Any, lines: SourceLines, hexes: Mapping[str, Any]) -> dict[str, Any]:
     if table is None:
         table = {}
     if not isinstance(table, dict):
@@ -211,6 +226,9 @@ def parse_rules(table: Any, lines: SourceLines) -> dict[str, Any]:
                 f"(known: {', '.join(sorted(RULE_KEYS))})"
             )
         out[key] = RULE_KEYS[key][0](value, f"{lines.where('rules', None, key)}: {key}")
+    for h in out.get("mines", ()):
+        if h not in hexes:
+            raise RuleDataError(f"{lines.where('rules', None, 'mines')}: mines: no hex {h!r}")
     for k in out.get("upgrade_max_exits", ()):
         if k not in ("city", "town"):
             raise RuleDataError(f"{lines.source}: rules: upgrade_max_exits lists {k!r}")

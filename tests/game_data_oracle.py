@@ -141,7 +141,7 @@ VALID: dict[tuple[str, str], tuple[Valid, str]] = {
     ),
     ("bonuses", "min_stops"): (lambda v, t: is_int(v, 1), "rules"),
     ("bonuses", "once_per_run"): (lambda v, t: is_bool(v), "rules"),
-    ("rules", "one_stop_per_hex"): (lambda v, t: is_bool(v), "rules"),
+    ("rules", "one_stop_per_hex"): (lambda v, t: is_bool(v) or v == "cities", "rules"),
     ("rules", "hex_reentry"): (lambda v, t: is_bool(v), "rules"),
     ("rules", "neutral_tokens_block"): (lambda v, t: is_bool(v), "rules"),
     ("rules", "express_token"): (lambda v, t: is_one(v, {"counted", "route"}), "rules"),

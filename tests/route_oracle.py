@@ -18,7 +18,8 @@ A route (found by depth-first search from every revenue centre)
       a station token of the company;
     - uses no track piece twice, crosses no hex side twice, passes no node twice; at most one
       node of each ``groups`` name;
-    - ``one_stop_per_hex`` (default true): no two revenue centres on one hex;
+    - ``one_stop_per_hex`` (default true): no two revenue centres on one hex (``"cities"``:
+      except on a hex whose tile has a town);
     - ``hex_reentry`` false (default true): never comes back to a hex it has left (the hex
       it starts in included);
     - passes through no off-board and no city whose spaces are all filled by other companies'
@@ -68,6 +69,7 @@ READING_DEFAULTS = {
     "neutral_tokens_block": False,
     "tokens_passed_by": {},  # company -> train names passing its full cities
     "junction_reentry": False,
+    "mines": (),  # goods / no_mines: hexes only goods trains visit, one each
 }
 
 
@@ -580,7 +582,12 @@ class Model:
                     leave_node(h, n, walk)
                 return
             if one_per_hex and h in walk["centre_hexes"] and h not in two_stops:
-                return  # (1822's double hexes may have both of their stops in a route)
+                # (1822's double hexes may have both of their stops in a route)
+                town_hex = any(
+                    x.kind is NodeKind.TOWN for (hh, _), x in self.nodes.items() if hh == h
+                )
+                if one_per_hex is True or not town_hex:  # "cities": hexes with towns exempt
+                    return
             if set(node.groups) & walk["groups"]:
                 return
             walk = dict(
@@ -737,6 +744,12 @@ def stop_choices(
             choices = [c for c in choices if any(route.centres[i].token for i in c)]
     elif rule == "plus_towns":
         choices = [everything] if n is None or _cost(route, others) <= n else []
+    elif rule in ("goods", "no_mines"):  # 1824: a goods train visits one mine, others none
+        mines = sum(1 for c in route.centres if c.hex in readings["mines"])
+        if mines != (1 if rule == "goods" else 0):
+            return []
+        others_cost = _cost(route, others) if rule == "goods" else _cost(route, everything)
+        choices = [everything] if n is None or others_cost <= n else []
     elif rule == "plus_towns_ends":  # 18MT: a town at an end of the route uses one of the N
         end_towns = sum(1 for i in {0, k - 1} if route.centres[i].kind == "town")
         choices = [everything] if _cost(route, others) + end_towns <= n else []
@@ -806,8 +819,12 @@ def stop_choices(
     return choices
 
 
-def stop_pays(route: OracleRoute, counted, train: TrainSpec, bonuses=()) -> dict[int, int]:
-    """What each counted stop pays the train (index -> money), before the train multiplier."""
+def stop_pays(
+    route: OracleRoute, counted, train: TrainSpec, bonuses=(), readings=None
+) -> dict[int, int]:
+    """What each counted stop pays the train (index -> money), before the train multiplier.
+    ``readings``: the game's (a goods train's mine pays the company, not the route)."""
+    mines = (readings or READING_DEFAULTS)["mines"]
     out = {}
     tokened_cities = sum(
         1 for i in counted if route.centres[i].kind == "city" and route.centres[i].token
@@ -834,6 +851,8 @@ def stop_pays(route: OracleRoute, counted, train: TrainSpec, bonuses=()) -> dict
             v *= 2
         if train.rule == "friendly_double" and c.friendly:  # 18SJ E: a tokened hex pays twice
             v *= 2
+        if train.rule == "goods" and c.hex in mines:
+            v = 0
         out[i] = v
     return out
 
@@ -922,10 +941,12 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
     raise ValueError(f"unknown bonus kind {b.kind!r}")
 
 
-def choice_revenue(route: OracleRoute, counted, train: TrainSpec, bonuses, game=None) -> int:
+def choice_revenue(
+    route: OracleRoute, counted, train: TrainSpec, bonuses, game=None, readings=None
+) -> int:
     """What the train earns counting the stops ``counted`` (indices) of the route, with the
     per-route ``bonuses`` (once-per-run ones must be given only to the route they go to)."""
-    pays = stop_pays(route, counted, train, bonuses)
+    pays = stop_pays(route, counted, train, bonuses, readings)
     base = sum(pays.values())
     multiplied = 0
     plain = 0
@@ -989,7 +1010,7 @@ def route_revenue(
     """(best revenue, counted stops) of the route for the train, or None if it may not run it."""
     best = None
     for counted in stop_choices(route, train, bonuses, readings):
-        rev = choice_revenue(route, counted, train, bonuses, game)
+        rev = choice_revenue(route, counted, train, bonuses, game, readings)
         if best is None or rev > best[0]:
             best = (rev, counted)
     return best
@@ -1250,7 +1271,7 @@ def check_finder_result(
         if counted not in choices:
             problems.append(f"{tr.train}: counted stops {counted} not allowed on {r.describe()}")
             continue
-        pays = stop_pays(r, counted, train, active)
+        pays = stop_pays(r, counted, train, active, rd)
         for j, s in enumerate(tr.stops):
             c = r.centres[order[j]]
             if s.printed not in (c.value, pays.get(order[j], c.value)):
@@ -1264,12 +1285,12 @@ def check_finder_result(
         for size in range(len(run_level) + 1):
             for extra in itertools.combinations(run_level, size):
                 bs = per_route + list(extra)
-                if choice_revenue(r, counted, train, bs, state.game) == tr.revenue:
+                if choice_revenue(r, counted, train, bs, state.game, rd) == tr.revenue:
                     best = route_revenue(r, train, bs, state.game, rd)
                     if best is not None and best[0] == tr.revenue:
                         fits.append({b.id for b in extra})
         if not fits:
-            earned = choice_revenue(r, counted, train, per_route, state.game)
+            earned = choice_revenue(r, counted, train, per_route, state.game, rd)
             problems.append(
                 f"{tr.train}: claims {tr.revenue}; its stops earn {earned} (with no once-per-run"
                 f" bonus), and no choice of once-per-run bonuses makes it the route's best"

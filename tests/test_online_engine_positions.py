@@ -29,6 +29,9 @@ DIFFERING = {
     "1817": 42,
     "1817NA": 12,
     "1817WO": 11,
+    # verification_of_kk_formation: its actions 432-436 stand after 449 in the file; the
+    # engine cannot replay it past 450, and its position at 434 lacks BK's lay of 432
+    "1824": 1,
 }
 
 

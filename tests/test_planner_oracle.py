@@ -23,6 +23,15 @@ SCENARIOS = [
 ]  # fmt: skip
 
 
+# The games the scenarios draw from: the ones there were when the names above were chosen, so
+# that a game added later shifts no scenario's draw (every game is planned on in
+# tests/test_planner_games.py).
+SCENARIO_GAMES = [g for g in available_games() if g in {
+    "1830", "1836Jr30", "1846", "1849", "1856", "1861", "1867", "1882", "1888", "1889", "18AL",
+    "18CO", "18Chesapeake", "18GA", "18LosAngeles", "18MEX", "18MS", "18MT", "18TN", "18Texas",
+}]  # fmt: skip
+
+
 def _cost(plan, by: str):
     if not plan.found:
         return None
@@ -33,7 +42,7 @@ def _cost(plan, by: str):
 
 @pytest.mark.parametrize("number", SCENARIOS)
 def test_planner_agrees_with_brute_force(number):
-    scenario = small_map(f"plan/{number}", available_games())
+    scenario = small_map(f"plan/{number}", SCENARIO_GAMES)
     assert scenario is not None
     state, company, targets = scenario
     for by in ("rounds", "money"):

@@ -297,6 +297,24 @@ def one_rider(trains: list[str], riders: set[str]) -> list[str]:
 
 TOTAL_STOPS = {"2+1a": "3", "3+1a": "4", "2+2a": "4"}
 
+MINE_FREE = {"1g": "2+", "2g": "3+", "2m": "2", "3m": "3"}
+
+
+def mines_matter(state, company, trains, bonuses):
+    """Exercised when the mines change the answer: the same trains with no mine rule (goods
+    as plus_towns, no_mines as stops) earn another amount."""
+    free = [MINE_FREE.get(t, t) for t in trains]
+    if free == list(trains):
+        return False
+    return oracle_best(state, company, trains, bonuses) != oracle_best(
+        state, company, free, bonuses
+    )
+
+
+def mine_hexes(places):
+    """The terminal bypass city and the single off-board are mines."""
+    return {"mines": [places["bypass"], places["single"]]}
+
 
 def e_trains_pay(state, company, trains, bonuses):
     """Exercised when a tokened_cities train earns something (the run without it is less)."""
@@ -371,6 +389,24 @@ def scenarios() -> list[Scenario]:
             ],
             exercised=ends_matter,
             share_exercised=0.05,
+        ),
+        Scenario(
+            "mines",  # rules/kinds/goods.py, no_mines.py: only goods trains visit a mine, one
+            [
+                {"name": "1g", "rule": "goods", "stops": 2},
+                {"name": "2g", "rule": "goods", "stops": 3},
+                {"name": "2m", "rule": "no_mines", "stops": 2},
+                {"name": "3m", "rule": "no_mines", "stops": 3},
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "3+", "rule": "plus_towns", "stops": 3},
+                {"name": "2", "stops": 2},
+                {"name": "3", "stops": 3},
+            ],
+            map_change=terminal_cities,
+            rules=mine_hexes,
+            tile_bias=town_bias,
+            exercised=mines_matter,
+            share_exercised=0.1,
         ),
         Scenario(
             "n_plus_m_all",  # rules/kinds/n_plus_m_all.py: every stop paid, towns use places
@@ -682,6 +718,16 @@ def scenarios() -> list[Scenario]:
             rules=lambda places: {"two_stops_hexes": places["all"][::2]},
             tile_bias=two_stop_bias,
             exercised=differs(two_stops_hexes=()),
+            share_exercised=0.05,
+        ),
+        Scenario(
+            "one_stop_per_hex_cities",  # 1824: two stops of one hex only where it has towns
+            BASIC + [{"name": "3T", "rule": "towns_free", "stops": 3}],
+            rules={"one_stop_per_hex": "cities"},
+            tile_bias=two_stop_bias,
+            exercised=lambda *a: (
+                differs(one_stop_per_hex=True)(*a) or differs(one_stop_per_hex=False)(*a)
+            ),
             share_exercised=0.05,
         ),
         Scenario(

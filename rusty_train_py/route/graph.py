@@ -212,13 +212,17 @@ class _GraphBuild:
         for h in self.game.hex_order:
             tile = self.tiles[h][0]
             hex_bit = None
+            one_per_hex = self.one_stop_per_hex is True or (
+                self.one_stop_per_hex == "cities"
+                and not any(n.kind is NodeKind.TOWN for n in tile.nodes)
+            )
             for node in tile.nodes:
                 if node.kind is NodeKind.JUNCTION:
                     continue
                 node_bit = 1 << self.bits(("c", h, node.index), f"{h}/node{node.index}")
                 if self.no_reentry:
                     node_bit |= self.entered_bit(h)  # its hex is visited: no coming back
-                if self.one_stop_per_hex and h not in self.two_stops_hexes:
+                if one_per_hex and h not in self.two_stops_hexes:
                     if hex_bit is None:
                         hex_bit = self.bits(("h", h), f"hex {h}")
                     node_bit |= 1 << hex_bit

@@ -79,5 +79,6 @@ def readings_used(
 def _reading_text(key: str, value: Any) -> str:
     """A reading of the game in words (loading.py ``READING_TEXT``)."""
     texts = READING_TEXT[key]
-    assert isinstance(texts, dict)
+    if isinstance(texts, str):
+        return texts.format(", ".join(str(v) for v in value))
     return str(texts[value])

@@ -71,8 +71,9 @@ class Conversion:
     privates: list[str] = field(default_factory=list)
     unexpressed: list[str] = field(default_factory=list)
     read_as: list[str] = field(default_factory=list)  # choices given on the command line
-    one_stop_per_hex: bool = False  # the title forbids two stops of one hex in a route
     overrides: list[str] = field(default_factory=list)
+    # the title forbids two stops of one hex in a route (True), or of a hex without towns
+    one_stop_per_hex: bool | str = False
     errors: list[str] = field(default_factory=list)
     two_stops_hexes: tuple[str, ...] = ()  # one stop per hex in a route but on these (1822)
 
@@ -414,7 +415,12 @@ def convert_trains(
             if key == "available_on" and first_phase is not None and t.get(key) == first_phase:
                 if first_phase not in names:
                     continue  # the engine's phase, the first: always buyable (1822's 2)
-            if t.get(key) and t[key] not in names:  # 18FL's 4 rusts on a 'D' it has not
+            if isinstance(t.get(key), list):
+                c.unexpressed.append(
+                    f"train {name}: {key} any of {', '.join(t[key])} (the first kept)"
+                )
+                entry[key] = t[key][0]
+            elif t.get(key) and t[key] not in names:  # 18FL's 4 rusts on a 'D' it has not
                 c.unexpressed.append(f"train {name}: {key} {t[key]}, no train of the title")
             elif t.get(key):
                 entry[key] = t[key]

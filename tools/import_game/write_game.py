@@ -42,9 +42,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--one-stop-per-hex",
-        action="store_true",
+        nargs="?",
+        const="true",
+        choices=("true", "cities"),
         help="the title forbids two stops of one hex in a route (a route method of it: 18EU's"
-        " check_other, 18FL's revenue_for)",
+        " check_other, 18FL's revenue_for); cities: of a hex without towns (1824)",
     )
     ap.add_argument(
         "--track-class",
@@ -90,6 +92,12 @@ def main(argv: list[str] | None = None) -> int:
         help="every corporation's most station tokens, where the title gives them in code"
         " (1817: 1 for a 2-share corporation, up to 8 after mergers)",
     )
+    ap.add_argument(
+        "--blocker",
+        metavar="SYM",
+        help="add the engine's blocking-token entity SYM as a neutral company (1824's B: the"
+        " token a coal railway leaves on its mine)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
@@ -100,8 +108,24 @@ def main(argv: list[str] | None = None) -> int:
     classes = dict(s.partition("=")[::2] for s in args.track_class)
     c = convert(dump, args.id, args.tiles, by_train, classes, frozenset(args.skip_train))
     if args.one_stop_per_hex:
-        c.one_stop_per_hex = True
-        c.read_as.append("one stop per hex (a route method of the title)")
+        c.one_stop_per_hex = True if args.one_stop_per_hex == "true" else args.one_stop_per_hex
+        c.read_as.append(
+            "one stop per hex (a route method of the title)"
+            + ("" if c.one_stop_per_hex is True else f": {args.one_stop_per_hex}")
+        )
+    if args.blocker:
+        c.companies.append(
+            {
+                "abbrev": args.blocker,
+                "name": "Blocking token",
+                "kind": "neutral",
+                "shares": 1,
+                "tokens": sum(1 for x in c.companies if x["kind"] == "minor"),
+                "colour": "#808080",
+                "text_colour": "#ffffff",
+            }
+        )
+        c.read_as.append(f"the engine's blocking tokens ({args.blocker}) a neutral company")
     for old, new in swaps:
         if old in train_names:
             continue
