@@ -198,7 +198,7 @@ def _game_from_data(
         for p in data["phases"]
     ]
     bonuses = parse_bonuses(data.get("bonuses", []), lines, hexes, {t.name for t in trains})
-    rules = parse_rules(data.get("rules"), lines)
+    rules = parse_rules(data.get("rules"), lines, hexes)
     phase_revenue = _phase_revenue(data, source, hexes, [p.name for p in phases])
     upgrade_rules = _upgrade_rules(data, source, hexes, catalogue)
     try:

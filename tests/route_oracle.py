@@ -18,7 +18,8 @@ A route (found by depth-first search from every revenue centre)
       a station token of the company;
     - uses no track piece twice, crosses no hex side twice, passes no node twice; at most one
       node of each ``groups`` name;
-    - ``one_stop_per_hex`` (default true): no two revenue centres on one hex;
+    - ``one_stop_per_hex`` (default true): no two revenue centres on one hex; with it false,
+      still none on a hex of ``one_stop_hexes``;
     - ``hex_reentry`` false (default true): never comes back to a hex it has left (the hex
       it starts in included);
     - passes through no off-board and no city whose spaces are all filled by other companies'
@@ -59,6 +60,7 @@ class TooManyRoutes(RuntimeError):
 
 READING_DEFAULTS = {
     "one_stop_per_hex": True,
+    "one_stop_hexes": (),
     "hex_reentry": True,
     "express_token": "counted",
     "express_stops": "offboards",
@@ -175,9 +177,10 @@ class Rules:
                 return t
         raise KeyError(f"unknown train {name!r}")
 
-    def active_bonuses(self, named=(), company=None) -> list[BonusSpec]:
+    def active_bonuses(self, named=(), company=None, state=None) -> list[BonusSpec]:
         """The game's always-on bonuses and the named options (``id`` or ``id:HEX``); with a
-        ``company``, the bonuses of other companies (``destination``) left out."""
+        ``company``, the bonuses of other companies (``destination``) left out, and with a
+        ``state`` those asking for a token of the company on a hex of ``token_at``."""
         out = []
         wanted = {}
         for n in named:
@@ -193,6 +196,10 @@ class Rules:
             scoped = b["kind"] in ("destination", "destination_end")
             if scoped and company is not None and b["company"] != company:
                 continue
+            if state is not None and "token_at" in b:
+                held = (c for h in b["token_at"] for c in state.tokens_at(h).values())
+                if company is None or company.upper() not in {str(c).upper() for c in held}:
+                    continue
             out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
         for bid in wanted:
             if bid not in {k.lower() for k in self.bonuses}:
@@ -420,6 +427,7 @@ class Model:
         """Every route of the company (each once, canonically oriented)."""
         found: dict[tuple, OracleRoute] = {}
         one_per_hex = self.rules.readings["one_stop_per_hex"]
+        one_hexes = set(self.rules.readings["one_stop_hexes"])
         reentry = self.rules.readings["hex_reentry"]
 
         def record(walk):
@@ -521,7 +529,7 @@ class Model:
                 if not walk.get("must_end"):
                     leave_node(h, n, walk)
                 return
-            if one_per_hex and h in walk["centre_hexes"]:
+            if (one_per_hex or h in one_hexes) and h in walk["centre_hexes"]:
                 return
             if set(node.groups) & walk["groups"]:
                 return
@@ -740,6 +748,13 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return amount
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
+    if b.kind == "largest_stop":  # each counted stop on `at` adds the largest counted stop
+        total = 0
+        for i in counted:
+            if route.centres[i].hex in b.get("at"):
+                others = [j for j in counted if not (b.get("others_only", False) and j == i)]
+                total += max((route.centres[j].value for j in others), default=0)
+        return total
     if b.kind in ("port", "drop_lowest", "end_again", "destination_end"):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
@@ -817,7 +832,7 @@ def oracle_solve(
     rules = game_rules(state.game, readings)
     model = Model(state, company, rules)
     routes = model.all_walks(limit)
-    active = rules.active_bonuses(bonuses, company)
+    active = rules.active_bonuses(bonuses, company, state)
     game = state.game
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
@@ -933,7 +948,7 @@ def check_finder_result(
     by_pieces = {}
     for r in routes:
         by_pieces.setdefault(frozenset(r.pieces), []).append(r)
-    active = rules.active_bonuses(bonuses, company)
+    active = rules.active_bonuses(bonuses, company, state)
     per_route = [b for b in active if not b.once_per_run and b.kind != "drop_lowest"]
     run_level = [b for b in active if b.once_per_run]
     drop_lowest = any(b.kind == "drop_lowest" for b in active)
@@ -1044,7 +1059,7 @@ def describe_state(state, company, trains, bonuses=(), readings=None) -> str:
     lines.append(f"company {company}, trains {list(trains)}, bonuses {list(bonuses)}")
     for t in trains:
         lines.append(f"  {rules.train(t)}")
-    for b in rules.active_bonuses(bonuses, company):
+    for b in rules.active_bonuses(bonuses, company, state):
         lines.append(f"  bonus {b}")
     return "\n".join(lines)
 

@@ -74,7 +74,7 @@ class Scenario:
     name: str
     trains: list[dict]
     bonuses: list[dict] = field(default_factory=list)  # game-file tables
-    rules: dict = field(default_factory=dict)
+    rules: object = field(default_factory=dict)  # a dict, or places -> dict
     companies: tuple = ("A", "B", "C")
     # (hexes, places) -> None: change the printed map
     map_change: object = None
@@ -467,6 +467,14 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.05,
         ),
         Scenario(
+            "one_stop_hexes",  # 1894's Paris: one centre of these hexes in a route
+            BASIC + [{"name": "3T", "rule": "towns_free", "stops": 3}],
+            rules=lambda places: {"one_stop_per_hex": False, "one_stop_hexes": places["all"][::2]},
+            tile_bias=two_stop_bias,
+            exercised=differs(one_stop_hexes=()),
+            share_exercised=0.05,
+        ),
+        Scenario(
             "hex_reentry",
             [
                 {"name": "D"},
@@ -546,6 +554,22 @@ def scenarios() -> list[Scenario]:
                 {"id": "runb", "kind": "destination_end", "company": "B"},
             ],  # at filled in per map
             pick_bonuses=options(["runa", "runb"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "largest_stop",  # rules/kinds/largest_stop.py: 1894's Luxembourg and London bonus
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "3+1a", "rule": "n_plus_m_all", "stops": 3, "towns": 1},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[
+                {"id": "lux", "kind": "largest_stop"},
+                {"id": "ldn", "kind": "largest_stop", "others_only": True},
+            ],  # at and token_at filled in per map
+            pick_bonuses=options(["lux", "ldn"], 0.7),
             exercised=bonus_matters,
             share_exercised=0.1,
         ),
@@ -648,6 +672,16 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
             dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
             dict(sc.bonuses[1], at=[p[2], p[3], places["bypass"]], always=False),
         ]
+    if sc.name == "largest_stop":
+        return [
+            dict(sc.bonuses[0], at=[single, p[0], p[1]], always=False),
+            dict(
+                sc.bonuses[1],
+                at=[p[2], p[3], places["bypass"]],
+                token_at=places["all"][::3],
+                always=False,
+            ),
+        ]
     if sc.name == "destination":
         bypass = places["bypass"]
         return [
@@ -715,7 +749,7 @@ def scenario_games(sc: Scenario, folder) -> dict:
             tile_sets=sc.tile_sets,
             extra_tiles=TEST_TILES,
             game_id=f"{sc.name}_{key}",
-            rules=sc.rules or None,
+            rules=(sc.rules(places) if callable(sc.rules) else sc.rules) or None,
             phase_revenue=phase_revenue,
         )
         out[key] = (game, places)
