@@ -755,7 +755,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
                 others = [j for j in counted if not (b.get("others_only", False) and j == i)]
                 total += max((route.centres[j].value for j in others), default=0)
         return total
-    if b.kind in ("port", "drop_lowest", "end_again", "destination_end"):
+    if b.kind in ("port", "drop_lowest", "end_again", "destination_end", "closed", "marker"):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
 
@@ -790,6 +790,11 @@ def route_revenue(
     route: OracleRoute, train: TrainSpec, bonuses, game=None, readings=None
 ) -> tuple[int, tuple[int, ...]] | None:
     """(best revenue, counted stops) of the route for the train, or None if it may not run it."""
+    held = {b.id for b in bonuses if b.applies_to(train)}
+    for b in bonuses:  # a closed stop: no route touches it unless the company holds `unless`
+        if b.kind == "closed" and b.applies_to(train) and b.get("unless") not in held:
+            if any(c.hex in b.get("at") for c in route.centres):
+                return None
     best = None
     for counted in stop_choices(route, train, bonuses, readings):
         rev = choice_revenue(route, counted, train, bonuses, game)

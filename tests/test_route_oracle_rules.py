@@ -573,6 +573,21 @@ def scenarios() -> list[Scenario]:
             exercised=bonus_matters,
             share_exercised=0.1,
         ),
+        Scenario(
+            "closed",  # rules/kinds/closed.py: 1894's London, open with a ferry marker only
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[
+                {"id": "shut", "kind": "closed", "unless": "ferry"},
+                {"id": "ferry", "kind": "marker", "always": False},
+            ],  # at filled in per map
+            pick_bonuses=options(["ferry"], 0.5),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
     ]
     return out
 
@@ -672,6 +687,8 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
             dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
             dict(sc.bonuses[1], at=[p[2], p[3], places["bypass"]], always=False),
         ]
+    if sc.name == "closed":
+        return [dict(sc.bonuses[0], at=[single, p[0], p[1], p[2]]), sc.bonuses[1]]
     if sc.name == "largest_stop":
         return [
             dict(sc.bonuses[0], at=[single, p[0], p[1]], always=False),

@@ -60,6 +60,7 @@ class TrainTable(Protocol):
     token: list[bool]  # holds the company's token
     visit_all_one: bool  # every visit costs 1
     company: str | None  # the company running (its abbreviation; None: no company)
+    held: frozenset[str]  # the ids of the bonuses it gets (the options the company holds)
 
     def token_positions(self, stops: Sequence[int]) -> frozenset[int]: ...
     def centres_on(self, hexes: Iterable[str]) -> list[int]: ...

@@ -80,6 +80,9 @@ class LargestStopBonus(BonusKind[LargestStopParams]):
     keys = {"at": strings, "others_only": flag, "token_at": strings}
     hex_keys = ("at", "token_at")
 
+    def token_hexes(self, p: LargestStopParams) -> tuple[str, ...]:
+        return p.token_at or ()
+
     def apply(self, bonus: BonusFacts, t: TrainTable, scale: int) -> None:
         p: LargestStopParams = bonus.params
         if p.token_at is not None and not any(t.token[c] for c in t.centres_on(p.token_at)):

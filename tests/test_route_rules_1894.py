@@ -1,7 +1,7 @@
 """1894's route rules on hand-made maps worked out by hand: the ``largest_stop`` bonus kind
 (Luxembourg worth the route's largest stop; London raised by the largest other stop for a
-company holding the token of the bonus hex) and the ``one_stop_hexes`` reading (Paris visited
-once). Each figure is asserted against the brute-force oracle and the finder."""
+company holding the token of the bonus hex), the ``closed`` and ``marker`` kinds (London only
+with a ferry marker) and the ``one_stop_hexes`` reading (Paris visited once). Each figure is asserted against the brute-force oracle and the finder."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ LONDON = {
     "others_only": True,
     "token_at": ["C9"],
 }
+SHUT = {"id": "shut", "name": "London", "kind": "closed", "at": ["A3"], "unless": "ferry"}
+FERRY = {"id": "ferry", "name": "Ferry marker", "kind": "marker", "always": False}
 LONELY = ("grey", "city=revenue:0")  # the London bonus hex: a city on no track
 
 
@@ -43,6 +45,16 @@ def test_london_bonus_needs_the_token_of_the_bonus_hex(tmp_path):
     check_revenue(s, "A", ["2"], 70)  # A1-A3: 10 + 50 + 10
     s = hand_state(tmp_path / "b", hexes, TRAINS, {"A1": {0: "A"}, "C9": {0: "B"}}, [LONDON])
     check_revenue(s, "A", ["D"], 90)  # B holds the bonus token: no bonus for A
+
+
+def test_london_needs_a_ferry_marker(tmp_path):
+    # A1 10 (token) - A3 London 50 - A5 30 - A7 20; A5 holds a second token of A
+    hexes = column(city(10), city(50), city(30), city(20))
+    s = hand_state(tmp_path, hexes, TRAINS, {"A1": {0: "A"}, "A5": {0: "A"}}, [SHUT, FERRY])
+    check_revenue(s, "A", ["D"], 50)  # no marker: A5-A7 only (30 + 20), A1 cut off
+    check_revenue(s, "A", ["D", "2"], 50)
+    check_revenue(s, "A", ["D"], 110, ["ferry"])  # with it: 10 + 50 + 30 + 20
+    check_revenue(s, "A", ["2", "2"], 140, ["ferry"])  # A1-A3 60 and A3-A5 80
 
 
 def test_paris_is_visited_once(tmp_path):
