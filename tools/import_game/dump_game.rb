@@ -68,7 +68,13 @@ def abilities_of(entity)
   end
 end
 
-corporations = game.corporations.map do |c|
+# corporations the set-up holds back (1894's late LF and LB) are made again from the title's list
+all_corporations = game.corporations.dup
+held_back = game.send(:init_corporations, game.stock_market).reject do |c|
+  all_corporations.any? { |k| k.name == c.name }
+end
+all_corporations.concat(held_back)
+corporations = all_corporations.map do |c|
   { 'sym' => c.name, 'name' => c.full_name, 'type' => c.type.to_s, 'tokens' => c.tokens.size,
     'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
     'text_color' => plain(c.text_color), 'abilities' => abilities_of(c) }
