@@ -35,12 +35,20 @@ def state_from_position(pos: dict, game_id: str) -> MapState:
     own = [f"{t['hex']}" for t in extra if t["company"] == pos["entity"]]
     if own:
         raise SystemExit(f"{pos['entity']} has a token in an extra slot: {', '.join(own)}")
+    # A token past the city's spaces (1894's split brown cities take a second token, a
+    # "cheater") shares the full city: the runner's takes the city's last space, another
+    # company's is left out (the city is full and blocks others either way).
     for tok in pos["tokens"]:
         if tok["slot"] == "extra":
             continue
         tile, _ = state.tile_at(tok["hex"])
         cities = tile.cities
-        space = sum(c.slots for c in cities[: tok["city"]]) + tok["slot"]
+        slot = tok["slot"]
+        if slot >= cities[tok["city"]].slots:
+            if tok["company"] != pos["entity"]:
+                continue
+            slot = cities[tok["city"]].slots - 1
+        space = sum(c.slots for c in cities[: tok["city"]]) + slot
         company = game.company(tok["company"]).abbrev
         state.apply(state.place_token_edit(tok["hex"], space, company, check_available=False))
     return state
