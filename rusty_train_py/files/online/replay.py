@@ -72,6 +72,9 @@ class Replay:
     assigned_to: dict[str, str] = field(
         default_factory=dict[str, Any]
     )  # private -> corporation it pays
+    held: dict[str, set[str]] = field(
+        default_factory=dict[str, Any]
+    )  # company -> bonus options it bought (1894's ferry marker)
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
     action: dict[str, Any] = field(default_factory=dict[str, Any])  # the action being replayed
@@ -390,6 +393,7 @@ class Replay:
                 else:
                     out.append(bonus.id)
         out += [f"{bonus_id}:{hex_name}" for bonus_id, hex_name in self.global_bonuses.items()]
+        out += sorted(self.held.get(company, ()))
         return out
 
     def phase_reached(self, phase_or_train: str) -> bool:
