@@ -22,8 +22,10 @@ class Specials1894(GameSpecials):
       its second city, late_corporation_home_hex); its token goes down when it operates;
     - a brown tile splitting a green city (X16 to X24) takes every token off the hex; each
       owner places its token again in a city it chooses (UpdateTokens). Either city may be
-      chosen, even a full one; our cities hold their printed spaces only, so a token chosen
-      for a full city goes to the other one when it has room (a warning says so)."""
+      chosen, even a full one (a second token in a one-space city); our cities hold their
+      printed spaces only, so such a city's space holds the token of the company acting
+      (the one whose run is looked at) when it is one of the two, else the first's: the
+      city is full for every other company either way, as in the engine."""
 
     SECOND_HOMES = {"Ouest": "E6", "Nord": "G14", "CFOR": "H3"}
     SPLIT_TILES = frozenset(f"X{n}" for n in range(16, 25))
@@ -34,6 +36,7 @@ class Specials1894(GameSpecials):
         self.last_par: str | None = None
         self.late_home: dict[str, str] = {}  # late corporation -> hex it chose
         self.lifted: dict[str, list[str]] = {}  # hex -> owners whose tokens were lifted
+        self.shared: dict[tuple[str, int], list[str]] = {}  # (hex, space) -> its two owners
 
     def handlers(self) -> dict[str, Handler]:
         return {
@@ -64,7 +67,10 @@ class Specials1894(GameSpecials):
         if action.get("entity_type") != "corporation":
             return
         company = r.company(action.get("entity"))
-        if company is None or company.abbrev in self.second_done:
+        if company is None:
+            return
+        self._share(r, company.abbrev)
+        if company.abbrev in self.second_done:
             return
         abbrev = company.abbrev
         second = self.SECOND_HOMES.get(abbrev) or self.late_home.get(abbrev)
@@ -104,13 +110,23 @@ class Specials1894(GameSpecials):
             place_token(r, a)
             return
         owners.remove(company.abbrev)
-        tile, _ = r.state.tile_at(hex_name)
         space = r.free_space_of_part(hex_name, part)
-        if space is None:
-            others = (r.free_space(hex_name, c) for c in range(len(tile.cities)))
-            space = next((s for s in others if s is not None), None)
-            r.warn(f"{hex_name}: {company.abbrev}'s token chose a full city: put in the other")
-        if space is None:
-            r.warn(f"{hex_name}: no room for {company.abbrev}'s token: left out")
+        if space is None:  # a second token in a full city: it shares the city's space
+            space = r.city_space(hex_name, part, 0)
+            holder = r.state.tokens_at(hex_name).get(space)
+            if holder is not None:
+                self.shared[(hex_name, space)] = [holder, company.abbrev]
             return
         r.place_token(hex_name, space, company.abbrev)
+
+    def _share(self, r: Replay, acting: str) -> None:
+        """Each shared space holds the acting company's token when it is one of its two."""
+        for (hex_name, space), owners in list(self.shared.items()):
+            tokens = r.state.tokens_at(hex_name)
+            if tokens.get(space) not in owners:  # the tile or the tokens changed since
+                del self.shared[(hex_name, space)]
+                continue
+            want = acting if acting in owners else owners[0]
+            if tokens[space] != want:
+                r.remove_token(hex_name, space)
+                r.place_token(hex_name, space, want)
