@@ -87,6 +87,7 @@ def _rusty_train(data: dict[str, Any], source: str, phase_names: set[str]) -> di
 EIGHTEEN_XX_KEYS = {
     "titles": list,
     "home_token_timing": str,
+    "token_choice_on_lay": bool,
     "tiles": dict,
     "trains": dict,
     "companies": dict,

@@ -175,6 +175,8 @@ RULE_KEYS: dict[str, tuple[Checker, object]] = {
     "partitions_block": (flag, False),
     "one_stop_per_hex": (flag_or("cities"), True),
     "two_stops_hexes": (strings, ()),
+    # hexes of which a route may visit one revenue centre only (1894's Paris; check_distance)
+    "one_stop_hexes": (strings, ()),
     "hex_reentry": (flag, True),
     "express_token": (one_of("counted", "route"), "counted"),
     "express_stops": (one_of("offboards", "ends"), "offboards"),
@@ -213,7 +215,7 @@ READING_TEXT: dict[str, dict[object, str] | str] = {
 }
 
 
-def parse_rules(table: Any, lines: SourceLines, hexes: Mapping[str, Any]) -> dict[str, Any]:
+def parse_rules(table: Any, lines: SourceLines, hexes: Collection[str] = ()) -> dict[str, Any]:
     if table is None:
         table = {}
     if not isinstance(table, dict):
@@ -232,4 +234,8 @@ def parse_rules(table: Any, lines: SourceLines, hexes: Mapping[str, Any]) -> dic
     for k in out.get("upgrade_max_exits", ()):
         if k not in ("city", "town"):
             raise RuleDataError(f"{lines.source}: rules: upgrade_max_exits lists {k!r}")
+    for h in out.get("one_stop_hexes", ()):
+        if h not in hexes:
+            where = lines.where("rules", None, "one_stop_hexes")
+            raise RuleDataError(f"{where}: one_stop_hexes names {h!r}, not a hex of the map")
     return {k: out.get(k, default) for k, (_, default) in RULE_KEYS.items()}

@@ -19,7 +19,8 @@ A route (found by depth-first search from every revenue centre)
     - uses no track piece twice, crosses no hex side twice, passes no node twice; at most one
       node of each ``groups`` name;
     - ``one_stop_per_hex`` (default true): no two revenue centres on one hex (``"cities"``:
-      except on a hex whose tile has a town);
+      except on a hex whose tile has a town); with it false, still none on a hex of
+      ``one_stop_hexes``;
     - ``hex_reentry`` false (default true): never comes back to a hex it has left (the hex
       it starts in included);
     - passes through no off-board and no city whose spaces are all filled by other companies'
@@ -63,6 +64,7 @@ class TooManyRoutes(RuntimeError):
 READING_DEFAULTS = {
     "one_stop_per_hex": True,
     "two_stops_hexes": (),
+    "one_stop_hexes": (),
     "hex_reentry": True,
     "express_token": "counted",
     "express_stops": "offboards",
@@ -204,7 +206,8 @@ class Rules:
         """The game's always-on bonuses and the named options (``id`` or ``id:HEX``); with a
         ``company``, the bonuses of other companies (``destination``) left out; with a
         ``state``, a ``destination_end`` with ``extra_token`` only when the company's token
-        sits in the extra slot of a city on one of its hexes."""
+        sits in the extra slot of a city on one of its hexes, and those asking for a token of
+        the company on a hex of ``token_at`` only then."""
         out = []
         wanted = {}
         for n in named:
@@ -228,6 +231,10 @@ class Rules:
             if b["kind"] == "destination_end" and b.get("extra_token") and state is not None:
                 held = {h for h in b["at"] for _, c in state.hex_state(h).extra if c == company}
                 if not held:
+                    continue
+            if state is not None and "token_at" in b:
+                tokens = (c for h in b["token_at"] for c in state.tokens_at(h).values())
+                if company is None or company.upper() not in {str(c).upper() for c in tokens}:
                     continue
             out.append(BonusSpec(bid, b["kind"], _freeze(b), place))
         for bid in wanted:
@@ -477,6 +484,7 @@ class Model:
         found: dict[tuple, OracleRoute] = {}
         one_per_hex = self.rules.readings["one_stop_per_hex"]
         two_stops = set(self.rules.readings.get("two_stops_hexes", ()))
+        one_hexes = set(self.rules.readings["one_stop_hexes"])
         reentry = self.rules.readings["hex_reentry"]
 
         def record(walk):
@@ -580,6 +588,8 @@ class Model:
             if node.kind is NodeKind.JUNCTION:
                 if not walk.get("must_end"):
                     leave_node(h, n, walk)
+                return
+            if h in one_hexes and h in walk["centre_hexes"]:
                 return
             if one_per_hex and h in walk["centre_hexes"] and h not in two_stops:
                 # (1822's double hexes may have both of their stops in a route)
@@ -909,6 +919,13 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return int(b.get("amount", 0)) * sum(1 for c in stops if c.hex in hotels)
     if b.kind == "per_stop":
         return int(b.get("amount", 0)) * len(route.centres)  # every stop visited
+    if b.kind == "largest_stop":  # each counted stop on `at` adds the largest counted stop
+        total = 0
+        for i in counted:
+            if route.centres[i].hex in b.get("at"):
+                others = [j for j in counted if not (b.get("others_only", False) and j == i)]
+                total += max((route.centres[j].value for j in others), default=0)
+        return total
     if b.kind == "passing":  # every hex of `at` the route is on, once, a stop there or not
         on = {h for h, _ in route.pieces} | {c.hex for c in route.centres}
         return int(b.get("amount", 0)) * len(on & set(b.get("at")))
@@ -936,6 +953,8 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         "destination_end",
         "token_double",
         "linked_port",
+        "closed",
+        "marker",
     ):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
@@ -1008,6 +1027,11 @@ def route_revenue(
     route: OracleRoute, train: TrainSpec, bonuses, game=None, readings=None
 ) -> tuple[int, tuple[int, ...]] | None:
     """(best revenue, counted stops) of the route for the train, or None if it may not run it."""
+    held = {b.id for b in bonuses if b.applies_to(train)}
+    for b in bonuses:  # a closed stop: no route touches it unless the company holds `unless`
+        if b.kind == "closed" and b.applies_to(train) and b.get("unless") not in held:
+            if any(c.hex in b.get("at") for c in route.centres):
+                return None
     best = None
     for counted in stop_choices(route, train, bonuses, readings):
         rev = choice_revenue(route, counted, train, bonuses, game, readings)

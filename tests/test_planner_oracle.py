@@ -12,10 +12,12 @@ from rusty_train_py.planner.search import plan_track
 
 DEPTH = 3
 # Scenarios whose plans need one to three lays or none exists, among the first forty names;
-# with targets next to the token (0 lays) left out, but for two.
+# with targets next to the token (0 lays) left out, but for two. The names draw their game
+# from the list of games, so a new game moves them (1894: plan/16 drew no target, plan/8 is
+# now a three-lay plan on 1894's map).
 # The two slowest (20-30 s each: the brute force's third level) run with ``pytest -m slow``.
 SCENARIOS = [
-    1, 2, 4, 11, 14, 16, 17, 19, 21, 22, 25, 26, 29, 33, 35, 37, 39,
+    1, 2, 4, 8, 11, 14, 17, 19, 21, 22, 25, 26, 29, 33, 35, 37, 39,
     pytest.param(9, marks=pytest.mark.slow),
     pytest.param(13, marks=pytest.mark.slow),
 ]  # fmt: skip

@@ -731,6 +731,17 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.05,
         ),
         Scenario(
+            "one_stop_hexes",  # 1894's Paris: one centre of these hexes in a route
+            BASIC + [{"name": "3T", "rule": "towns_free", "stops": 3}],
+            rules=lambda places: {
+                "one_stop_per_hex": False,
+                "one_stop_hexes": places["all"][::2],
+            },
+            tile_bias=two_stop_bias,
+            exercised=differs(one_stop_hexes=()),
+            share_exercised=0.05,
+        ),
+        Scenario(
             "hex_reentry",
             [
                 {"name": "D"},
@@ -921,6 +932,37 @@ def scenarios() -> list[Scenario]:
             exercised=bonus_matters,
             share_exercised=0.2,
         ),
+        Scenario(
+            "largest_stop",  # rules/kinds/largest_stop.py: 1894's Luxembourg and London bonus
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "3+1a", "rule": "n_plus_m_all", "stops": 3, "towns": 1},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[
+                {"id": "lux", "kind": "largest_stop"},
+                {"id": "ldn", "kind": "largest_stop", "others_only": True},
+            ],  # at and token_at filled in per map
+            pick_bonuses=options(["lux", "ldn"], 0.7),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "closed",  # rules/kinds/closed.py: 1894's London, open with a ferry marker only
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[
+                {"id": "shut", "kind": "closed", "unless": "ferry"},
+                {"id": "ferry", "kind": "marker", "always": False},
+            ],  # at filled in per map
+            pick_bonuses=options(["ferry"], 0.5),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
     ]
     return out
 
@@ -1076,6 +1118,18 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         ]
     if sc.name == "token_cities":
         return [dict(b, always=False) for b in sc.bonuses]
+    if sc.name == "closed":
+        return [dict(sc.bonuses[0], at=[single, p[0], p[1], p[2]]), sc.bonuses[1]]
+    if sc.name == "largest_stop":
+        return [
+            dict(sc.bonuses[0], at=[single, p[0], p[1]], always=False),
+            dict(
+                sc.bonuses[1],
+                at=[p[2], p[3], places["bypass"]],
+                token_at=places["all"][::3],
+                always=False,
+            ),
+        ]
     if sc.name == "destination":
         bypass = places["bypass"]
         return [

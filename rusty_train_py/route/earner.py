@@ -82,9 +82,9 @@ class Earner:
         self._by_hex: dict[str, list[int]] = {}
         for c in centres:
             self._by_hex.setdefault(c.hex, []).append(c.id)
-        for b in bonuses:
-            if b.train is not None and b.train.upper() != train.name.upper():
-                continue
+        given = [b for b in bonuses if b.train is None or b.train.upper() == train.name.upper()]
+        self.held = frozenset(b.id for b in given)
+        for b in given:
             rules.apply_bonus(b, self, m if b.multiplied else 1)
         for rider, at in riders:  # trains riding with this one's route (a Pullman)
             effect = rider.kind.ride_effect(rider.params, self, rider.name, at)

@@ -146,6 +146,7 @@ class _GraphBuild:
         self.no_reentry = not readings.get("hex_reentry", True)
         self.one_stop_per_hex = readings.get("one_stop_per_hex", True)
         self.two_stops_hexes = frozenset(readings.get("two_stops_hexes", ()))
+        self.one_stop_hexes = frozenset(readings.get("one_stop_hexes", ()))
         self.neutral_block = readings.get("neutral_tokens_block", False)
         self.junction_reentry = readings.get("junction_reentry", False)
         self.neutral = {c.abbrev for c in game.companies if c.tokens_neutral}
@@ -222,7 +223,7 @@ class _GraphBuild:
                 node_bit = 1 << self.bits(("c", h, node.index), f"{h}/node{node.index}")
                 if self.no_reentry:
                     node_bit |= self.entered_bit(h)  # its hex is visited: no coming back
-                if one_per_hex and h not in self.two_stops_hexes:
+                if (one_per_hex and h not in self.two_stops_hexes) or h in self.one_stop_hexes:
                     if hex_bit is None:
                         hex_bit = self.bits(("h", h), f"hex {h}")
                     node_bit |= 1 << hex_bit

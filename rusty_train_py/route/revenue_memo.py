@@ -6,7 +6,8 @@ on the hex, the trains that alone may pass it) and its distance, so a path seen 
 A memo serves one game and one company; ``for_search`` keeps a table per choice of train
 variants, bonuses, rule readings and phase colours, so searches for other trains get a table
 of their own, and so does another phase: a game's own rules (rules/games/) may pay a stop by
-the phase whatever its printed value (1836Jr30's ports pay nothing in phase 2, 20 in phase 3).
+the phase whatever its printed value (1836Jr30's ports pay nothing in phase 2, 20 in phase 3),
+and a bonus paid for a token off the route (1894's London bonus) keys its table by that token.
 ``find_routes(..., revenue_memo=...)`` uses it; the results are the same with or without.
 """
 
@@ -47,6 +48,11 @@ class RevenueMemo:
             tuple(repr(b) for b in bonuses),
             tuple(sorted((k, repr(v)) for k, v in readings.items())),
             rules.valuation_key(),
+            tuple(
+                (h, any(c.token for c in graph.centres if c.hex == h))
+                for b in bonuses
+                for h in b.kind.token_hexes(b.params)
+            ),
         )
         table = self._tables.setdefault(choice, {})
         ids = self._ids

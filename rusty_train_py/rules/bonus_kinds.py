@@ -78,6 +78,11 @@ class BonusKind(Generic[P]):
     def once_per_run(self, p: P) -> bool:
         return False
 
+    def token_hexes(self, p: P) -> tuple[str, ...]:
+        """Hexes off the route whose token of the company changes what the bonus pays (a
+        memo of path revenues keeps a table per answer: route/revenue_memo.py)."""
+        return ()
+
     def placeable(self, p: P) -> tuple[str, ...]:
         """The hexes the player may place it on (placed kinds)."""
         return ()

@@ -68,6 +68,7 @@ class TrainTable(Protocol):
     visit_all_one: bool  # every visit costs 1
     company: str | None  # the company running (its abbreviation; None: no company)
     train_name: str  # the train's name (``3E``)
+    held: frozenset[str]  # the ids of the bonuses it gets (the options the company holds)
 
     def token_positions(self, stops: Sequence[int]) -> frozenset[int]: ...
     def centres_on(self, hexes: Iterable[str]) -> list[int]: ...

@@ -80,7 +80,13 @@ def in_base_order(base, made)
   base.map { |b| made.find { |m| m.name == b.name } || b } +
     made.reject { |m| base.any? { |b| b.name == m.name } }
 end
-corporations = in_base_order(base_corporations, game.corporations).map do |c|
+# corporations the title's set-up holds back (1894's late LF and LB) are made again from the
+# title's own list
+made = in_base_order(base_corporations, game.corporations)
+held_back = game.send(:init_corporations, game.stock_market).reject do |c|
+  made.any? { |k| k.name == c.name }
+end
+corporations = (made + held_back).map do |c|
   { 'sym' => c.name, 'name' => c.full_name, 'type' => c.type.to_s, 'tokens' => c.tokens.size,
     'coordinates' => plain(c.coordinates), 'city' => plain(c.city), 'color' => plain(c.color),
     'text_color' => plain(c.text_color), 'abilities' => abilities_of(c) }

@@ -28,6 +28,9 @@ def state_from_position(pos: dict, game_id: str) -> MapState:
         state.apply(
             state.place_tile_edit(t["hex"], t["tile"], t["rotation"], check_available=False)
         )
+    # A token past the city's spaces (1894's split brown cities take a second token, a
+    # "cheater") shares the full city: the runner's takes the city's last space, another
+    # company's is left out (the city is full and blocks others either way).
     for tok in pos["tokens"]:
         company = game.company(tok["company"]).abbrev
         if tok["slot"] == "extra":  # beside the city's spaces (1870's destination tokens)
@@ -35,7 +38,12 @@ def state_from_position(pos: dict, game_id: str) -> MapState:
             continue
         tile, _ = state.tile_at(tok["hex"])
         cities = tile.cities
-        space = sum(c.slots for c in cities[: tok["city"]]) + tok["slot"]
+        slot = tok["slot"]
+        if slot >= cities[tok["city"]].slots:
+            if tok["company"] != pos["entity"]:
+                continue
+            slot = cities[tok["city"]].slots - 1
+        space = sum(c.slots for c in cities[: tok["city"]]) + slot
         state.apply(state.place_token_edit(tok["hex"], space, company, check_available=False))
     return state
 

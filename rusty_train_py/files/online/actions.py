@@ -14,9 +14,11 @@ def lay_tile(r: Replay, a: dict[str, Any]) -> None:
     tile = r.tile_name(a.get("tile"))
     old, _ = r.state.tile_at(hex_name)
     new = r.game.catalogue[tile]
-    if not old.paths and new.paths and len(new.cities) > 1:
+    choice = r.table.get("token_choice_on_lay", True)
+    if choice and not old.paths and new.paths and len(new.cities) > 1:
         # a home token put in the first city of a tile with no track: the tile laid takes
-        # it off, a place_token action puts it in the city chosen (Tracker#update_token!)
+        # it off, a place_token action puts it in the city chosen (Tracker#update_token!);
+        # ``token_choice_on_lay = false``: the title keeps it where our tile lay carries it
         for space, owner in sorted(r.state.tokens_at(hex_name).items()):
             r.remove_token(hex_name, space)
             r.pending_tokens.append((hex_name, owner))

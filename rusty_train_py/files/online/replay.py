@@ -78,6 +78,9 @@ class Replay:
     pending_tokens: list[tuple[str, str]] = field(
         default_factory=list
     )  # (hex, company): tokens a tile lay took off, put back by the next place_token actions
+    held: dict[str, set[str]] = field(
+        default_factory=dict[str, Any]
+    )  # company -> bonus options it bought (1894's ferry marker)
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
     action: dict[str, Any] = field(default_factory=dict[str, Any])  # the action being replayed
@@ -443,6 +446,7 @@ class Replay:
             out.append(f"{bonus_id}:{hex_name}" if placed else bonus_id)
         if self.specials is not None:
             out += self.specials.bonuses(self, company)
+        out += sorted(self.held.get(company, ()))
         return out
 
     def phase_reached(self, phase_or_train: str) -> bool:

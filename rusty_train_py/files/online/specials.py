@@ -16,6 +16,7 @@ from . import (  # noqa: F401  (they register their games)
     specials_1856,
     specials_1870,
     specials_1888,
+    specials_1894,
     specials_events,
     specials_extra_slot,
     specials_takeover,
