@@ -12,6 +12,10 @@ from .paths import tiles_dir
 from .tile import TILE_COLOURS, Tile, TileDataError, normalise_colour
 from .tile_code import parse_tile
 
+# a laid tile's colours: the track colours, and blue for a sea tile (1822MX's ports P1, P2,
+# laid by a private company on a sea hex; no hex upgrades to blue)
+LAID_COLOURS: tuple[str, ...] = (*TILE_COLOURS, "blue")
+
 
 def parse_tile_file(path: Path) -> list[Tile]:
     """Read one tile file; errors name the file and line."""
@@ -34,9 +38,9 @@ def parse_tile_file(path: Path) -> list[Tile]:
             raise TileDataError(f"{where}: expected NAME COLOUR CODE, got {line!r}")
         name, colour = fields[0], normalise_colour(fields[1])
         code = fields[2] if len(fields) > 2 else ""
-        if colour not in TILE_COLOURS:
+        if colour not in LAID_COLOURS:
             raise TileDataError(
-                f"{where}: tile {name}: colour {fields[1]!r} is not one of {', '.join(TILE_COLOURS)}"
+                f"{where}: tile {name}: colour {fields[1]!r} is not one of {', '.join(LAID_COLOURS)}"
             )
         if name in seen:
             raise TileDataError(f"{where}: tile {name} already defined on line {seen[name]}")

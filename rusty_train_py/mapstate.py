@@ -202,7 +202,8 @@ class MapState:
         if not isinstance(rotation, int) or not 0 <= rotation <= 5:
             raise MapEditError(f"{name}: bad rotation {rotation!r} (0-5)")
         mh = self.game.hexes[name]
-        if not mh.accepts_tiles:
+        sea_tile = mh.colour == "blue" and self.game.tile(tile_name).colour == "blue"
+        if not mh.accepts_tiles and not sea_tile:  # a blue tile on a sea hex: 1822MX's ports
             raise MapEditError(f"{name}: a {mh.colour} hex cannot take tiles")
         before = self.hex_state(name)
         if check_available and before.tile != tile_name:

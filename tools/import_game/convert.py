@@ -37,6 +37,7 @@ TILE_COLOURS = {
     "brownsepia": "brown",
     "gray": "grey",
     "grey": "grey",
+    "blue": "blue",  # 1822MX's port tiles P1, P2, laid on a sea hex by a private
 }
 COMPANY_KINDS = {"": "major", "major": "major", "minor": "minor", "national": "national"}
 UNLIMITED = 99  # a distance of 99 or more is "no limit" in the engine's data

@@ -9,7 +9,7 @@ from typing import Any
 
 from convert import Conversion
 
-TILE_ORDER = {"yellow": 0, "green": 1, "brown": 2, "grey": 3}
+TILE_ORDER = {"yellow": 0, "green": 1, "brown": 2, "grey": 3, "blue": 4}
 
 
 def value(v: Any) -> str:

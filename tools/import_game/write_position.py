@@ -31,6 +31,10 @@ def state_from_position(pos: dict, game_id: str) -> MapState:
     # A token beside the city's spaces (1870's destination tokens) has no place in our saves.
     # It never blocks (City#blocks? reads the spaces only), so another company's such token
     # changes nothing for the company that ran: it is left out; the runner's is refused.
+    # 1822's destination token in a full city gets a slot the engine adds (Tokener): the same.
+    for t in pos["tokens"]:
+        if t["slot"] != "extra" and t["slot"] >= _slots(state, t["hex"], t["city"]):
+            t["slot"] = "extra"
     extra = [t for t in pos["tokens"] if t["slot"] == "extra"]
     own = [f"{t['hex']}" for t in extra if t["company"] == pos["entity"]]
     if own:
@@ -44,6 +48,11 @@ def state_from_position(pos: dict, game_id: str) -> MapState:
         company = game.company(tok["company"]).abbrev
         state.apply(state.place_token_edit(tok["hex"], space, company, check_available=False))
     return state
+
+
+def _slots(state: MapState, hex_name: str, city: int) -> int:
+    cities = state.tile_at(hex_name)[0].cities
+    return cities[city].slots if 0 <= city < len(cities) else 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,60 @@
+"""Known answers on 1822MX's real map (games/1822MX.toml, imported by tools/import_game with
+the 1822 family's train kinds, games/hand/1822MX.toml for the destinations).
+
+- a small position worked out by hand from the hex codes of the game file: minor 3's home
+  Hermosillo E8 (printed city=revenue:0), the small port P1 laid on the sea hex F7 (blue,
+  ``junction;path=a:3,b:_0,terminal:1``; P1 is ``city=revenue:yellow_30|green_40,slots:0``
+  with one terminal path, laid at rotation 3 onto the hex's edge 3);
+- the late position bench/positions/late_1822MX.json (log 123055, action 917, before MC's
+  run_routes): the finder's optimum equals what the players' routes earned there.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_route_games import check, position
+
+from rusty_train_py.files.loader import open_game
+from rusty_train_py.paths import PROJECT_ROOT
+from rusty_train_py.route.search import find_routes
+
+# E8 gets tile 57 (yellow city 20, track edges 0 and 3) at rotation 0: its edge 0 meets F7's
+# edge 3, the port's one path, which ends a route (terminal).
+PORT = [("E8", "57", 0), ("F7", "P1", 3)]
+
+
+def test_1822mx_port_p1_pays_by_phase_and_ends_the_route():
+    # A 2-train runs Hermosillo (20) - F7 port (30 in yellow phase 2, 40 once green is in):
+    # 20 + 30 = 50, then 20 + 40 = 60 in phase 3.
+    state = position("1822MX", "2", tiles=PORT, tokens=[("E8", 0, "3")])
+    check(state, "3", ["2"], 50)
+    state = position("1822MX", "3", tiles=PORT, tokens=[("E8", 0, "3")])
+    check(state, "3", ["2"], 60)
+
+
+def test_1822mx_local_train_runs_its_token_city_alone():
+    # The L (local: one city and one town, no off-board, the token city alone a route of one
+    # stop) cannot count the port beside its city's 20 (a second city): it runs Hermosillo
+    # alone, 20. With a 2-train too, 60 + 20 = 80 (the 2 and the L may share the city; two L
+    # trains may not: L, L earns 20, the second L has no city left).
+    state = position("1822MX", "3", tiles=PORT, tokens=[("E8", 0, "3")])
+    check(state, "3", ["L"], 20)
+    check(state, "3", ["2", "L"], 80)
+    check(state, "3", ["L", "L"], 20)
+
+
+# (company, trains, what the players' routes earned in the 18xx.games engine)
+LATE_RUNS = [
+    # log 123055, action 917: MC's 2P N25-N23 160, 7 A2-...-F7 (the port P1) 360, and the E
+    # F21-...-N23 500 (tokened cities doubled: F21 100, L17 100... with MC's destination
+    # F21 paid again, +100)
+    ("MC", ["2P", "7", "E"], 1020),
+]
+
+
+@pytest.mark.parametrize(("company", "trains", "paid"), LATE_RUNS)
+def test_1822mx_late_position_pays_what_the_players_earned(company, trains, paid):
+    state = open_game(PROJECT_ROOT / "bench" / "positions" / "late_1822MX.json").state
+    res = find_routes(state, company, trains, [])
+    assert res.optimal
+    assert res.net_revenue == paid, "\n".join(r.describe() for r in res.routes)
