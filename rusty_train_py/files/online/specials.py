@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import specials_1846, specials_events  # noqa: F401  (they register their games)
+from . import specials_1822, specials_1846, specials_events  # noqa: F401  (they register)
 from .replay import Handler, Replay
 from .specials_base import GameSpecials, Lcg, register, registered
 
