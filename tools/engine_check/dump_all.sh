@@ -9,7 +9,7 @@ snapshot=$(cd "$1" && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
 cd "$snapshot"
-for d in 1830 1836Jr30 1846 1849 1861 1867 1882 1889 18AL 18Chesapeake 18GA 18LosAngeles1 \
+for d in 1822MX 1830 1836Jr30 1846 1849 1861 1867 1882 1889 18AL 18Chesapeake 18GA 18LosAngeles1 \
          18LosAngeles2 18MS 18TN; do
   : > "$out/$d.jsonl"
   for f in public/fixtures/$d/*.json; do

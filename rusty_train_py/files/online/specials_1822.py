@@ -29,7 +29,8 @@ from typing import Any
 from .replay import Handler, Replay
 from .specials_base import GameSpecials, Lcg, register
 
-STOCK_ACTIONS = frozenset({"bid", "par", "buy_shares", "sell_shares", "program_share_pass"})
+# a player selling in an operating round raises cash for a train: not a stock round
+STOCK_ACTIONS = frozenset({"bid", "par", "buy_shares", "program_share_pass", "program_buy_shares"})
 
 
 @register("1822MX")
