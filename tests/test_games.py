@@ -56,7 +56,8 @@ def test_every_manifest_tile_exists(game_id):
     game = load_game(game_id)
     for name, count in game.manifest.items():
         tile = game.catalogue[name]
-        assert tile.colour in ("yellow", "green", "brown", "grey")
+        # blue: a sea tile (1822MX's ports P1, P2; 1888's L40a, L40b), laid on a blue hex
+        assert tile.colour in ("yellow", "green", "brown", "grey", "blue")
         assert count is None or count >= 1
     assert [t.name for t in game.placeable_tiles] == [
         t.name for t in game.catalogue if t.name in game.manifest
