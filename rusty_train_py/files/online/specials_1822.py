@@ -46,13 +46,17 @@ class Specials1822MX(GameSpecials):
     LOCAL = "L"
     FLIP_PHASE = "2"  # an L given to the NDEM in this phase becomes a 2
     PRIVATE_TRAINS = {"P1": "5P-0", "P2": "2P-0", "P3": "3/2P-0", "P4": "LP-0"}
-    PULLMANS = ("P+-0", "P+-1")
+    PULLMAN_PRIVATES = {"P5": "P+-0", "P6": "P+-1"}
+    PULLMANS = tuple(PULLMAN_PRIVATES.values())
+    PULLMAN = "P+"
+    NO_PULLMAN = frozenset({"L", "LP", "E"})  # trains the pullman never joins
 
     def __init__(self) -> None:
         self.minors: list[str] = []  # the unsold minors (engine company ids), in bid-box order
         self.bids: dict[str, int] = {}  # this stock round's highest bids
         self.in_stock = True  # the game starts with a stock round
         self.merging: str | None = None  # the minor a major is acquiring
+        self.attached: tuple[str, str] | None = None  # (train id, its name) the P+ joined
 
     # ---- set-up -------------------------------------------------------------------------
 
@@ -162,6 +166,7 @@ class Specials1822MX(GameSpecials):
             "acquire_company": self.acquire_company,
             "merge": self.merge,
             "choose": self.choose,
+            "run_routes": self.run_routes,
             "pass": self.auto_actions,
         }
 
@@ -201,6 +206,9 @@ class Specials1822MX(GameSpecials):
         if company is None or not isinstance(private, str):
             return
         r.private_owner[private] = company.abbrev
+        pullman = self.PULLMAN_PRIVATES.get(private)
+        if pullman is not None:
+            r.give_train(company.abbrev, pullman, self.PULLMAN)
         train_id = self.PRIVATE_TRAINS.get(private)
         if train_id is not None:
             name = r.train_name(train_id)
@@ -215,8 +223,38 @@ class Specials1822MX(GameSpecials):
         self.merging = minor.abbrev
         r.move_trains(minor.abbrev, major.abbrev)
 
+    def run_routes(self, r: Replay, a: dict[str, Any]) -> None:
+        from .actions import run_routes
+
+        run_routes(r, a)
+        if self.attached is not None:  # the pullman leaves the train after the run
+            train_id, name = self.attached
+            r.train_names[train_id] = name
+            self.attached = None
+
+    def attach_pullman(self, r: Replay, company: str, index: int) -> None:
+        """G1822 Route#process_choose: the P+ joins the ``index``-th train that may take it
+        (not an L, LP or E) for this run; the N-train runs as our N+."""
+        held = r.trains.get(company, [])
+        if not any(r.train_names[t] == self.PULLMAN for t in held):
+            return
+        choices = [t for t in held if r.is_run(t) and r.train_names[t] not in self.NO_PULLMAN]
+        if not 0 <= index < len(choices):
+            r.warn(f"{company}: no train {index} to attach the pullman to")
+            return
+        train_id = choices[index]
+        name = r.train_names[train_id]
+        if r.our_train(f"{name}+") is None:
+            r.warn(f"{company}: the {name} with the pullman is no train of ours")
+            return
+        self.attached = (train_id, name)
+        r.train_names[train_id] = f"{name}+"
+
     def choose(self, r: Replay, a: dict[str, Any]) -> None:
         choice, major = a.get("choice"), r.company(a.get("entity"))
+        if isinstance(choice, str) and choice.isdigit() and major is not None:
+            self.attach_pullman(r, major.abbrev, int(choice))
+            return
         if self.merging is None or major is None or choice not in ("replace", "exchange", "remove"):
             return
         minor, self.merging = self.merging, None
