@@ -17,6 +17,9 @@
 - A major acquiring a minor (``merge``, then a pay choice and a token choice): the minor's
   trains become the major's; ``replace`` makes its token the major's (removed if the major is
   already in that city), ``exchange`` and ``remove`` take it off the map.
+- The NDEM privatised (its turn after the first 7 or E left the depot): each ``remove_token``
+  puts one of its tokens up for auction and the ``merge`` that follows gives it to the buying
+  company; the NDEM keeps its other tokens and its trains (as the engine's positions show).
 - The destination token the engine places by an auto action (``hex_token``) goes in the
   destination hex's first city; when that city is full the engine adds a slot for it, which
   our map does not hold: the token is left out with a warning.
@@ -57,6 +60,8 @@ class Specials1822MX(GameSpecials):
         self.in_stock = True  # the game starts with a stock round
         self.merging: str | None = None  # the minor a major is acquiring
         self.attached: tuple[str, str] | None = None  # (train id, its name) the P+ joined
+        self.privatising = False  # the NDEM's tokens being auctioned (its closing turn)
+        self.up_for_bid: tuple[str, int] | None = None  # (hex, token space) being auctioned
 
     # ---- set-up -------------------------------------------------------------------------
 
@@ -134,10 +139,9 @@ class Specials1822MX(GameSpecials):
             if nxt is None or nxt[1] != self.LOCAL:
                 break
             self.give_national(r)
-        if box and box[0] in bidless:
+        if box and box[0] in bidless and self.national_open(r):
             self.give_national(r)
-            if r.game.company(self.NATIONAL) is not None and self.national_open(r):
-                self.to_national(r, box[0])
+            self.to_national(r, box[0])
             self.minors.remove(box[0])
         self.bids = {}
 
@@ -149,6 +153,11 @@ class Specials1822MX(GameSpecials):
 
     def before_action(self, r: Replay, a: dict[str, Any]) -> None:
         kind, who = a.get("type"), a.get("entity_type")
+        national = a.get("entity") == self.NATIONAL and who == "corporation"
+        if not self.national_open(r) and national and kind != "run_routes":
+            self.privatising = True
+        elif self.privatising and who == "corporation" and not national:
+            self.privatising = False  # the auction is over; the engine's NDEM keeps the rest
         if who == "player" and (kind in STOCK_ACTIONS or kind == "pass"):
             self.in_stock = True
         elif who in ("corporation", "company") and self.in_stock:
@@ -167,6 +176,7 @@ class Specials1822MX(GameSpecials):
             "merge": self.merge,
             "choose": self.choose,
             "run_routes": self.run_routes,
+            "remove_token": self.remove_token,
             "pass": self.auto_actions,
         }
 
@@ -181,24 +191,29 @@ class Specials1822MX(GameSpecials):
     def buy_train(self, r: Replay, a: dict[str, Any]) -> None:
         from .actions import buy_train
 
-        train_id = a.get("train")
-        owner = r.owner_of_train(train_id) if isinstance(train_id, str) else None
-        buyer = r.acting_company()
-        if (
-            isinstance(train_id, str)
-            and owner is not None
-            and buyer is not None
-            and owner != buyer.abbrev
-            and not isinstance(a.get("exchange"), str)
-        ):
+        train_id, buyer = a.get("train"), r.acting_company()
+        if isinstance(train_id, str) and buyer is not None and self.stale(r, a, buyer.abbrev):
             base = train_id.rsplit("-", 1)[0]
             nxt = self.next_depot(r)
-            if nxt is not None and nxt[1] == base and a.get("price") == r.game.train(base).price:
+            if nxt is not None and nxt[1] == base:
                 a = dict(a, train=nxt[0])
         buy_train(r, a)
         if r.our_train(a.get("variant")) == self.FLIP_PHASE:  # G1822 BuyTrain: phase 2 starts
             r.first_of(self.FLIP_PHASE)
         self.auto_actions(r, a)
+
+    def stale(self, r: Replay, a: dict[str, Any], buyer: str) -> bool:
+        """Whether a buy names a copy that has left the depot where the engine sold the
+        depot's next one: a copy nobody holds any more (rusted, discarded), or one another
+        company holds, bought at the depot's price."""
+        train_id = str(a.get("train"))
+        if isinstance(a.get("exchange"), str):
+            return False
+        owner = r.owner_of_train(train_id)
+        if owner is None:
+            return train_id in r.gone and train_id not in r.exported
+        base = r.our_train(train_id.rsplit("-", 1)[0])
+        return owner != buyer and base is not None and a.get("price") == r.game.train(base).price
 
     def acquire_company(self, r: Replay, a: dict[str, Any]) -> None:
         company = r.acting_company()
@@ -215,8 +230,26 @@ class Specials1822MX(GameSpecials):
             if name is not None:
                 r.give_train(company.abbrev, train_id, name)
 
+    def remove_token(self, r: Replay, a: dict[str, Any]) -> None:
+        """The NDEM's closing turn: the token chosen is put up for auction, not removed."""
+        from .actions import remove_token
+
+        if not self.privatising:
+            remove_token(r, a)
+            return
+        hex_name, part = r.city_of(a.get("city"))
+        slot = a.get("slot", 0)
+        self.up_for_bid = (hex_name, r.city_space(hex_name, part, int(slot)))
+
     def merge(self, r: Replay, a: dict[str, Any]) -> None:
         major, minor = r.company(a.get("entity")), r.company(a.get("corporation"))
+        if self.privatising and self.up_for_bid is not None and minor is not None:
+            hex_name, space = self.up_for_bid  # the buyer's token replaces the NDEM's
+            self.up_for_bid = None
+            r.remove_token(hex_name, space)
+            if minor.abbrev not in r.state.tokens_at(hex_name).values():
+                r.place_token(hex_name, space, minor.abbrev)
+            return
         if major is None or minor is None:
             r.warn("a merger of companies that are not ours: not replayed")
             return
