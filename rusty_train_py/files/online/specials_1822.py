@@ -238,8 +238,16 @@ class Specials1822MX(GameSpecials):
             remove_token(r, a)
             return
         hex_name, part = r.city_of(a.get("city"))
-        slot = a.get("slot", 0)
-        self.up_for_bid = (hex_name, r.city_space(hex_name, part, int(slot)))
+        space = r.city_space(hex_name, part, int(a.get("slot", 0)))
+        tile, _ = r.state.tile_at(hex_name)
+        city = next(t.city for t in tile.token_spaces if t.index == space)
+        taken = r.state.tokens_at(hex_name)
+        ndem = [
+            t.index
+            for t in tile.token_spaces
+            if t.city == city and taken.get(t.index) == self.NATIONAL
+        ]
+        self.up_for_bid = (hex_name, ndem[0] if ndem else space)  # our slots: our own order
 
     def merge(self, r: Replay, a: dict[str, Any]) -> None:
         major, minor = r.company(a.get("entity")), r.company(a.get("corporation"))
@@ -291,6 +299,9 @@ class Specials1822MX(GameSpecials):
         if self.merging is None or major is None or choice not in ("replace", "exchange", "remove"):
             return
         minor, self.merging = self.merging, None
+        if f"M{minor}" in self.minors:  # taken from a bid box: it never operated
+            self.minors.remove(f"M{minor}")
+            self.home_replaced(r, minor, major.abbrev, choice)
         for hex_name, space, owner in r.state.all_tokens():
             if owner != minor:
                 continue
@@ -298,6 +309,19 @@ class Specials1822MX(GameSpecials):
             if choice == "replace" and major.abbrev not in r.state.tokens_at(hex_name).values():
                 r.place_token(hex_name, space, major.abbrev)
         r.trains.pop(minor, None)
+
+    def home_replaced(self, r: Replay, minor: str, major: str, choice: str) -> None:
+        """A minor bought from a bid box has no token yet: ``replace`` puts the major's in
+        the minor's home city (G1822 MinorAcquisition, the reserved city)."""
+        company = r.company(minor)
+        if choice != "replace" or company is None or company.home is None:
+            return
+        hex_name = r.game.hex(company.home).name
+        if major in r.state.tokens_at(hex_name).values():
+            return
+        space = r.free_space(hex_name, company.home_city or 0)
+        if space is not None:
+            r.place_token(hex_name, space, major)
 
     def auto_actions(self, r: Replay, a: dict[str, Any]) -> None:
         """The destination tokens the engine placed after this action (``hex_token``)."""
