@@ -299,8 +299,9 @@ class Specials1822MX(GameSpecials):
         if self.merging is None or major is None or choice not in ("replace", "exchange", "remove"):
             return
         minor, self.merging = self.merging, None
-        if f"M{minor}" in self.minors:  # taken from a bid box: it never operated
+        if f"M{minor}" in self.minors:  # taken from a bid box
             self.minors.remove(f"M{minor}")
+        if not r.state.tokens_placed(minor):  # it never operated: no token yet
             self.home_replaced(r, minor, major.abbrev, choice)
         for hex_name, space, owner in r.state.all_tokens():
             if owner != minor:
@@ -311,7 +312,7 @@ class Specials1822MX(GameSpecials):
         r.trains.pop(minor, None)
 
     def home_replaced(self, r: Replay, minor: str, major: str, choice: str) -> None:
-        """A minor bought from a bid box has no token yet: ``replace`` puts the major's in
+        """A minor that never operated has no token yet: ``replace`` puts the major's in
         the minor's home city (G1822 MinorAcquisition, the reserved city)."""
         company = r.company(minor)
         if choice != "replace" or company is None or company.home is None:
@@ -319,7 +320,10 @@ class Specials1822MX(GameSpecials):
         hex_name = r.game.hex(company.home).name
         if major in r.state.tokens_at(hex_name).values():
             return
-        space = r.free_space(hex_name, company.home_city or 0)
+        city = company.home_city or 0
+        if city >= len(r.state.tile_at(hex_name)[0].cities):
+            city = 0  # an upgrade joined the home's cities into one
+        space = r.free_space(hex_name, city)
         if space is not None:
             r.place_token(hex_name, space, major)
 
