@@ -24,7 +24,7 @@ FIRST_EDITION = "18LosAngeles1"  # 18 Los Angeles' 1st edition: refused (another
 
 # positions that still differ from the engine's, per title directory (each a named reading)
 DIFFERING = {
-    "1822MX": 290,  # the pullman P+ (232), the NDEM's trains and tokens (README, 1822MX)
+    "1822MX": 62,  # destination tokens in an extra slot (53), FNM in Mexico City (9): README
     "1846": 29,
     "1861": 41,
 }
