@@ -43,6 +43,17 @@ def test_1822mx_local_train_runs_its_token_city_alone():
     check(state, "3", ["L", "L"], 20)
 
 
+def test_1822mx_local_lock_of_one_stop_takes_the_token_city_of_a_multi_city_hex():
+    # Tlaxcala Puebla N25 (green, printed): three cities of 30, one slot each. Minor 18's
+    # token in the second city (token space 1). The engine records an L's run there as
+    # ["local", "N25"] (no city named): the lock L:N25 must be that city, 30, not the first
+    # city (no token: not a route of 18's).
+    state = position("1822MX", "1", tokens=[("N25", 1, "18")])
+    res = find_routes(state, "18", ["L"], [], locked=["L:N25"])
+    assert res.net_revenue == 30
+    assert [s.hex for r in res.routes for s in r.stops] == ["N25"]
+
+
 # (company, trains, what the players' routes earned in the 18xx.games engine)
 LATE_RUNS = [
     # log 123055, action 917: MC's 2P N25-N23 160, 7 A2-...-F7 (the port P1) 360, and the E

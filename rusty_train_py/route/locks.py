@@ -167,14 +167,15 @@ def route_candidates(
     centres = graph.centres
     starts = [c.id for c in centres if c.hex == hexes[0]]
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    seen: set[Track] = set()
+    seen: set[object] = set()
 
     def walk(stops: list[int], corrs: list[int], laid: Track) -> None:
         n = len(stops)
         if n == len(hexes):
             if track is not None and laid != track:
                 return
-            key = min(laid, laid[::-1])
+            # a route of one stop lays no track: told apart by its centre (a hex of cities)
+            key: object = min(laid, laid[::-1]) if laid else stops[0]
             if key not in seen:
                 seen.add(key)
                 out.append((tuple(stops), tuple(corrs)))
