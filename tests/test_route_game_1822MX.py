@@ -5,7 +5,7 @@ the 1822 family's train kinds, games/hand/1822MX.toml for the destinations).
   Hermosillo E8 (printed city=revenue:0), the small port P1 laid on the sea hex F7 (blue,
   ``junction;path=a:3,b:_0,terminal:1``; P1 is ``city=revenue:yellow_30|green_40,slots:0``
   with one terminal path, laid at rotation 3 onto the hex's edge 3);
-- the late position bench/positions/late_1822MX.json (log 123055, action 917, before MC's
+- the late position bench/positions/late_1822MX.json (log 200020, action 815, before MC's
   run_routes): the finder's optimum equals what the players' routes earned there.
 """
 
@@ -56,10 +56,10 @@ def test_1822mx_local_lock_of_one_stop_takes_the_token_city_of_a_multi_city_hex(
 
 # (company, trains, what the players' routes earned in the 18xx.games engine)
 LATE_RUNS = [
-    # log 123055, action 917: MC's 2P N25-N23 160, 7 A2-...-F7 (the port P1) 360, and the E
-    # F21-...-N23 500 (tokened cities doubled: F21 100, L17 100... with MC's destination
-    # F21 paid again, +100)
-    ("MC", ["2P", "7", "E"], 1020),
+    # log 200020 (1822MX_game_end_stock_market), action 815: MC's 6 with the pullman attached
+    # (a 6+: six cities, every town too) N23-...-H11 350, and its 3/2P N23-L19-K20 100 (half
+    # of 200)
+    ("MC", ["6+", "3/2P"], 450),
 ]
 
 
