@@ -18,6 +18,8 @@ from rusty_train_py.files.loader import open_game
 from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
 
+FIXTURES = PROJECT_ROOT / "tests" / "data" / "18xx_fixtures" / "1822MX"
+
 # E8 gets tile 57 (yellow city 20, track edges 0 and 3) at rotation 0: its edge 0 meets F7's
 # edge 3, the port's one path, which ends a route (terminal).
 PORT = [("E8", "57", 0), ("F7", "P1", 3)]
@@ -69,3 +71,22 @@ def test_1822mx_late_position_pays_what_the_players_earned(company, trains, paid
     res = find_routes(state, company, trains, [])
     assert res.optimal
     assert res.net_revenue == paid, "\n".join(r.describe() for r in res.routes)
+
+
+def test_1822mx_lock_through_mexico_city_takes_the_company_city():
+    # Log 200020 (tests/data/18xx_fixtures), action 607: IRM's 4 ran N23-N25-N27-M28 for 250,
+    # its Mexico City N23 stop the city of IRM's home token (the log's node N23-5) with its
+    # destination Veracruz N27 tokened: 80 + 50 + 40 + 40 (the port M28) + 40 (Veracruz's
+    # worth again) = 250. N23's cities all pay 80 and the lock names hexes only: it must take
+    # IRM's city (FCM's, as good by revenue, would lose the destination's $40).
+    import gzip
+    import json
+
+    from rusty_train_py.files.online import log_from_data
+    from rusty_train_py.files.online.realcheck import positions
+
+    name = "1822MX_game_end_stock_market.json"
+    data = json.loads(gzip.decompress((FIXTURES / f"{name}.gz").read_bytes()))
+    pos = next(p for p in positions(log_from_data(data, name)) if p.action_id == 607)
+    res = find_routes(pos.state, "IRM", ["4"], pos.bonuses, locked=["4:N23,N25,N27,M28"])
+    assert res.net_revenue == 250, [r.describe() for r in res.routes]
