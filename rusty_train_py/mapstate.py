@@ -219,7 +219,9 @@ class MapState:
         if not isinstance(rotation, int) or not 0 <= rotation <= 5:
             raise MapEditError(f"{name}: bad rotation {rotation!r} (0-5)")
         mh = self.game.hexes[name]
-        special = self.game.tile(tile_name).colour == mh.colour  # a private's red or blue tile
+        special = (
+            self.game.tile(tile_name).colour == mh.colour
+        )  # a private's red or blue tile (1888); a sea tile on a sea hex (1822MX's ports)
         if not mh.accepts_tiles and not special:
             raise MapEditError(f"{name}: a {mh.colour} hex cannot take tiles")
         before = self.hex_state(name)

@@ -24,6 +24,7 @@ FIRST_EDITION = "18LosAngeles1"  # 18 Los Angeles' 1st edition: refused (another
 
 # positions that still differ from the engine's, per title directory (each a named reading)
 DIFFERING = {
+    "1822MX": 53,  # destination tokens in an extra slot: README
     "1846": 29,
     "1861": 41,
     "1817": 42,

@@ -9,11 +9,13 @@ track, junction, stop, hex or group used twice, terminal track and full cities o
 ends), so a lock is valid exactly when the finder could have found that route itself.
 
 When several track paths join the stops, the lock takes the one earning its train the most
-(alone, with the per-route bonuses), then the first in path order (stops' centres, then
-corridors, in graph order), among those clear of the locks resolved before it; the result
-says how many there were. A lock may also name the hexes its route runs through (``via``, as
-an 18xx.games log records a route): then only the track paths walking exactly those hexes
-are taken, when any does.
+(alone, with the per-route bonuses), then the one whose stops hold most of the company's
+tokens (a hex of several cities: its own city, where a company-scoped bonus such as 1822's
+destinations counts it), then the first in path order (stops' centres, then corridors, in
+graph order), among those clear of the locks resolved before it; the result says how many
+there were. A lock may also name the hexes its route runs through (``via``, as an 18xx.games
+log records a route): then only the track paths walking exactly those hexes are taken, when
+any does.
 """
 
 from __future__ import annotations
@@ -170,14 +172,15 @@ def route_candidates(
     centres = graph.centres
     starts = [c.id for c in centres if c.hex == hexes[0]]
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    seen: set[Track] = set()
+    seen: set[object] = set()
 
     def walk(stops: list[int], corrs: list[int], laid: Track) -> None:
         n = len(stops)
         if n == len(hexes):
             if track is not None and laid != track:
                 return
-            key = min(laid, laid[::-1])
+            # a route of one stop lays no track: told apart by its centre (a hex of cities)
+            key: object = min(laid, laid[::-1]) if laid else stops[0]
             if key not in seen:
                 seen.add(key)
                 out.append((tuple(stops), tuple(corrs)))
@@ -259,9 +262,16 @@ def resolve_locks(
         valid = _runnable(graph, train, earner_of(train), cands, company, what)
         clear = _clear_of(resolved, valid, train, game, graph, what)
         best = max(rev for _p, rev in clear)
-        path = next(p for p, rev in clear if rev == best)
+        tops = [p for p, rev in clear if rev == best]
+        most = max(_tokens(graph, p) for p in tops)  # a hex of cities: the company's own
+        path = next(p for p in tops if _tokens(graph, p) == most)
         resolved.append(ResolvedLock(lock, train, path, best, len(valid), tuple(hexes)))
     return resolved
+
+
+def _tokens(graph: TrackGraph, path: RoutePath) -> int:
+    """How many of the path's stops hold the company's token."""
+    return sum(1 for s in path.stops if graph.centres[s].token)
 
 
 def _named_stops(game: Game, lock: RouteLock) -> tuple[TrainType, list[str], str]:

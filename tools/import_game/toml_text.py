@@ -70,8 +70,7 @@ def game_text(c: Conversion) -> str:
     if c.two_stops_hexes:
         out += [
             "# the title's revenue_for refuses two stops of one hex in a route but on these hexes",
-            "one_stop_per_hex = "
-            + ("true" if c.one_stop_per_hex is True else value(c.one_stop_per_hex)),
+            "one_stop_per_hex = true",
             f"two_stops_hexes = {value(list(c.two_stops_hexes))}",
         ]
     elif c.one_stop_per_hex:

@@ -48,6 +48,11 @@ def state_from_position(pos: dict, game_id: str) -> MapState:
     return state
 
 
+def _slots(state: MapState, hex_name: str, city: int) -> int:
+    cities = state.tile_at(hex_name)[0].cities
+    return cities[city].slots if 0 <= city < len(cities) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("position", type=Path)

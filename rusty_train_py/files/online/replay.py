@@ -329,7 +329,9 @@ class Replay:
         self.departed.add(name)
         for company, ids in self.trains.items():
             self.trains[company] = [
-                t for t in ids if self.game.train(self.train_names[t]).rusts_on != name
+                t
+                for t in ids
+                if not self.is_run(t) or self.game.train(self.train_names[t]).rusts_on != name
             ]
         if self.specials is not None:
             self.specials.on_first(self, name)
@@ -401,8 +403,14 @@ class Replay:
         self.trains[company] = [
             t
             for t in self.trains.get(company, [])
-            if self.game.train(self.train_names[t]).obsolete_on not in self.departed
+            if not self.is_run(t)
+            or self.game.train(self.train_names[t]).obsolete_on not in self.departed
         ]
+
+    def is_run(self, train_id: str) -> bool:
+        """Whether a held train is one of the game's trains: a company may hold one the game
+        never runs (1822's pullman P+, attached to another train by a choice)."""
+        return self.train_names[train_id] in {t.name for t in self.game.trains}
 
     def owner_of_train(self, train_id: str) -> str | None:
         for company, ids in self.trains.items():
@@ -461,7 +469,7 @@ class Replay:
         for c in self.game.companies:
             ids = self.trains.get(c.abbrev)
             if ids:
-                out[c.abbrev] = tuple(self.train_names[t] for t in ids)
+                out[c.abbrev] = tuple(self.train_names[t] for t in ids if self.is_run(t))
         return out
 
 

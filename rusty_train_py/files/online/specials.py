@@ -11,6 +11,7 @@ from . import (  # noqa: F401  (they register their games)
     specials_18mex,
     specials_18sj,
     specials_1817,
+    specials_1822,
     specials_1824,
     specials_1846,
     specials_1856,
