@@ -21,8 +21,8 @@
   puts one of its tokens up for auction and the ``merge`` that follows gives it to the buying
   company; the NDEM keeps its other tokens and its trains (as the engine's positions show).
 - The destination token the engine places by an auto action (``hex_token``) goes in the
-  destination hex's first city; when that city is full the engine adds a slot for it, which
-  our map does not hold: the token is left out with a warning.
+  destination hex's first city; when that city is full the engine adds a slot for it: the
+  token goes in that city's extra slot on our map (the company's token there, filling nothing).
 """
 
 from __future__ import annotations
@@ -337,11 +337,8 @@ class Specials1822MX(GameSpecials):
             if company is None:
                 continue
             space = r.free_space(hex_name, 0)
-            if space is None:
-                r.warn(
-                    f"{company.abbrev}'s destination token on {hex_name} goes in a slot the"
-                    " engine adds to the full city: not held on our map"
-                )
+            if space is None:  # a slot the engine adds to the full city: our extra slot
+                r.place_extra_token(hex_name, 0, company.abbrev)
                 continue
             r.place_token(hex_name, space, company.abbrev)
 
