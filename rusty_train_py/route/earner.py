@@ -103,6 +103,7 @@ class Earner:
             special |= effect.centres()
         self.special = frozenset(special)
         self.restricting = [effect for effect in self.effects if effect.required]
+        self.gated = kind.gates_paths  # the kind's own check of a path (``admits``)
         self.limit = kind.limit(p)
         self.min_stops = kind.min_stops(p)
         self.reworks_total = bool(kind.reworks_total)
@@ -199,6 +200,8 @@ class Earner:
             return -1
         if self.restricting and not all(e.allows(self, stops) for e in self.restricting):
             return -1
+        if self.gated and not self.kind.admits(self, stops):
+            return -1
         special = self.special
         if not special or special.isdisjoint(stops) or not self._needs(stops):
             r = self.kind.fast(self, stops)
@@ -243,6 +246,8 @@ class Earner:
         if self.no_pass and not self.no_pass.isdisjoint(stops[1:-1]):
             return None
         if self.restricting and not all(e.allows(self, stops) for e in self.restricting):
+            return None
+        if self.gated and not self.kind.admits(self, stops):
             return None
         sp = self.kind.split(self, stops)
         if sp is None:

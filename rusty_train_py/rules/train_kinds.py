@@ -92,6 +92,16 @@ class TrainKind(Generic[P]):
         """The fewest stops a route of this train visits (1: the token city alone is a route)."""
         return 2
 
+    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
+        """Whether the train may run a path over ``stops`` at all, beyond its distance (1824's
+        mines, 18MT's end towns): the earner asks only kinds that override this."""
+        return True
+
+    @property
+    def gates_paths(self) -> bool:
+        """Whether the kind overrides ``admits`` (the earner skips the call otherwise)."""
+        return type(self).admits is not TrainKind.admits
+
     reworks_total = False  # ``route_total`` changes a route's revenue (1822MX's 3/2P)
 
     def route_total(self, p: P, revenue: int) -> int:

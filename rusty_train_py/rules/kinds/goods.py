@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..facts import TrainTable
-from ..train_kinds import TRAIN_RULES, PlusTownsParams, PlusTownsTrain, Split
+from ..train_kinds import TRAIN_RULES, PlusTownsParams, PlusTownsTrain
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, IntVar
@@ -40,11 +40,8 @@ class GoodsTrain(PlusTownsTrain):
             t.worth[c] = 0  # paid to the treasury, outside the route's revenue
         return mines
 
-    def split(self, t: TrainTable, stops: Sequence[int]) -> Split | None:
-        return super().split(t, stops) if _one_mine(t, stops) else None
-
-    def fast(self, t: TrainTable, stops: Sequence[int]) -> int | None:
-        return super().fast(t, stops) if _one_mine(t, stops) else -1  # -1: cannot run it
+    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
+        return _one_mine(t, stops)
 
     def model_counting(
         self,

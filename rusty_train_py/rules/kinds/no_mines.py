@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..facts import TrainTable
-from ..train_kinds import TRAIN_RULES, Split, StopsParams, StopsTrain
+from ..train_kinds import TRAIN_RULES, StopsParams, StopsTrain
 from .goods import mine_centres
 
 if TYPE_CHECKING:
@@ -31,11 +31,8 @@ class NoMinesTrain(StopsTrain):
     def prepare(self, t: TrainTable) -> frozenset[int]:
         return mine_centres(t)
 
-    def split(self, t: TrainTable, stops: Sequence[int]) -> Split | None:
-        return super().split(t, stops) if _no_mine(t, stops) else None
-
-    def fast(self, t: TrainTable, stops: Sequence[int]) -> int | None:
-        return super().fast(t, stops) if _no_mine(t, stops) else -1  # -1: cannot run it
+    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
+        return _no_mine(t, stops)
 
     def model_counting(
         self,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..facts import StopFacts, TrainTable
 from ..registry import flag, whole
-from ..train_kinds import TRAIN_RULES, PlusTownsParams, PlusTownsTrain, Split
+from ..train_kinds import TRAIN_RULES, PlusTownsParams, PlusTownsTrain
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, IntVar
@@ -48,11 +48,8 @@ class PlusTownsEndsTrain(PlusTownsTrain):
     def centre_value(self, p: PlusTownsParams, c: StopFacts) -> int:
         return 0 if c.kind == "town" and not _towns_paid(p) else c.value
 
-    def split(self, t: TrainTable, stops: Sequence[int]) -> Split | None:
-        return super().split(t, stops) if _within(t, stops) else None
-
-    def fast(self, t: TrainTable, stops: Sequence[int]) -> int | None:
-        return super().fast(t, stops) if _within(t, stops) else -1  # -1: cannot run it
+    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
+        return _within(t, stops)
 
     def model_counting(
         self,

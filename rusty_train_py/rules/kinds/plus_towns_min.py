@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..facts import StopFacts, TrainTable
 from ..registry import flag, strings, whole
-from ..train_kinds import NO_ROUTE, TRAIN_RULES, PlusTownsParams, PlusTownsTrain, Split
+from ..train_kinds import NO_ROUTE, TRAIN_RULES, PlusTownsParams, PlusTownsTrain
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, IntVar
@@ -107,11 +107,8 @@ class PlusTownsMinTrain(PlusTownsTrain):
     def prepare(self, t: TrainTable) -> object:
         return _prepare(t)
 
-    def split(self, t: TrainTable, stops: Sequence[int]) -> Split | None:
-        return super().split(t, stops) if _fits(t, stops) else None
-
-    def fast(self, t: TrainTable, stops: Sequence[int]) -> int | None:
-        return super().fast(t, stops) if _fits(t, stops) else -1  # -1: cannot run it
+    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
+        return _fits(t, stops)
 
     def model_counting(
         self,
