@@ -203,23 +203,8 @@ def state_from_data(data: object, where: str) -> MapState:
     if not isinstance(tokens, list):
         raise GameFileError(f"{where}: 'tokens' should be a list")
     for i, entry in enumerate(tokens):
-        ewhere = f"{where}: tokens[{i}]"
-        if not isinstance(entry, dict):
-            raise GameFileError(f"{ewhere}: expected an object")
-        hex_name = entry.get("hex")
-        if not isinstance(hex_name, str) or not game.has_hex(hex_name):
-            if "hex" not in entry:
-                raise GameFileError(f"{ewhere}: missing key 'hex'")
-            raise GameFileError(f"{ewhere}: bad hex {short(hex_name)}")
-        ewhere = f"{ewhere} ({hex_name})"
-        _keys(entry, TOKEN_KEYS, ewhere)
-        space, company = entry["space"], entry["company"]
-        if not isinstance(company, str):
-            raise GameFileError(f"{ewhere}: 'company' should be a company, not {short(company)}")
-        try:
-            game.company(company)
-        except KeyError:
-            raise GameFileError(f"{ewhere}: unknown company {short(company)}") from None
+        hex_name, company, ewhere = _token_entry(entry, game, f"{where}: tokens[{i}]", TOKEN_KEYS)
+        space = entry["space"]
         tile, _ = state.tile_at(game.hex(hex_name).name)
         if not _is_int(space) or not 0 <= space < len(tile.token_spaces):
             raise GameFileError(
@@ -243,29 +228,39 @@ def _extra_tokens_from_data(entries: object, state: MapState, where: str) -> Non
     if not isinstance(entries, list):
         raise GameFileError(f"{where}: 'extra_tokens' should be a list")
     for i, entry in enumerate(entries):
-        ewhere = f"{where}: extra_tokens[{i}]"
-        if not isinstance(entry, dict):
-            raise GameFileError(f"{ewhere}: expected an object")
-        hex_name = entry.get("hex")
-        if not isinstance(hex_name, str) or not game.has_hex(hex_name):
-            if "hex" not in entry:
-                raise GameFileError(f"{ewhere}: missing key 'hex'")
-            raise GameFileError(f"{ewhere}: bad hex {short(hex_name)}")
-        ewhere = f"{ewhere} ({hex_name})"
-        _keys(entry, EXTRA_TOKEN_KEYS, ewhere)
-        city, company = entry["city"], entry["company"]
-        if not isinstance(company, str):
-            raise GameFileError(f"{ewhere}: 'company' should be a company, not {short(company)}")
+        where_i = f"{where}: extra_tokens[{i}]"
+        hex_name, company, ewhere = _token_entry(entry, game, where_i, EXTRA_TOKEN_KEYS)
+        city = entry["city"]
         if not _is_int(city):
             raise GameFileError(f"{ewhere}: 'city' should be a city number, not {short(city)}")
-        try:
-            game.company(company)
-        except KeyError:
-            raise GameFileError(f"{ewhere}: unknown company {short(company)}") from None
         try:
             state.apply(state.place_extra_token_edit(hex_name, city, company))
         except MapEditError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
+
+
+def _token_entry(
+    entry: object, game: Game, ewhere: str, keys: tuple[str, ...]
+) -> tuple[str, str, str]:
+    """The hex and company of a token entry of a save (``tokens``, ``extra_tokens``), each
+    checked, and the place errors name (the entry and its hex)."""
+    if not isinstance(entry, dict):
+        raise GameFileError(f"{ewhere}: expected an object")
+    hex_name = entry.get("hex")
+    if not isinstance(hex_name, str) or not game.has_hex(hex_name):
+        if "hex" not in entry:
+            raise GameFileError(f"{ewhere}: missing key 'hex'")
+        raise GameFileError(f"{ewhere}: bad hex {short(hex_name)}")
+    ewhere = f"{ewhere} ({hex_name})"
+    _keys(entry, keys, ewhere)
+    company = entry["company"]
+    if not isinstance(company, str):
+        raise GameFileError(f"{ewhere}: 'company' should be a company, not {short(company)}")
+    try:
+        game.company(company)
+    except KeyError:
+        raise GameFileError(f"{ewhere}: unknown company {short(company)}") from None
+    return hex_name, company, ewhere
 
 
 def trains_from_data(data: object, game: Game, where: str) -> Trains:
