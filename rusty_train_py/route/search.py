@@ -183,7 +183,11 @@ class RouteSearch:
             except KeyError as exc:
                 raise RouteSearchError(exc.args[0]) from None
         self.given = tuple(t.name for t in self.train_types)
-        self.bonuses = select_bonuses(game, bonuses)
+        self.bonuses = [  # another company's own bonuses (destinations) are no run of ours
+            b
+            for b in select_bonuses(game, bonuses)
+            if b.kind.for_company(b.params, self.comp.abbrev)
+        ]
         try:
             self.locks = [parse_lock(x) if isinstance(x, str) else x for x in locked]
         except LockError as exc:

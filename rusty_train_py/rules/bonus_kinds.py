@@ -78,6 +78,12 @@ class BonusKind(Generic[P]):
     def once_per_run(self, p: P) -> bool:
         return False
 
+    def for_company(self, p: P, company: str) -> bool:
+        """Whether the bonus can matter to ``company``'s runs: one whose parameters name a
+        company (1888's and 1870's destinations, 1870's connection run) to that one's only."""
+        owner = getattr(p, "company", None)
+        return not isinstance(owner, str) or owner.upper() == company.upper()
+
     def token_hexes(self, p: P) -> tuple[str, ...]:
         """Hexes off the route whose token of the company changes what the bonus pays (a
         memo of path revenues keeps a table per answer: route/revenue_memo.py)."""
