@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..facts import StopFacts, TrainTable
 from ..params import KindParams
 from ..registry import whole
-from ..train_kinds import NO_ROUTE, TRAIN_RULES, Split, TrainKind
+from ..train_kinds import NO_ROUTE, TRAIN_RULES, TrainKind
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, IntVar
@@ -53,16 +53,8 @@ class LocalTrain(TrainKind[LocalParams]):
     def min_stops(self, p: LocalParams) -> int:
         return 1
 
-    def split(self, t: TrainTable, stops: Sequence[int]) -> Split | None:
-        if not _within(t, stops):
-            return None
-        return Split(tuple(range(len(stops))), (), 0)
-
-    def fast(self, t: TrainTable, stops: Sequence[int]) -> int | None:
-        if not _within(t, stops):
-            return -1  # cannot run it
-        worth = t.worth
-        return sum([worth[s] for s in stops])
+    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
+        return _within(t, stops)  # then every stop counts (the base split and fast)
 
     def exclusive_centres(self, t: TrainTable) -> frozenset[int]:
         return frozenset(i for i, city in enumerate(t.is_city) if city)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..facts import TrainTable
 from ..registry import whole
-from ..train_kinds import TRAIN_RULES, CitiesPlusTownsParams, Split, TrainKind
+from ..train_kinds import TRAIN_RULES, CitiesPlusTownsParams, TrainKind
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, IntVar
@@ -42,16 +42,8 @@ class CitiesPlusTownsAllTrain(TrainKind[CitiesPlusTownsParams]):
     def max_counted(self, p: CitiesPlusTownsParams) -> int | None:
         return p.stops + p.towns
 
-    def split(self, t: TrainTable, stops: Sequence[int]) -> Split | None:
-        if not _within(t, stops):
-            return None
-        return Split(tuple(range(len(stops))), (), 0)
-
-    def fast(self, t: TrainTable, stops: Sequence[int]) -> int | None:
-        if not _within(t, stops):
-            return -1  # cannot run it
-        worth = t.worth
-        return sum([worth[s] for s in stops])
+    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
+        return _within(t, stops)  # then every stop counts (the base split and fast)
 
     def describe(self, p: CitiesPlusTownsParams) -> str:
         return (
