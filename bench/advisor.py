@@ -78,7 +78,7 @@ def _run(gamefile: str, company: str, trains: list[str], opts: dict, queue) -> N
 
 
 def main(argv: list[str]) -> int:
-    from rusty_train_py.paths import default_game_file
+    from rusty_train_py.base.paths import default_game_file
 
     args = [a for a in argv[1:] if not a.startswith("--")]
     gamefile = args[0] if args else str(default_game_file())

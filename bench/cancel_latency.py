@@ -33,8 +33,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main(argv: list[str]) -> int:
+    from rusty_train_py.base.paths import default_game_file
     from rusty_train_py.files.loader import open_game
-    from rusty_train_py.paths import default_game_file
     from rusty_train_py.route.search import find_routes
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

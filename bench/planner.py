@@ -15,9 +15,9 @@ import sys
 import time
 
 from rusty_train_py.files.loader import open_game
+from rusty_train_py.grid.tile import NodeKind
 from rusty_train_py.planner.earnings import plan_earnings
 from rusty_train_py.planner.search import plan_track
-from rusty_train_py.tile import NodeKind
 
 CASES = [("GW", ["5", "8"]), ("C&O", ["6", "8"]), ("CNR", ["5", "5+5E"])]
 

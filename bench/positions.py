@@ -32,13 +32,14 @@ import random
 import sys
 from pathlib import Path
 
+from rusty_train_py.mapstate.state.state import MapEditError, MapState
+from rusty_train_py.mapstate.state.upgrades import NEXT_COLOUR, upgrade_candidates
+
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.savefile import save_game
-from rusty_train_py.gamefile import available_games, load_game
-from rusty_train_py.hexgrid import opposite_edge
-from rusty_train_py.mapstate import MapEditError, MapState
-from rusty_train_py.tile import NodeKind
-from rusty_train_py.upgrades import NEXT_COLOUR, upgrade_candidates
+from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
+from rusty_train_py.grid.hexgrid import opposite_edge
+from rusty_train_py.grid.tile import NodeKind
 
 HERE = Path(__file__).resolve().parent
 POSITIONS = HERE / "positions"

@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE.parent))
 from rusty_train_py.files.errors import GameFileError  # noqa: E402
 from rusty_train_py.files.online import log_from_data, replay_log  # noqa: E402
 from rusty_train_py.files.online.realcheck import check_position, positions  # noqa: E402
-from rusty_train_py.gamefile import available_games, load_game  # noqa: E402
+from rusty_train_py.gamedata.loader.gamefile import available_games, load_game  # noqa: E402
 
 
 def titles() -> dict[str, str]:

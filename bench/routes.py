@@ -32,7 +32,7 @@ def _run(gamefile: str, company: str, trains: list[str], queue) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from rusty_train_py.paths import default_game_file
+    from rusty_train_py.base.paths import default_game_file
 
     gamefile = argv[1] if len(argv) > 1 else str(default_game_file())
     print(f"game: {gamefile}")

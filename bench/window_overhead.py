@@ -27,8 +27,8 @@ def main(argv: list[str]) -> int:
     from PySide6.QtCore import QEventLoop, QSettings, Qt
     from PySide6.QtWidgets import QApplication
 
+    from rusty_train_py.base.paths import default_game_file
     from rusty_train_py.files.loader import open_game
-    from rusty_train_py.paths import default_game_file
     from rusty_train_py.route.search import find_routes
     from rusty_train_py.ui.dialogs import Dialogs
     from rusty_train_py.ui.main_window import MainWindow

@@ -30,27 +30,23 @@ class Layer:
     holds: str  # what lives there, in a line (the README's Layout repeats it)
 
 
-BASE = ("base",)
-CORE = ("base", "rules", "game data", "game loader", "map state")
+BASE = ("base", "grid")
+CORE = ("base", "grid", "rules", "game data", "game loader", "map state")
 
 LAYERS: tuple[Layer, ...] = (
     Layer(
         "base",
-        (
-            "",
-            "hexgrid",
-            "tile",
-            "tile_code",
-            "partitions",
-            "tile_lays",
-            "catalogue",
-            "paths",
-            "progress",
-            "layers",
-        ),
+        ("", "layers", "base"),
         (),
         True,
-        "hex coordinates, tiles (their partitions) and their catalogue, data folders, progress reports, this table",
+        "the package's entry, this table, data folders, progress reports, the error base",
+    ),
+    Layer(
+        "grid",
+        ("grid",),
+        ("base",),
+        True,
+        "the hex grid and tiles: coordinates, tile parts and codes, partitions, lays, the catalogue",
     ),
     Layer(
         "rules",
@@ -61,22 +57,22 @@ LAYERS: tuple[Layer, ...] = (
     ),
     Layer(
         "game data",
-        ("game",),
-        ("base", "rules"),
+        ("gamedata",),
+        (*BASE, "rules"),
         True,
         "a game as data: map hexes, companies, trains (of a kind), phases, bonuses",
     ),
     Layer(
         "game loader",
-        ("gamefile", "gamefile_rules", "game_hand", "game_schema", "datacheck"),
-        ("base", "rules", "game data"),
+        ("gamedata.loader",),
+        (*BASE, "rules", "game data"),
         True,
         "the one loader: games/*.toml and tiles/*.tiles into a Game, validated with file and line",
     ),
     Layer(
         "map state",
-        ("mapstate", "upgrades", "upgrade_chart", "manifest", "places", "train_limit"),
-        ("base", "game data"),
+        ("mapstate",),
+        (*BASE, "game data"),
         True,
         "tiles laid, tokens, phase; the upgrade rules, tile counts and place names on it",
     ),
@@ -92,7 +88,7 @@ LAYERS: tuple[Layer, ...] = (
         ("advisor", "planner"),
         (*CORE, "route"),
         True,
-        "whole-map questions built on the finder: legal lays and tokens ranked (a planner next)",
+        "whole-map questions built on the finder: legal lays and tokens ranked, and plans over several turns",
     ),
     Layer(
         "files",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rusty_train_py.gamefile import available_games, load_game
+from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
 
 # Every game of games/: a game added there is checked by every test that iterates over GAMES.
 GAMES = tuple(available_games())

@@ -49,8 +49,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rusty_train_py.game_hand import hand_file, merge_hand
-from rusty_train_py.tile import NodeKind
+from rusty_train_py.gamedata.loader.hand import hand_file, merge_hand
+from rusty_train_py.grid.tile import NodeKind
 
 
 class TooManyRoutes(RuntimeError):
@@ -1422,8 +1422,8 @@ def write_game(
     """
     import shutil
 
-    from rusty_train_py.gamefile import load_game_file
-    from rusty_train_py.paths import tiles_dir
+    from rusty_train_py.base.paths import tiles_dir
+    from rusty_train_py.gamedata.loader.gamefile import load_game_file
 
     folder = Path(folder)
     tdir = folder / "tiles"

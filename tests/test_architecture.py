@@ -19,7 +19,7 @@ from helpers.import_graph import (
 )
 
 from rusty_train_py import layers
-from rusty_train_py.paths import PROJECT_ROOT
+from rusty_train_py.base.paths import PROJECT_ROOT
 
 PACKAGE = PROJECT_ROOT / "rusty_train_py"
 GRAPH = import_graph(PACKAGE, "rusty_train_py")
@@ -104,7 +104,7 @@ def test_the_graph_sees_every_kind_of_import():
     """Function-level, TYPE_CHECKING and relative imports are all in the graph."""
     assert {"files.savefile", "route.last"} <= GRAPH["files.loader"]  # `from . import savefile`
     assert "route.locks" in GRAPH["route.last"]  # imported inside a function
-    assert "game" in GRAPH["route.last"]  # imported under TYPE_CHECKING only
+    assert "gamedata.game" in GRAPH["route.last"]  # imported under TYPE_CHECKING only
 
 
 QT_FREE = sorted(m for m in GRAPH if layer(m).qt_free)
@@ -128,19 +128,20 @@ def write_package(root: Path, files: dict[str, str]) -> Path:
 
 
 def test_the_checker_finds_a_planted_cycle(tmp_path):
-    """hexgrid imports route.graph inside a function; route.graph imports hexgrid only for
-    its types: a cycle of modules and of parts, and base importing route against the order."""
+    """grid.hexgrid imports route.graph inside a function; route.graph imports it only for
+    its types: a cycle of modules and of parts, and the grid importing route against the order."""
     pkg = write_package(
         tmp_path,
         {
             "__init__.py": "",
-            "hexgrid.py": "def f():\n    from .route.graph import Graph\n    return Graph\n",
-            "tile.py": "import toy.hexgrid\n",
+            "grid/__init__.py": "",
+            "grid/hexgrid.py": "def f():\n    from ..route.graph import Graph\n    return Graph\n",
+            "grid/tile.py": "import toy.grid.hexgrid\n",
             "route/__init__.py": "",
             "route/graph.py": (
                 "from typing import TYPE_CHECKING\n"
                 "if TYPE_CHECKING:\n"
-                "    from ..hexgrid import f\n"
+                "    from ..grid.hexgrid import f\n"
                 "class Graph: ...\n"
             ),
             "route/paths.py": "from . import graph\nfrom toy.route.graph import Graph\n",
@@ -149,16 +150,29 @@ def test_the_checker_finds_a_planted_cycle(tmp_path):
     graph = import_graph(pkg, "toy")
     assert graph == {
         "": set(),
-        "hexgrid": {"route.graph"},
-        "tile": {"hexgrid"},
+        "grid": set(),
+        "grid.hexgrid": {"route.graph"},
+        "grid.tile": {"grid.hexgrid"},
         "route": set(),
-        "route.graph": {"hexgrid"},
+        "route.graph": {"grid.hexgrid"},
         "route.paths": {"route.graph"},
     }
-    assert strongly_connected(graph) == [["hexgrid", "route.graph"]]
-    assert strongly_connected(condensed(graph, part)) == [["hexgrid", "route"]]
-    assert violations(graph, layers.layer_of) == ["hexgrid (base) -> route.graph (route)"]
-    assert strongly_connected(without(graph, {("route.graph", "hexgrid")})) == []
+    assert strongly_connected(graph) == [["grid.hexgrid", "route.graph"]]
+    assert strongly_connected(condensed(graph, part)) == [["grid", "route"]]
+    assert violations(graph, layers.layer_of) == ["grid.hexgrid (grid) -> route.graph (route)"]
+    assert strongly_connected(without(graph, {("route.graph", "grid.hexgrid")})) == []
+
+
+def test_every_part_the_layers_name_exists():
+    """layers.py lists no part that is not a module or package of the package."""
+    modules = package_modules(PACKAGE)
+    missing = [p for layer in layers.LAYERS for p in layer.parts if p not in modules]
+    assert missing == []
+
+
+def test_the_package_root_holds_only_the_entry_and_the_layer_map():
+    loose = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py", "layers.py"]
 
 
 def test_the_checker_finds_a_cycle_of_packages_only(tmp_path):

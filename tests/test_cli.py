@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.cli import build_parser, main
-from rusty_train_py.paths import default_game_file
 
 GAME = str(default_game_file())
 

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
+from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.cli import build_parser
 from rusty_train_py.cli.commands import COMMANDS, command_module
-from rusty_train_py.paths import PROJECT_ROOT
 
 
 def test_each_registered_command_is_its_module_and_in_the_parser():

@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
+from rusty_train_py.base.paths import PROJECT_ROOT, default_game_file
 from rusty_train_py.cli import main
 from rusty_train_py.cli.gui import display_problem
-from rusty_train_py.paths import PROJECT_ROOT, default_game_file
 
 GAME = str(default_game_file())
 COMPANIES_1867 = (

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import shutil
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.cli import main
-from rusty_train_py.paths import default_game_file
 
 GAME = str(default_game_file())
 

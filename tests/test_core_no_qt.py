@@ -59,8 +59,8 @@ def test_importing_the_qt_free_layers_leaves_pyside6_out():
     assert set(QT_FREE) <= set(out["loaded"])
     # the set really is the core: every layer below the window, the route modules among them
     for name in (
-        "rusty_train_py.gamefile",
-        "rusty_train_py.mapstate",
+        "rusty_train_py.gamedata.loader.gamefile",
+        "rusty_train_py.mapstate.state",
         "rusty_train_py.files.savefile",
         "rusty_train_py.files.rusty_train",
         "rusty_train_py.rules.train_kinds",

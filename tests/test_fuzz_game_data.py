@@ -12,9 +12,9 @@ from pathlib import Path
 import fuzz_game_data
 import pytest
 
-from rusty_train_py.game import GameDataError
-from rusty_train_py.gamefile import load_game_file
-from rusty_train_py.paths import games_dir, tiles_dir
+from rusty_train_py.base.paths import games_dir, tiles_dir
+from rusty_train_py.gamedata.game import GameDataError
+from rusty_train_py.gamedata.loader.gamefile import load_game_file
 
 
 def test_fuzz_game_data():

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from reference_data import GAMES, reference_game
 
-from rusty_train_py.game import GameDataError
-from rusty_train_py.gamefile import load_game, load_game_file
-from rusty_train_py.paths import games_dir, tiles_dir
-from rusty_train_py.tile import NodeKind
+from rusty_train_py.base.paths import games_dir, tiles_dir
+from rusty_train_py.gamedata.game import GameDataError
+from rusty_train_py.gamedata.loader.gamefile import load_game, load_game_file
+from rusty_train_py.grid.tile import NodeKind
 
 # ---- every game --------------------------------------------------------------------------------
 

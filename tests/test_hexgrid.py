@@ -7,9 +7,9 @@ import math
 import pytest
 from reference_data import GAMES, reference_game
 
-from rusty_train_py import hexgrid
-from rusty_train_py.gamefile import available_games, load_game
-from rusty_train_py.hexgrid import HexAddressError, HexLayout, Orientation
+from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
+from rusty_train_py.grid import hexgrid
+from rusty_train_py.grid.hexgrid import HexAddressError, HexLayout, Orientation
 
 
 def test_the_first_four_games_are_there():

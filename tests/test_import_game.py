@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from rusty_train_py.game import GameDataError
-from rusty_train_py.gamefile import load_game_file
+from rusty_train_py.gamedata.game import GameDataError
+from rusty_train_py.gamedata.loader.gamefile import load_game_file
 
 ROOT = Path(__file__).resolve().parents[1]
 WRITER = ROOT / "tools" / "import_game" / "write_game.py"
@@ -196,7 +196,7 @@ def test_1822_trains_and_thin_track():
 
 
 def test_company_scoped_bonuses_name_companies_of_their_game():
-    from rusty_train_py.gamefile import available_games, load_game
+    from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
 
     seen = 0
     for gid in available_games():

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.cli import main
 from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.loader import OURS, open_game, save_game
 from rusty_train_py.files.savefile import dumps
-from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.last import LastRoute, last_routes_of, replace_company
 from rusty_train_py.route.search import find_routes
 

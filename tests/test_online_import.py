@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rusty_train_py.mapstate.state.state import MapState
 
 from rusty_train_py.cli import main
 from rusty_train_py.files.errors import GameFileError
@@ -19,8 +20,7 @@ from rusty_train_py.files.online.realcheck import (
     price_routes,
     route_stops,
 )
-from rusty_train_py.gamefile import load_game
-from rusty_train_py.mapstate import MapState
+from rusty_train_py.gamedata.loader.gamefile import load_game
 
 LOGS = Path(__file__).resolve().parent / "data" / "18xx_games"
 
@@ -234,7 +234,7 @@ def test_a_city_id_names_the_part_of_the_tile_code():
 
 
 def test_routes_without_trains_on_a_save_without_them_asks_for_them(capsys):
-    from rusty_train_py.paths import default_game_file
+    from rusty_train_py.base.paths import default_game_file
 
     assert main(["routes", str(default_game_file()), "-c", "GW"]) == 2
     err = capsys.readouterr().err

@@ -11,17 +11,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state.upgrades import Candidate, upgrade_candidates, upgrade_problem
 
 from rusty_train_py.advisor.lays import hex_lays
-from rusty_train_py.game import Game, GameDataError
-from rusty_train_py.gamefile import load_game, load_game_file
-from rusty_train_py.hexgrid import SQRT3, HexLayout, Orientation
-from rusty_train_py.mapstate import MapState
-from rusty_train_py.partitions import Partition
+from rusty_train_py.gamedata.game import Game, GameDataError
+from rusty_train_py.gamedata.loader.gamefile import load_game, load_game_file
+from rusty_train_py.grid.hexgrid import SQRT3, HexLayout, Orientation
+from rusty_train_py.grid.partitions import Partition
+from rusty_train_py.grid.tile import TileDataError
+from rusty_train_py.grid.tile_code import parse_tile
 from rusty_train_py.render import geometry
-from rusty_train_py.tile import TileDataError
-from rusty_train_py.tile_code import parse_tile
-from rusty_train_py.upgrades import Candidate, upgrade_candidates, upgrade_problem
 
 ROOT = Path(__file__).resolve().parents[1]
 RIVER = "partition=a:0,b:3,type:water"
@@ -263,8 +263,8 @@ def test_the_planner_goes_round_a_river_it_may_not_cross():
     # 2 (tests/test_planner.py); a river from corner 1 to corner 4 of E9 parts those sides, so
     # the plan goes round by F12, F10, F8 and E7, one round and $20 more. A river from corner
     # 0 to corner 3 leaves sides 0 and 2 together: the plan is unchanged.
+    from rusty_train_py.base.paths import resources_dir
     from rusty_train_py.files.loader import open_game
-    from rusty_train_py.paths import resources_dir
     from rusty_train_py.planner.search import plan_track
 
     bundled = open_game(resources_dir() / "1867_bc.json").state

@@ -6,17 +6,17 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from rusty_train_py.mapstate.state.state import MapState
 
 from rusty_train_py.advisor import company_reach, legal_lays
+from rusty_train_py.base.paths import resources_dir
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.gamefile import load_game
-from rusty_train_py.mapstate import MapState
-from rusty_train_py.paths import resources_dir
+from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.grid.tile import NodeKind
 from rusty_train_py.planner.earnings import apply_plan, plan_earnings, plan_with_gain
 from rusty_train_py.planner.result import PlanCancelled, PlanError
 from rusty_train_py.planner.search import plan_track
 from rusty_train_py.planner.targets import resolve_target, resolve_targets
-from rusty_train_py.tile import NodeKind
 
 BUNDLED = resources_dir() / "1867_bc.json"
 

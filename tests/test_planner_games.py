@@ -7,13 +7,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from rusty_train_py.mapstate.state.state import MapState
 
 from rusty_train_py.advisor import company_reach, legal_lays
-from rusty_train_py.game import GameDataError
-from rusty_train_py.gamefile import available_games, game_from_data, load_game
-from rusty_train_py.mapstate import MapState
+from rusty_train_py.gamedata.game import GameDataError
+from rusty_train_py.gamedata.loader.gamefile import available_games, game_from_data, load_game
+from rusty_train_py.grid.tile_lays import NOT_IF_UPGRADED, TileLaySlot
 from rusty_train_py.planner.search import plan_track
-from rusty_train_py.tile_lays import NOT_IF_UPGRADED, TileLaySlot
 
 
 def _start(game_id: str) -> tuple[MapState, str, list[str]]:
@@ -88,7 +88,7 @@ def test_tile_lays_of_the_games():
 def _data(**extra):
     import tomllib
 
-    from rusty_train_py.paths import games_dir
+    from rusty_train_py.base.paths import games_dir
 
     data = tomllib.loads((games_dir() / "1889.toml").read_text())
     data.pop("tile_lays", None)

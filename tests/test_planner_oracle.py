@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from planner_oracle import brute_force, small_map
 
-from rusty_train_py.gamefile import available_games
+from rusty_train_py.gamedata.loader.gamefile import available_games
 from rusty_train_py.planner.search import plan_track
 
 DEPTH = 3

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from rusty_train_py.paths import PROJECT_ROOT
+from rusty_train_py.base.paths import PROJECT_ROOT
 
 spec = importlib.util.spec_from_file_location("qt_deps", PROJECT_ROOT / "scripts" / "qt_deps.py")
 qt_deps = importlib.util.module_from_spec(spec)

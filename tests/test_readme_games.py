@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from rusty_train_py.gamefile import available_games, load_game
-from rusty_train_py.paths import PROJECT_ROOT
+from rusty_train_py.base.paths import PROJECT_ROOT
+from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
 
 README = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -10,12 +10,12 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from rusty_train_py.gamefile import load_game
-from rusty_train_py.hexgrid import SQRT3, HexLayout, Orientation
+from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.grid.hexgrid import SQRT3, HexLayout, Orientation
+from rusty_train_py.grid.tile import NodeKind
+from rusty_train_py.grid.tile_code import parse_tile
 from rusty_train_py.render import geometry
 from rusty_train_py.render.geometry import tile_layout, token_space_at
-from rusty_train_py.tile import NodeKind
-from rusty_train_py.tile_code import parse_tile
 
 R = 100.0
 r = R * SQRT3 / 2  # inradius

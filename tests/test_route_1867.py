@@ -13,8 +13,8 @@ import sys
 import pytest
 from reference_data import REFERENCE
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.search import RouteSearchError, find_routes
 
 RUST_SAVE = REFERENCE / "rusty_train" / "1867_bc.game"

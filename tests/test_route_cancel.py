@@ -11,8 +11,8 @@ import time
 
 import pytest
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.search import find_routes
 
 MARGIN = 1.0  # seconds; the target is 0.3

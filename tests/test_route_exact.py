@@ -11,8 +11,8 @@ import pytest
 from helpers.oracle_maps import make_games, map_for_seed
 from route_oracle import check_finder_result, oracle_solve
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.exact import _dominates, useful_corridors
 from rusty_train_py.route.graph import build_graph
 from rusty_train_py.route.search import find_routes

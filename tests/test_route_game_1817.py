@@ -14,10 +14,10 @@ import time
 from helpers.hand_maps import check_revenue as check
 from test_route_games import position
 
+from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.online import log_from_data
 from rusty_train_py.files.online.realcheck import positions, price_routes
-from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
 
 FIXTURES = PROJECT_ROOT / "tests" / "data" / "18xx_fixtures"

@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 from test_route_games import check, position
 
+from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
 
 FIXTURES = PROJECT_ROOT / "tests" / "data" / "18xx_fixtures" / "1822MX"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from test_route_games import check, position
 
+from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
 
 # Phase 2. A22 is the grey mine (yellow_20, terminal track to edges 1 and 5, the coal

@@ -11,9 +11,9 @@ import json
 
 from test_route_games import check, position
 
+from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.online import log_from_data, replay_log
-from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
 
 # Springfield, IL (B19, tile 57 at rotation 0: a city of 20 with track to edges 0 and 3) and

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from test_route_games import check, position
 
+from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
 
 WEST = [("B3", "9", 1), ("B7", "4", 1), ("B9", "9", 1), ("B11", "9", 1), ("B13", "4", 1)]

@@ -16,9 +16,9 @@ import pytest
 from route_oracle import write_game
 from test_route_games import check, position
 
+from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.game import GameDataError
-from rusty_train_py.paths import PROJECT_ROOT
+from rusty_train_py.gamedata.game import GameDataError
 from rusty_train_py.route.search import find_routes
 
 CORNER = [("F9", "57", 0), ("E10", "57", 0)]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from test_route_games import check, position
 
+from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.paths import PROJECT_ROOT
 from rusty_train_py.route.search import find_routes
 
 SOUTH_EAST = [("G14", "9", 2), ("F13", "170", 5), ("F15", "9", 0)]

@@ -23,10 +23,10 @@ from route_oracle import (
     set_tokens,
     write_game,
 )
+from rusty_train_py.mapstate.state.state import MapState
 
-from rusty_train_py.gamefile import load_game
-from rusty_train_py.hexgrid import Orientation
-from rusty_train_py.mapstate import MapState
+from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.grid.hexgrid import Orientation
 from rusty_train_py.route.graph import build_graph
 from rusty_train_py.route.locks import RouteLock, lock_of_route, parse_lock, path_problem
 from rusty_train_py.route.paths import Budget, Measures, enumerate_paths
@@ -291,8 +291,8 @@ def test_locked_bundled_gw(bundled_state):
 
 @pytest.fixture(scope="module")
 def bundled_state():
+    from rusty_train_py.base.paths import resources_dir
     from rusty_train_py.files.loader import open_game
-    from rusty_train_py.paths import resources_dir
 
     return open_game(resources_dir() / "1867_bc.json").state
 

@@ -52,13 +52,13 @@ from route_oracle import (
     oracle_solve,
     write_game,
 )
+from rusty_train_py.mapstate.state.state import MapEditError, MapState
 
-from rusty_train_py import hexgrid
-from rusty_train_py.gamefile import load_game
-from rusty_train_py.hexgrid import Orientation
-from rusty_train_py.mapstate import MapEditError, MapState
+from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.grid import hexgrid
+from rusty_train_py.grid.hexgrid import Orientation
+from rusty_train_py.grid.tile import NodeKind
 from rusty_train_py.route.search import find_routes
-from rusty_train_py.tile import NodeKind
 
 ROUTE_LIMIT = 600  # maps with more routes are redrawn (the oracle is for small maps)
 CI_MAPS = 40  # per scenario, in the fast suite

@@ -9,7 +9,7 @@ import pytest
 from helpers.hand_maps import check_revenue, city, column, hand_state
 from route_oracle import write_game
 
-from rusty_train_py.game import GameDataError
+from rusty_train_py.gamedata.game import GameDataError
 
 TRAINS = [{"name": "2", "stops": 2}, {"name": "3", "stops": 3}, {"name": "D"}]
 LUX = {"id": "lux", "name": "Luxembourg", "kind": "largest_stop", "at": ["A7"]}

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.paths import default_game_file
 from rusty_train_py.route.earner import Earner
 from rusty_train_py.route.graph import build_graph
 from rusty_train_py.route.paths import Measures, enumerate_paths

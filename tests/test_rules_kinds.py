@@ -11,8 +11,8 @@ import dataclasses
 import pytest
 from route_oracle import write_game
 
-from rusty_train_py.game import GameDataError
-from rusty_train_py.gamefile import load_game
+from rusty_train_py.gamedata.game import GameDataError
+from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.rules.games import GameRules, games_with_rules, rules_for
 from rusty_train_py.rules.params import KindParams
 

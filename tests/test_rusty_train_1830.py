@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.cli import main
 from rusty_train_py.files.loader import RUSTY_TRAIN, open_game
 from rusty_train_py.files.savefile import GameFileError
-from rusty_train_py.gamefile import load_game
-from rusty_train_py.hexgrid import HexAddressError, parse_hex_name
-from rusty_train_py.paths import default_game_file
+from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.grid.hexgrid import HexAddressError, parse_hex_name
 
 SAVE_1830 = Path(__file__).resolve().parent / "data" / "1830_pointed_top.game"
 LONG_HEX = "E" + "5" * 5000  # int() of 5,000 digits raises ValueError (the conversion limit)

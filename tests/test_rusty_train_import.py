@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from reference_data import REFERENCE, RUSTY_TRAIN_GAMES
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files import rusty_train
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.rusty_train import (
@@ -22,9 +23,8 @@ from rusty_train_py.files.rusty_train import (
     state_from_rusty_train,
 )
 from rusty_train_py.files.savefile import GameFileError, dumps
-from rusty_train_py.gamefile import load_game
-from rusty_train_py.hexgrid import HexAddressError, opposite_edge
-from rusty_train_py.paths import default_game_file
+from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.grid.hexgrid import HexAddressError, opposite_edge
 
 RESOURCE = Path(__file__).resolve().parent.parent / "resources" / "1867_bc.json"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib.util
 import re
 
-from rusty_train_py.paths import PROJECT_ROOT
+from rusty_train_py.base.paths import PROJECT_ROOT
 
 
 def load_script():

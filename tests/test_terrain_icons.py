@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from rusty_train_py.gamefile import available_games, load_game
+from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
 from rusty_train_py.render.qt.export import ensure_gui_app
 from rusty_train_py.render.qt.terrain_icons import TERRAIN_ICONS, draw_terrain_icon
 

@@ -2,7 +2,7 @@
 
 The reference side is read by the small checker below, straight from the JSON text with
 regular expressions and a union-find over junctions; it shares no code with
-rusty_train_py.tile, so a parser bug shows up as a difference.
+rusty_train_py.grid.tile, so a parser bug shows up as a difference.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import re
 import pytest
 from reference_data import GAMES, REFERENCE, reference_game_file
 
-from rusty_train_py.gamefile import load_game
-from rusty_train_py.tile import NodeKind, TileDataError
-from rusty_train_py.tile_code import parse_tile
+from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.grid.tile import NodeKind, TileDataError
+from rusty_train_py.grid.tile_code import parse_tile
 
 GAME_COLOURS = {"gray": "grey"}
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
-from rusty_train_py.gamefile import load_game
-from rusty_train_py.mapstate import MapState
-from rusty_train_py.upgrades import (
+from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state.upgrades import (
     Candidate,
     fitting_candidates,
     is_valid_upgrade,
@@ -16,6 +14,8 @@ from rusty_train_py.upgrades import (
     upgrade_candidates,
     upgrade_problem,
 )
+
+from rusty_train_py.gamedata.loader.gamefile import load_game
 
 
 @pytest.fixture

@@ -23,8 +23,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 
-from ..game import TrainType
-from ..mapstate import MapState
+from ..gamedata.game import TrainType
+from ..mapstate.state import MapState
 from ..route.graph import TrackGraph, build_graph
 
 # (centres, corridors): each a sorted tuple of plain values (see graph_key)

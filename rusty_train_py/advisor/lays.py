@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..hexgrid import opposite_edge
-from ..mapstate import HexEdit, MapState
-from ..tile import Tile
-from ..upgrades import is_valid_upgrade, upgrade_candidates
+from ..grid.hexgrid import opposite_edge
+from ..grid.tile import Tile
+from ..mapstate.state import HexEdit, MapState
+from ..mapstate.upgrades import is_valid_upgrade, upgrade_candidates
 from .reach import Reach, company_reach
 
 

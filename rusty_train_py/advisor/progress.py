@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..progress import PhaseProgress, PhaseReporter
+from ..base.progress import PhaseProgress, PhaseReporter
 
 # "base": the map as it is; "lays", "tokens", "pairs" (a lay then a token), "next" (the tie
 # break by next round's revenue); "done".

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 from .graphkey import GraphKey
 from .lays import Lay, legal_lays
 from .progress import AdviceProgressFn, Reporter

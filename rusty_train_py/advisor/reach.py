@@ -23,10 +23,10 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from ..hexgrid import opposite_edge
-from ..mapstate import MapState
+from ..grid.hexgrid import opposite_edge
+from ..grid.tile import End, NodeKind, Tile
+from ..mapstate.state import MapState
 from ..route.graph import build_graph
-from ..tile import End, NodeKind, Tile
 
 _SOURCE = ("tokens",)
 

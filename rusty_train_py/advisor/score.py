@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 from ..route.graph import build_graph
 from ..route.revenue_memo import RevenueMemo
 from ..route.search import RouteSearchError, find_routes, select_bonuses

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..mapstate import HexEdit, MapState
+from ..mapstate.state import HexEdit, MapState
 from .reach import Reach, company_reach
 
 TOKEN_COST_NOTE = "the game data sets no token cost"

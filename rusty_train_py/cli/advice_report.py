@@ -10,7 +10,7 @@ import sys
 from ..advisor.rank import advise
 from ..advisor.result import Advice
 from ..advisor.tokens import TOKEN_COST_NOTE
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 from .route_report import request_trains, train_list
 
 

@@ -11,8 +11,8 @@ from ..route.search import RouteSearchError, find_routes
 
 if TYPE_CHECKING:
     from ..files.loader import OpenedGame
-    from ..game import Game
-    from ..mapstate import MapState
+    from ..gamedata.game import Game
+    from ..mapstate.state import MapState
     from ..route.result import RouteResult
 
 
@@ -81,7 +81,7 @@ def request_trains(
     and with ``strict`` a TrainLimitError, a ValueError); copies that could never run are
     dropped with a note. More than MAX_UNTIMED_TRAINS without a time limit is refused, saying
     why and what to give instead (``option``: the command's time-limit option, or "")."""
-    from ..train_limit import TrainLimitError, check_train_count
+    from ..mapstate.train_limit import TrainLimitError, check_train_count
 
     warnings: list[str] = []
     kept = check_train_count(state, company, trains, None if strict else warnings)

@@ -57,7 +57,7 @@ def _count(n: int, what: str, plural: str = "") -> str:
 def summary(opened: OpenedGame) -> str:
     """The saved game in a few lines: the game and phase, the tiles laid (by colour), and
     every company with a token on the map: its tokens (hex and place) and last run."""
-    from ..places import printed_place
+    from ..mapstate.places import printed_place
 
     state = opened.state
     game = state.game

@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from .opening import output_path
 
     output_path(args.output, NAME)
-    from ..gamefile import load_game
+    from ..gamedata.loader.gamefile import load_game
     from ..render.qt import export
 
     game = load_game(args.game)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 
 
 def _hexes(names: list[str]) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 from ..route.last import LastRoute
 from . import savefile
 from .checks import rule_warnings

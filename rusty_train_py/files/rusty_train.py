@@ -28,11 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import permutations
 
-from ..game import Game, GameDataError
-from ..gamefile import available_games, load_game
-from ..hexgrid import HexAddressError, Orientation, coord_to_name
-from ..mapstate import MapEditError, MapState
-from ..tile import Tile
+from ..gamedata.game import Game, GameDataError
+from ..gamedata.loader.gamefile import available_games, load_game
+from ..grid.hexgrid import HexAddressError, Orientation, coord_to_name
+from ..grid.tile import Tile
+from ..mapstate.state import MapEditError, MapState
 from .errors import GameFileError, short
 
 ROTATIONS = {"Zero": 0, "Cw1": 1, "Cw2": 2, "Half": 3, "Acw2": 4, "Acw1": 5}

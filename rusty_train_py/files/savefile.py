@@ -14,9 +14,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from ..game import Game, GameDataError
-from ..gamefile import available_games, load_game
-from ..mapstate import MapEditError, MapState
+from ..gamedata.game import Game, GameDataError
+from ..gamedata.loader.gamefile import available_games, load_game
+from ..mapstate.state import MapEditError, MapState
 from ..route.last import LastRoute
 from .atomic import atomic_write_text
 from .errors import GameFileError, short

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 from ..route.result import RouteResult
 from ..route.search import CancelFn, find_routes
 from .result import Plan, PlanCancelled, PlanProgress

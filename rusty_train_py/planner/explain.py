@@ -4,8 +4,8 @@ lifting one restriction of the relaxed graph (``relaxed.py``) at a time."""
 from __future__ import annotations
 
 from ..advisor.reach import Reach, passable_nodes
-from ..mapstate import MapState
-from ..tile import NodeKind
+from ..grid.tile import NodeKind
+from ..mapstate.state import MapState
 from .relaxed import INF, exhausted_tiles, relaxed_bounds
 
 

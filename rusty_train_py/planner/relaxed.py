@@ -31,11 +31,17 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..advisor.lays import blocks_lay, exit_open
-from ..game import Game
-from ..hexgrid import opposite_edge
-from ..mapstate import MapState
-from ..tile import NodeKind, Tile
-from ..upgrades import COLOUR_ORDER, NEXT_COLOUR, centre_kinds, crossed_partition, special_tiles
+from ..gamedata.game import Game
+from ..grid.hexgrid import opposite_edge
+from ..grid.tile import NodeKind, Tile
+from ..mapstate.state import MapState
+from ..mapstate.upgrades import (
+    COLOUR_ORDER,
+    NEXT_COLOUR,
+    centre_kinds,
+    crossed_partition,
+    special_tiles,
+)
 
 INF = float("inf")
 START = 6  # the "side" of a hex's own station token: the walk starts in its city

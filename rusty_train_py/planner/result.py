@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..mapstate import EditGroup, HexEdit, MapState
+from ..mapstate.state import EditGroup, HexEdit, MapState
 
 # what json.dump writes: the planner's answer for the command line (``plan --json``)
 JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]

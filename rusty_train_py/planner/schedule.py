@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..advisor.lays import Lay, lay_cost
-from ..mapstate import MapState
-from ..tile_lays import TileLaySlot
+from ..grid.tile_lays import TileLaySlot
+from ..mapstate.state import MapState
 
 MapKey = frozenset[tuple[str, tuple[str, int]]]  # a map: the plan's (hex, (tile, rotation))
 

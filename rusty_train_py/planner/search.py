@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 
 from ..advisor.lays import Lay, hex_lays
 from ..advisor.reach import Reach, company_reach, passable_nodes
-from ..mapstate import HexState, MapState
-from ..tile import Tile
-from ..tile_lays import LayRules, TileLaySlot
-from ..upgrades import NEXT_COLOUR
+from ..grid.tile import Tile
+from ..grid.tile_lays import LayRules, TileLaySlot
+from ..mapstate.state import HexState, MapState
+from ..mapstate.upgrades import NEXT_COLOUR
 from .explain import explain_unreachable
 from .relaxed import INF, Bounds, ExitsCache, exhausted_tiles, relaxed_bounds
 from .result import Plan, PlanCancelled, PlanError, PlannedLay, PlanProgress

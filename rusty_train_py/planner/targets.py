@@ -8,10 +8,10 @@ from collections.abc import Iterable
 import networkx as nx
 
 from ..advisor.reach import Reach, track_network
-from ..game import Game
-from ..hexgrid import HexAddressError
-from ..mapstate import MapState
-from ..places import place_name
+from ..gamedata.game import Game
+from ..grid.hexgrid import HexAddressError
+from ..mapstate.places import place_name
+from ..mapstate.state import MapState
 from .result import PlanError
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
-from ..game import Bonus, TrainType
+from ..gamedata.game import Bonus, TrainType
 from ..rules.facts import Need, RouteEffect
 from ..rules.games import GameRules
 from .graph import TrackGraph

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..hexgrid import opposite_edge
-from ..mapstate import MapState
-from ..tile import TILE_COLOURS, End, Node, NodeKind, Tile
+from ..grid.hexgrid import opposite_edge
+from ..grid.tile import TILE_COLOURS, End, Node, NodeKind, Tile
+from ..mapstate.state import MapState
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 from ..rules.games import rules_for
 
 if TYPE_CHECKING:
-    from ..game import TrainType
+    from ..gamedata.game import TrainType
     from .graph import TrackGraph
     from .locks import RouteLock
     from .result import RouteResult, TrainRoute

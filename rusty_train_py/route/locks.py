@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..game import Game, TrainType
+from ..gamedata.game import Game, TrainType
 from .earner import Earner
 from .graph import TrackGraph
 from .paths import RoutePath

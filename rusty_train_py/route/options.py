@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..game import Bonus, Game, TrainType
-from ..gamefile_rules import READING_TEXT
+from ..gamedata.game import Bonus, Game, TrainType
+from ..gamedata.loader.rules import READING_TEXT
 
 
 class RouteSearchError(ValueError):

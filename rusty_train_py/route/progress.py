@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..progress import PhaseProgress, PhaseReporter
+from ..base.progress import PhaseProgress, PhaseReporter
 
 PHASES = ("graph", "paths", "revenues", "prices", "search", "done")
 

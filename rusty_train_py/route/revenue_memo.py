@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..game import Bonus
+from ..gamedata.game import Bonus
 from ..rules.games import GameRules
 from .graph import TrackGraph
 

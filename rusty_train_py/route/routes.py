@@ -3,8 +3,8 @@ names), the track it uses, the hexes it runs through, what it earns and its bonu
 
 from __future__ import annotations
 
-from ..game import Game
-from ..places import place_name
+from ..gamedata.game import Game
+from ..mapstate.places import place_name
 from .earner import Earner
 from .graph import TrackGraph
 from .paths import RoutePath

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from ..game import Bonus, Game, TrainType
+from ..gamedata.game import Bonus, Game, TrainType
 
 Variant = tuple[str, frozenset[str]]  # train name, the once-per-run bonuses it gets
 RIDE = "ride:"  # an extra naming a train that rides with the variant's route

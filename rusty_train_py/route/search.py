@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 from ..rules.games import rules_for
 from .earner import Earner
 from .exact import solve_runs_exact, supported

@@ -28,7 +28,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
-from ..tile_code import REVENUE_COLUMNS
+from ..grid.tile_code import REVENUE_COLUMNS
 from .facts import CorridorFacts, RouteEffect, StopFacts, TrainTable
 from .params import KindParams, P, read_params
 from .registry import Checker, Registry, RuleDataError, one_of, strings, table_of, whole

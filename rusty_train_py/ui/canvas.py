@@ -39,9 +39,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
-from ..game import Game
-from ..hexgrid import HexLayout, Orientation
-from ..mapstate import MapState
+from ..gamedata.game import Game
+from ..grid.hexgrid import HexLayout, Orientation
+from ..mapstate.state import MapState
 from ..render import geometry
 from ..render.colours import route_colour
 from ..render.qt.ghosts import draw_ghosts, draw_marks

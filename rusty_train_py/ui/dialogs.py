@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..files.online.replay import RunPoint
-from ..game import Company, Game
+from ..gamedata.game import Company, Game
 from ..route.result import RouteResult
 from .navigation import selectable
 from .preferences import TrainChoice

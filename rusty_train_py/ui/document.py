@@ -18,8 +18,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from ..files.loader import OURS, OpenedGame, open_game, save_game
-from ..gamefile import load_game
-from ..mapstate import Edit, MapState
+from ..gamedata.loader.gamefile import load_game
+from ..mapstate.state import Edit, MapState
 from ..route.last import LastRoute, last_routes_of, replace_company
 from ..route.result import RouteResult
 from .undo import EditCommand

@@ -21,8 +21,8 @@ from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QShowEvent, QUnd
 from PySide6.QtWidgets import QMainWindow, QWidget
 from shiboken6 import isValid
 
-from ..game import Game
-from ..mapstate import Edit, MapEditError, MapState
+from ..gamedata.game import Game
+from ..mapstate.state import Edit, MapEditError, MapState
 from ..route.last import LastRoute
 from ..route.result import RouteResult, TrainRoute
 from .advice_panel import AdviceTable

@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..game import Game
-from ..hexgrid import HexLayout
-from ..manifest import ManifestRow, manifest_rows
-from ..mapstate import MapState
+from ..gamedata.game import Game
+from ..grid.hexgrid import HexLayout
+from ..mapstate.manifest import ManifestRow, manifest_rows
+from ..mapstate.state import MapState
 from ..render.qt.tiles import draw_tile
 from .painting import painting
 

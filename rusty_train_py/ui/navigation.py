@@ -3,8 +3,8 @@ starts (Qt-free)."""
 
 from __future__ import annotations
 
-from .. import hexgrid
-from ..game import Game
+from ..gamedata.game import Game
+from ..grid import hexgrid
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 

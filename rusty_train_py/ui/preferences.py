@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
-from ..paths import screenshots_dir
+from ..base.paths import screenshots_dir
 
 MAX_RECENT = 8
 

@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
 from shiboken6 import isValid
 
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 from .worker import RouteSearchWorker, SearchFn
 
 # Every worker not yet returned, whichever controller started it: Python must keep them

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from ..mapstate import Edit, MapState
+from ..mapstate.state import Edit, MapState
 
 
 class EditCommand(QUndoCommand):

@@ -11,16 +11,16 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from ..base.paths import default_game_file
 from ..files.loader import EIGHTEEN_XX, OURS, GameFileError, open_game
-from ..game import GameDataError
-from ..gamefile import available_games, load_game
-from ..mapstate import MapEditError, MapState
-from ..paths import default_game_file
+from ..gamedata.game import GameDataError
+from ..gamedata.loader.gamefile import available_games, load_game
+from ..mapstate.state import MapEditError, MapState
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from ..game import Game
+    from ..gamedata.game import Game
     from .canvas import MapCanvas
     from .dialogs import Dialogs
     from .document import GameDocument

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import Qt
 from shiboken6 import isValid
 
-from ..manifest import hexes_for_tile, tiles_for_hex
-from ..mapstate import MapState
+from ..mapstate.manifest import hexes_for_tile, tiles_for_hex
+from ..mapstate.state import MapState
 from ..route.result import TrainRoute
 from .manifest_panel import ManifestPanel
 from .modes.base import Scene

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QRunnable, Signal, SignalInstance
 
-from ..mapstate import MapState
+from ..mapstate.state import MapState
 from ..route.progress import SearchProgress
 
 SearchFn = Callable[..., object]

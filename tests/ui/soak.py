@@ -26,8 +26,8 @@ from PySide6.QtCore import QPoint, QSettings, Qt, QtMsgType, qInstallMessageHand
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from rusty_train_py.gamefile import available_games, load_game
-from rusty_train_py.paths import default_game_file
+from rusty_train_py.base.paths import default_game_file
+from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
 from rusty_train_py.ui.main_window import MainWindow
 from rusty_train_py.ui.preferences import Preferences, TrainChoice
 

@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage
 from reference_data import GAMES
 
 from rusty_train_py.cli.route_report import format_result
-from rusty_train_py.gamefile import available_games, load_game
+from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
 from rusty_train_py.route.result import RouteResult
 from rusty_train_py.ui.dialogs import dividends_html
 

@@ -9,8 +9,8 @@ import json
 
 from PySide6.QtCore import Qt
 
+from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files.loader import open_game
-from rusty_train_py.paths import default_game_file
 from rusty_train_py.ui.modes import DefaultMode, FindRoutesMode
 from rusty_train_py.ui.preferences import TrainChoice
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from reference_data import GAMES
 
-from rusty_train_py.paths import default_game_file
+from rusty_train_py.base.paths import default_game_file
 
 from .soak import soak_game
 from .window_drive import POSITIONS

@@ -13,8 +13,8 @@ from typing import Any
 
 from colours import css_colour, text_colour_for
 
-from rusty_train_py.tile import IGNORED_PARTS, TileDataError
-from rusty_train_py.tile_code import PART_OPTIONS, parse_tile
+from rusty_train_py.grid.tile import IGNORED_PARTS, TileDataError
+from rusty_train_py.grid.tile_code import PART_OPTIONS, parse_tile
 
 HEX_COLOURS = {
     "white": "white",

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...game import Game, GameDataError
-from ...gamefile import available_games, load_game
-from ...mapstate import MapState
+from ...gamedata.game import Game, GameDataError
+from ...gamedata.loader.gamefile import available_games, load_game
+from ...mapstate.state import MapState
 from ..errors import GameFileError, short
 from .actions import HANDLERS
 from .log import GameLog, is_log, log_from_data, read_log_file

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...mapstate import MapState
+from ...mapstate.state import MapState
 from .log import GameLog
 from .replay import Replay
 

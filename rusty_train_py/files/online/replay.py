@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...game import Company, Game
-from ...mapstate import MapEditError, MapState, carry_tokens, city_edges
+from ...gamedata.game import Company, Game
+from ...mapstate.state import MapEditError, MapState, carry_tokens, city_edges
 from ..errors import GameFileError, short
 from .log import GameLog
 

@@ -1,7 +1,7 @@
 """Qt-free geometry of the map as drawn: tiles in hex-local coordinates, the map's layout.
 
 Coordinates are screen pixels relative to the hex centre, y pointing down; ``radius`` is the
-hex's centre-to-corner radius. Edges follow :mod:`rusty_train_py.hexgrid` (flat: edge 0 is
+hex's centre-to-corner radius. Edges follow :mod:`rusty_train_py.grid.hexgrid` (flat: edge 0 is
 the bottom; pointy: edge 0 is the lower left; both clockwise).
 
 One concern per module, each importing only those above it:

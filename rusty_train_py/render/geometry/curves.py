@@ -9,7 +9,7 @@ from typing import Any
 
 from shapely.geometry import Polygon
 
-from ...hexgrid import Orientation, edge_angle
+from ...grid.hexgrid import Orientation, edge_angle
 from .values import INRADIUS, Point
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from ...tile import Tile
+from ...grid.tile import Tile
 from .values import SLOT_RADIUS, NodeLayout, Point, TileLayout
 
 # directions round the city (screen y grows downward): up-right, down-left, down-right, ...

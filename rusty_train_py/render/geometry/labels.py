@@ -19,8 +19,8 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
-from ...hexgrid import Orientation
-from ...tile import NodeKind, Tile
+from ...grid.hexgrid import Orientation
+from ...grid.tile import NodeKind, Tile
 from .curves import _hex_polygon
 from .spots import name_lines, text_width
 from .tile_layout import tile_layout

@@ -14,8 +14,8 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from ...hexgrid import HexLayout
-from ...tile import NodeKind, Tile
+from ...grid.hexgrid import HexLayout
+from ...grid.tile import NodeKind, Tile
 from .curves import _dir, _hex_polygon, _mul
 from .labels import (
     COVER_ROUTE,
@@ -52,7 +52,7 @@ from .tile_layout import tile_layout
 from .values import HexLabels, PlaceName, Point, RevenueDisc
 
 if TYPE_CHECKING:
-    from ...mapstate import MapState
+    from ...mapstate.state import MapState
 
 
 @dataclass(frozen=True, slots=True)

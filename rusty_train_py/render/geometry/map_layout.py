@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...hexgrid import HexLayout, Orientation, edge_angle
-from ...tile import Tile
+from ...grid.hexgrid import HexLayout, Orientation, edge_angle
+from ...grid.tile import Tile
 from .curves import _add, _corners, _dir, _mul, _sub
 from .values import INRADIUS, BorderMark, PartitionMark, Point, _point
 
 if TYPE_CHECKING:
-    from ...game import Game, MapHex
+    from ...gamedata.game import Game, MapHex
 
 
 def border_marks(

@@ -20,8 +20,8 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 from shapely.prepared import prep
 
-from ...hexgrid import SQRT3
-from ...tile import NodeKind, Tile
+from ...grid.hexgrid import SQRT3
+from ...grid.tile import NodeKind, Tile
 from .curves import _Curve, _dir, _Frame, _hex_polygon, _len, _line, _mul, _sub
 from .values import (
     ARROW_START,

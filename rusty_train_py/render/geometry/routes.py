@@ -14,8 +14,8 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
-from ...hexgrid import HexLayout
-from ...tile import NodeKind
+from ...grid.hexgrid import HexLayout
+from ...grid.tile import NodeKind
 from .tile_layout import tile_layout
 from .values import (
     ROUTE_WIDTH,
@@ -28,7 +28,7 @@ from .values import (
 )
 
 if TYPE_CHECKING:
-    from ...mapstate import MapState
+    from ...mapstate.state import MapState
 
 Piece = tuple[str, int]  # (hex, index of the tile's path)
 StopAt = tuple[str, int]  # (hex, node index)

@@ -11,7 +11,7 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from ...hexgrid import Orientation
+from ...grid.hexgrid import Orientation
 from .curves import _dir, _mul
 from .values import NAME_SIZE, NAME_WIDTH, Point, TextItem, _point
 

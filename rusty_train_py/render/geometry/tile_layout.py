@@ -12,8 +12,8 @@ from typing import TypeVar, cast
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
-from ...hexgrid import Orientation
-from ...tile import TILE_COLOURS, Node, NodeKind, Revenue, Tile
+from ...grid.hexgrid import Orientation
+from ...grid.tile import TILE_COLOURS, Node, NodeKind, Revenue, Tile
 from .curves import _add, _corners, _Curve, _dir, _Frame, _hex_polygon, _len, _mul, _sub
 from .nodes import (
     _TWELVE,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...hexgrid import SQRT3
-from ...tile import NodeKind
+from ...grid.hexgrid import SQRT3
+from ...grid.tile import NodeKind
 
 Point = tuple[float, float]
 

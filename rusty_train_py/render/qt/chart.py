@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 
-from ...game import Game
-from ...hexgrid import HexLayout
-from ...upgrade_chart import CHART_COLOURS, chart_groups, hex_rule_notes, upgrade_chart
+from ...gamedata.game import Game
+from ...grid.hexgrid import HexLayout
+from ...mapstate.upgrade_chart import CHART_COLOURS, chart_groups, hex_rule_notes, upgrade_chart
 from .primitives import draw_text, make_font
 from .tiles import draw_tile
 

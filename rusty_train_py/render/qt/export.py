@@ -16,9 +16,9 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 
-from ...game import Game
-from ...hexgrid import HexLayout
-from ...mapstate import MapState
+from ...gamedata.game import Game
+from ...grid.hexgrid import HexLayout
+from ...mapstate.state import MapState
 from .. import geometry
 from .map import draw_map
 from .primitives import draw_text

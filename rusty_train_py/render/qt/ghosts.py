@@ -9,8 +9,8 @@ from typing import Protocol
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 
-from ...hexgrid import HexLayout
-from ...mapstate import MapEditError, MapState
+from ...grid.hexgrid import HexLayout
+from ...mapstate.state import MapEditError, MapState
 from .overlays import draw_selection
 from .primitives import FONT_FAMILY
 from .tiles import companies_by_abbrev, draw_tile

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from ...hexgrid import HexLayout
-from ...mapstate import MapState
-from ...tile import TILE_COLOURS, Tile
+from ...grid.hexgrid import HexLayout
+from ...grid.tile import TILE_COLOURS, Tile
+from ...mapstate.state import MapState
 from .. import geometry
 from ..colours import DARK_FILLS
 from ..geometry import HexLabels, PhaseRevenueRow, PlaceName, Point, RevenueDisc, TileLayout

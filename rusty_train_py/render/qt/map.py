@@ -13,8 +13,8 @@ from typing import Any
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from ...hexgrid import HexLayout
-from ...mapstate import MapState
+from ...grid.hexgrid import HexLayout
+from ...mapstate.state import MapState
 from .. import geometry
 from ..colours import BORDER_COLOUR, DRAWN_ONLY_BORDERS, PARTITION_COLOUR, PARTITION_OTHER
 from ..geometry import BorderMark, PartitionMark, Point

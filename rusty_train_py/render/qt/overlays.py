@@ -9,8 +9,8 @@ from typing import Any
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from ...hexgrid import HexLayout
-from ...mapstate import MapState
+from ...grid.hexgrid import HexLayout
+from ...mapstate.state import MapState
 from .. import geometry
 from ..colours import ROUTE_CASING, ROUTE_EDGE, SELECTION_CASING, SELECTION_EDGE
 from ..geometry import HexLabels, Point, RouteOverlay, StopRing

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
-from ...tile import Icon
+from ...grid.tile import Icon
 from .. import geometry
 from ..colours import PHASE_FILL
 from ..geometry import IconMark, PhaseRevenueRow, Point, TerrainMark

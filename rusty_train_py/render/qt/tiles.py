@@ -8,10 +8,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
-from ...game import Company
-from ...hexgrid import HexLayout, Orientation
-from ...mapstate import MapState
-from ...tile import TILE_COLOURS, NodeKind, Tile
+from ...gamedata.game import Company
+from ...grid.hexgrid import HexLayout, Orientation
+from ...grid.tile import TILE_COLOURS, NodeKind, Tile
+from ...mapstate.state import MapState
 from .. import geometry
 from ..colours import CASING, DARK_FILLS, HEX_FILL, OUTLINE, PHASE_FILL, TRACK
 from ..geometry import NodeLayout, Point, TileLayout

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 
-from ...mapstate import MapEditError
+from ...mapstate.state import MapEditError
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from ...game import Game
-    from ...mapstate import Edit, HexEdit, MapState
+    from ...gamedata.game import Game
+    from ...mapstate.state import Edit, HexEdit, MapState
     from ...route.last import LastRoute
     from ...route.result import RouteResult, TrainRoute
     from ..advice_panel import AdviceTable

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...mapstate import MapEditError, MapState
-from ...places import find_place
+from ...mapstate.places import find_place
+from ...mapstate.state import MapEditError, MapState
 from .advisor import AdvisorMode
 from .base import ROTATE_ACW, ROTATE_CW, Binding, Mode, ModeHost, keys
 from .edit_tokens import EditTokensMode

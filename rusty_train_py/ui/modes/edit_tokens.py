@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from ...mapstate import HexEdit, MapState
+from ...mapstate.state import HexEdit, MapState
 from .base import Binding, EditingMode, Mode, ModeHost, Scene, keys
 
 

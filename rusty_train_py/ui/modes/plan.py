@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...places import find_place
+from ...mapstate.places import find_place
 from ...planner.earnings import plan_with_gain
 from ...planner.result import Plan, PlanProgress
 from ..dialogs import money

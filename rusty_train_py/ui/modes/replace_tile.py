@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...advisor.lays import TilePlaces, where_tile_goes
-from ...mapstate import HexEdit, MapState
-from ...upgrades import Candidate, fitting_candidates, upgrade_candidates
+from ...mapstate.state import HexEdit, MapState
+from ...mapstate.upgrades import Candidate, fitting_candidates, upgrade_candidates
 from .base import ROTATE_ACW, ROTATE_CW, Binding, EditingMode, Mode, ModeHost, Scene, keys
 
 ANYWHERE = "#7fa7d9"  # a hex where the tile can go (any company)

@@ -13,8 +13,8 @@ where and what it is (``E19 port``, ``K7 town``), and ``g`` goes there too.
 
 from __future__ import annotations
 
-from .game import Game
-from .tile import NodeKind
+from ..gamedata.game import Game
+from ..grid.tile import NodeKind
 
 
 def place_name(

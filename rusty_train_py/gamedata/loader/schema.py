@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .game import COMPANY_KINDS, Game, GameDataError
-from .gamefile_rules import SourceLines
-from .rules.registry import MAX_VALUE, shown
-from .tile import COLOURS, TILE_COLOURS, normalise_colour
+from ...grid.tile import COLOURS, TILE_COLOURS, normalise_colour
+from ...rules.registry import MAX_VALUE, shown
+from ..game import COMPANY_KINDS, Game, GameDataError
+from .rules import SourceLines
 
 
 class SchemaError(ValueError):

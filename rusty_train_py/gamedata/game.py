@@ -10,13 +10,13 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from . import hexgrid
-from .catalogue import Catalogue
-from .hexgrid import HexAddressError, Orientation
-from .rules.bonus_kinds import BONUS_KINDS, BonusKind
-from .rules.train_kinds import TRAIN_RULES, TrainKind
-from .tile import Border, Tile
-from .tile_lays import LayRules
+from ..grid import hexgrid
+from ..grid.catalogue import Catalogue
+from ..grid.hexgrid import HexAddressError, Orientation
+from ..grid.tile import Border, Tile
+from ..grid.tile_lays import LayRules
+from ..rules.bonus_kinds import BONUS_KINDS, BonusKind
+from ..rules.train_kinds import TRAIN_RULES, TrainKind
 
 
 class GameDataError(ValueError):

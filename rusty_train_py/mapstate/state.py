@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .game import Game
-from .hexgrid import HexAddressError
-from .tile import NodeKind, Tile
+from ..gamedata.game import Game
+from ..grid.hexgrid import HexAddressError
+from ..grid.tile import NodeKind, Tile
 
 
 class MapEditError(ValueError):

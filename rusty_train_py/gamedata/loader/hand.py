@@ -17,7 +17,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from .gamefile_rules import SourceLines
+from .rules import SourceLines
 
 HAND_FOLDER = "hand"
 

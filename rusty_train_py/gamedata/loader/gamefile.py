@@ -7,9 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import hexgrid
-from .catalogue import Catalogue
-from .game import (
+from ...base.paths import games_dir, tiles_dir
+from ...grid import hexgrid
+from ...grid.catalogue import Catalogue
+from ...grid.hexgrid import HexAddressError, Orientation
+from ...grid.tile import SPECIAL_TILE_COLOURS, TileDataError, normalise_colour
+from ...grid.tile_code import parse_tile
+from ...grid.tile_lays import TileLayDataError, parse_lay_rules
+from ...rules.registry import RuleDataError
+from ..game import (
     Company,
     Game,
     GameDataError,
@@ -17,15 +23,9 @@ from .game import (
     Phase,
     UpgradeRule,
 )
-from .game_hand import HandFileError, MergedLines, merge_hand, read_hand, read_toml
-from .game_schema import check_game_data, check_game_references, top_line
-from .gamefile_rules import SourceLines, parse_bonuses, parse_rules, parse_trains
-from .hexgrid import HexAddressError, Orientation
-from .paths import games_dir, tiles_dir
-from .rules.registry import RuleDataError
-from .tile import SPECIAL_TILE_COLOURS, TileDataError, normalise_colour
-from .tile_code import parse_tile
-from .tile_lays import TileLayDataError, parse_lay_rules
+from .hand import HandFileError, MergedLines, merge_hand, read_hand, read_toml
+from .rules import SourceLines, parse_bonuses, parse_rules, parse_trains
+from .schema import check_game_data, check_game_references, top_line
 
 
 def available_games(folder: Path | None = None) -> list[str]:

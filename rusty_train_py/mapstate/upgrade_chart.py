@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from .game import Game, MapHex, Phase
-from .mapstate import MapState
-from .tile import NodeKind, Tile
-from .tile_code import parse_tile
+from ..gamedata.game import Game, MapHex, Phase
+from ..grid.tile import NodeKind, Tile
+from ..grid.tile_code import parse_tile
+from .state import MapState
 from .upgrades import NEXT_COLOUR, upgrade_candidates
 
 CHART_COLOURS = ("yellow", "green", "brown", "grey")

@@ -11,11 +11,11 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from .game import Bonus, TrainType
-from .rules.bonus_kinds import BONUS_KINDS, COMMON_KEYS
-from .rules.params import TableWhere
-from .rules.registry import Checker, RuleDataError, flag, one_of, strings, table_of
-from .rules.train_kinds import TRAIN_RULES
+from ...rules.bonus_kinds import BONUS_KINDS, COMMON_KEYS
+from ...rules.params import TableWhere
+from ...rules.registry import Checker, RuleDataError, flag, one_of, strings, table_of
+from ...rules.train_kinds import TRAIN_RULES
+from ..game import Bonus, TrainType
 
 
 class SourceLines:

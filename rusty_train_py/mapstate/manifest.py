@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .mapstate import MapState
+from .state import MapState
 from .upgrades import NEXT_COLOUR, current_colour, is_valid_upgrade, upgrade_candidates
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .game import Company, Game
-from .mapstate import MapState
+from ..gamedata.game import Company, Game
+from .state import MapState
 
 MAX_EXITS = 6  # track pieces a city can touch: one per hex side
 

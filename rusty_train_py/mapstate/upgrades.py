@@ -13,8 +13,8 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .mapstate import MapEditError, MapState
-from .tile import Node, NodeKind, Tile
+from ..grid.tile import Node, NodeKind, Tile
+from .state import MapEditError, MapState
 
 # The colour a hex of each colour upgrades to; a white hex takes yellow.
 NEXT_COLOUR = {"white": "yellow", "yellow": "green", "green": "brown", "brown": "grey"}

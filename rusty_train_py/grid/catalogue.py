@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .paths import tiles_dir
+from ..base.paths import tiles_dir
 from .tile import SPECIAL_TILE_COLOURS, TILE_COLOURS, Tile, TileDataError, normalise_colour
 from .tile_code import parse_tile
 

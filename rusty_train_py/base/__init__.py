@@ -1,0 +1,1 @@
+"""Paths to the bundled data, progress reports and the project's error base."""

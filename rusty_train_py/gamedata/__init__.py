@@ -1,0 +1,1 @@
+"""A game as data: map hexes, companies, trains, phases, bonuses."""
