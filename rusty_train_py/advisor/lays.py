@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..base.errors import UnknownNameError
 from ..grid.hexgrid import opposite_edge
 from ..grid.tile import Tile
 from ..mapstate.state import HexEdit, MapState
@@ -169,7 +170,7 @@ def where_tile_goes(state: MapState, tile_name: str, company: str | None = None)
     lays among them ``company``'s network reaches (none when no company is given)."""
     game = state.game
     if tile_name not in game.catalogue:
-        raise KeyError(f"{game.id}: unknown tile {tile_name!r}")
+        raise UnknownNameError(f"{game.id}: unknown tile {tile_name!r}")
     lays = []
     for h in game.hex_order:
         lays.extend(hex_lays(state, h, (tile_name,)))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from ..base.errors import UsageError
+
 COMMANDS = (
     "gui",
     "routes",
@@ -21,5 +23,5 @@ COMMANDS = (
 def command_module(name: str) -> ModuleType:
     """The module of the registered command ``name`` (``cli/<name>.py``)."""
     if name not in COMMANDS:
-        raise ValueError(f"{name!r} is not a command (the commands: {', '.join(COMMANDS)})")
+        raise UsageError(f"{name!r} is not a command (the commands: {', '.join(COMMANDS)})")
     return importlib.import_module(f"{__package__}.{name}")

@@ -1,5 +1,6 @@
-"""``main``: parse the command line, run the command, turn a bad request into one line on
-stderr (rc 2), never a traceback. A reader that stops early (``| head``) ends the command
+"""``main``: parse the command line, run the command, turn a bad request (one of our errors, or
+the system refusing a file) into one line on stderr (rc 2). Anything else is a bug: it says so,
+logs the traceback to the file it names (``base.buglog``) and returns 70 (EX_SOFTWARE). A reader that stops early (``| head``) ends the command
 quietly, as it would a C program killed by SIGPIPE (rc 141)."""
 
 from __future__ import annotations
@@ -7,10 +8,13 @@ from __future__ import annotations
 import os
 import sys
 
+from ..base.buglog import bug_report
+from ..base.errors import is_ours, message_of
 from .commands import command_module
 from .parser import build_parser
 
 BROKEN_PIPE = 128 + 13  # the shell's status for a process ended by SIGPIPE
+BUG = 70  # EX_SOFTWARE: an internal error
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,22 +29,20 @@ def _run(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None:
         args.command, args.gamefile = "gui", None
-    from ..files.errors import GameFileError
-
     try:
         result: int = command_module(args.command).run(args)
         return result
     except BrokenPipeError:
         raise
-    except (GameFileError, ValueError, KeyError, OSError) as exc:
-        msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        if isinstance(exc, OSError) and exc.filename and exc.strerror:
-            msg = f"{exc.filename}: {exc.strerror}"
-        print(f"rusty-train-py: error: {msg}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         print("rusty-train-py: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:
+        if is_ours(exc):
+            print(f"rusty-train-py: error: {message_of(exc)}", file=sys.stderr)
+            return 2
+        print(bug_report(exc, f"running {args.command!r}"), file=sys.stderr)
+        return BUG
 
 
 def _silence_stdout() -> None:

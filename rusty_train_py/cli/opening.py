@@ -7,11 +7,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..base.errors import UsageError
+
 if TYPE_CHECKING:
     from ..files.loader import OpenedGame
 
 
-class CommandError(ValueError):
+class CommandError(UsageError):
     """A command line that cannot be carried out; the message says why."""
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import reprlib
 
+from ..base.errors import SaveFileError
+
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 40
 _SHORT.maxlist = _SHORT.maxdict = 4
 _SHORT.maxlevel = 2
 
 
-class GameFileError(ValueError):
+class GameFileError(SaveFileError):
     """A saved game that cannot be read or written; the message names the file and entry."""
 
 

@@ -145,7 +145,7 @@ def rotation_of(name: object) -> int:
         return 0
     if isinstance(name, str) and name in ROTATIONS:
         return ROTATIONS[name]
-    raise ValueError(f"bad rotation {short(name)} (one of {', '.join(ROTATIONS)})")
+    raise GameFileError(f"bad rotation {short(name)} (one of {', '.join(ROTATIONS)})")
 
 
 def _city_edges_at(tile: Tile, rotation: int) -> list[tuple[int, frozenset[int]]]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from ..base.errors import DataError, UnknownNameError
 from ..grid import hexgrid
 from ..grid.catalogue import Catalogue
 from ..grid.hexgrid import HexAddressError, Orientation
@@ -19,7 +20,7 @@ from ..rules.bonus_kinds import BONUS_KINDS, BonusKind
 from ..rules.train_kinds import TRAIN_RULES, TrainKind
 
 
-class GameDataError(ValueError):
+class GameDataError(DataError):
     """Bad game data; the message names the file and the entry at fault."""
 
 
@@ -136,7 +137,7 @@ class Bonus:
         names = hex_name.split("+") if self.kind.placed_many else [hex_name]
         for name in names:
             if name not in allowed:
-                raise KeyError(
+                raise UnknownNameError(
                     f"bonus {self.id} cannot be placed on {name} (only {', '.join(allowed)})"
                 )
         return replace(self, placed_at="+".join(dict.fromkeys(names)))
@@ -291,7 +292,7 @@ class Game:
         for c in self.companies:
             if c.abbrev.upper() == key or key in (a.upper() for a in c.aliases):
                 return c
-        raise KeyError(
+        raise UnknownNameError(
             f"{self.id}: unknown company {abbrev!r}"
             f" (companies: {', '.join(c.abbrev for c in self.companies)})"
         )
@@ -300,7 +301,7 @@ class Game:
         for p in self.phases:
             if p.name == name:
                 return p
-        raise KeyError(f"{self.id}: unknown phase {name!r}")
+        raise UnknownNameError(f"{self.id}: unknown phase {name!r}")
 
     def phase_index(self, name: str) -> int:
         return [p.name for p in self.phases].index(name)
@@ -309,7 +310,7 @@ class Game:
         for t in self.trains:
             if t.name.upper() == name.strip().upper():
                 return t
-        raise KeyError(
+        raise UnknownNameError(
             f"{self.id}: unknown train {name!r} (trains: {', '.join(t.name for t in self.trains)})"
         )
 
@@ -317,7 +318,7 @@ class Game:
         for b in self.bonuses:
             if b.id.lower() == bonus_id.strip().lower():
                 return b
-        raise KeyError(
+        raise UnknownNameError(
             f"{self.id}: unknown bonus {bonus_id!r} (bonuses: {', '.join(b.id for b in self.bonuses)})"
         )
 

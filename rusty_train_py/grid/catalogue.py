@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from ..base.errors import UnknownNameError
 from ..base.paths import tiles_dir
 from .tile import SPECIAL_TILE_COLOURS, TILE_COLOURS, Tile, TileDataError, normalise_colour
 from .tile_code import parse_tile
@@ -65,7 +66,7 @@ class Catalogue:
         try:
             return self._tiles[name]
         except KeyError:
-            raise KeyError(f"unknown tile {name!r}") from None
+            raise UnknownNameError(f"unknown tile {name!r}") from None
 
     def get(self, name: str) -> Tile | None:
         return self._tiles.get(name)

@@ -12,10 +12,12 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 
+from ..base.errors import DataError
+
 SQRT3 = math.sqrt(3.0)
 
 
-class HexAddressError(ValueError):
+class HexAddressError(DataError):
     """A hex name or coordinate that does not exist on the map or cannot be parsed."""
 
 
@@ -63,7 +65,7 @@ def face_by_name(orientation: Orientation, name: str) -> int:
     try:
         return FACE_NAMES[orientation].index(name)
     except ValueError:
-        raise ValueError(f"unknown face {name!r} for {orientation.value} hexes") from None
+        raise HexAddressError(f"unknown face {name!r} for {orientation.value} hexes") from None
 
 
 def corner_name(orientation: Orientation, corner: int) -> str:
@@ -237,7 +239,7 @@ def _shown(name: object) -> str:
 def _letters_are_columns(orientation: Orientation, numbers: str | None) -> bool:
     numbers = numbers or default_numbers(orientation)
     if numbers not in NUMBERS:
-        raise ValueError(f"numbers should be 'rows' or 'columns', not {numbers!r}")
+        raise HexAddressError(f"numbers should be 'rows' or 'columns', not {numbers!r}")
     return numbers == "rows"
 
 

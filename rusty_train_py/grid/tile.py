@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from ..base.errors import DataError
 from .partitions import Partition
 
 # Map hex colours; "empty" is a hex of the grid with nothing on it (not drawn, takes no tile).
@@ -32,7 +33,7 @@ TRACK_GAUGES = ("broad", "narrow", "dual")  # path option track:
 IGNORED_PARTS = frozenset({"frame", "stripes", "pass", "halt", "assignment"})
 
 
-class TileDataError(ValueError):
+class TileDataError(DataError):
     """Bad tile data; the message names the tile (and file and line when known)."""
 
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..base.errors import DataError
+
 NOT_IF_UPGRADED = "not_if_upgraded"
 SLOT_KEYS = ("lay", "upgrade", "cost", "upgrade_cost", "reuse_hex", "kinds")
 COST_KEYS = ("min_cost", "terrain_every_lay")
 
 
-class TileLayDataError(ValueError):
+class TileLayDataError(DataError):
     """Bad ``[[tile_lays]]`` or ``[lay_costs]`` data; the message names the entry."""
 
 

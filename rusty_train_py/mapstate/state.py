@@ -10,12 +10,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..base.errors import EditError
 from ..gamedata.game import Game
 from ..grid.hexgrid import HexAddressError
 from ..grid.tile import NodeKind, Tile
 
 
-class MapEditError(ValueError):
+class MapEditError(EditError):
     """An edit that the map does not allow; the message names the hex."""
 
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ..base.errors import EditError
 from ..gamedata.game import Company, Game
 from .state import MapState
 
 MAX_EXITS = 6  # track pieces a city can touch: one per hex side
 
 
-class TrainLimitError(ValueError):
+class TrainLimitError(EditError):
     """A request for more trains than the company may hold; the message says the limit."""
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..base.errors import SearchError
 from ..mapstate.state import EditGroup, HexEdit, MapState
 
 # what json.dump writes: the planner's answer for the command line (``plan --json``)
 JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
 
 
-class PlanError(ValueError):
+class PlanError(SearchError):
     """A plan that cannot be asked for (unknown company or target); the message names it."""
 
 

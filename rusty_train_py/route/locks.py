@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..base.errors import SearchError
 from ..gamedata.game import Game, TrainType
 from .earner import Earner
 from .graph import TrackGraph
@@ -32,7 +33,7 @@ from .result import TrainRoute
 Track = tuple[tuple[str, int], ...]
 
 
-class LockError(ValueError):
+class LockError(SearchError):
     """A lock that is not a route of its train for the company; the message says why."""
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..base.errors import SearchError
 from ..gamedata.game import Bonus, Game, TrainType
 from ..gamedata.loader.rules import READING_TEXT
 
 
-class RouteSearchError(ValueError):
+class RouteSearchError(SearchError):
     """Bad search request (unknown company, train or bonus)."""
 
 

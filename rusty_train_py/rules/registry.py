@@ -13,8 +13,10 @@ import pkgutil
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
+from ..base.errors import DataError
 
-class RuleDataError(ValueError):
+
+class RuleDataError(DataError):
     """A game file's rule entry is wrong; the message names the file and entry."""
 
 

@@ -3,33 +3,24 @@
 from __future__ import annotations
 
 import sys
-import traceback
 from types import TracebackType
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from ..base.buglog import bug_report
 from .main_window import APP_NAME, MainWindow
-
-
-def unexpected_error_text(exc_type: type[BaseException], exc: BaseException) -> str:
-    """What the window says of an error it did not expect: what it was, that it is a bug, and
-    nothing it cannot know (whether the last action finished, or the map changed)."""
-    return (
-        f"{exc_type.__name__}: {exc}\n\nThis is a bug in rusty-train-py: the last action"
-        " may not have finished. The details are on the terminal; please report them."
-        " If the map looks wrong, undo (Ctrl+Z) or save it under a new name and reopen it."
-    )
 
 
 def _show_unexpected(
     exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
 ) -> None:
-    """Report an unexpected error in a dialog instead of ending the program."""
-    sys.stderr.write("".join(traceback.format_exception(exc_type, exc, tb)))
+    """Report an unexpected error (a bug) in a dialog instead of ending the program: the
+    traceback goes to the bug log the dialog names, and the game stays open."""
+    if exc.__traceback__ is None:
+        exc = exc.with_traceback(tb)
+    text = bug_report(exc, "the window handled an event")
     if QApplication.instance() is not None:
-        QMessageBox.critical(
-            QApplication.activeWindow(), "Unexpected error", unexpected_error_text(exc_type, exc)
-        )
+        QMessageBox.critical(QApplication.activeWindow(), "Unexpected error", text)
 
 
 def run_gui(gamefile: str | None = None) -> int:

@@ -11,11 +11,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from ..base.buglog import bug_report
+from ..base.errors import is_ours, message_of
 from ..base.paths import default_game_file
-from ..files.loader import EIGHTEEN_XX, OURS, GameFileError, open_game
-from ..gamedata.game import GameDataError
+from ..files.loader import EIGHTEEN_XX, OURS, open_game
 from ..gamedata.loader.gamefile import available_games, load_game
-from ..mapstate.state import MapEditError, MapState
+from ..mapstate.state import MapState
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -28,22 +29,21 @@ if TYPE_CHECKING:
 
 DEFAULT_GAME = "1867"
 MESSAGE_CHARS = 600  # a message longer than this (a 5,000-digit hex name in it) is cut
-KNOWN_ERRORS = (GameFileError, GameDataError, MapEditError, OSError)
 
 log = logging.getLogger(__name__)
 
 
 def file_error_text(path: Path | str, exc: Exception, doing: str = "read") -> str:
-    """One message for anything that went wrong reading or writing ``path``: the loaders'
-    own errors name the file and entry; anything else is named with the file and the error.
+    """One message for anything that went wrong reading or writing ``path``: our errors name
+    the file and entry; the system's name the file and why; anything else is a bug, logged
+    with its traceback (``base.buglog``) and said to be one.
     """
     if isinstance(exc, OSError) and exc.strerror:
         text = f"{exc.filename or path}: {exc.strerror}"
-    elif isinstance(exc, KNOWN_ERRORS):
-        text = str(exc)
-    else:  # a loader let something escape: still one message, naming the file
-        log.error("%s: %s escaped the loader: %s", path, type(exc).__name__, exc)
-        text = f"{path}: cannot be {doing} ({type(exc).__name__}: {exc})"
+    elif is_ours(exc):
+        text = message_of(exc)
+    else:
+        return f"{path}: cannot be {doing}: " + bug_report(exc, f"{path} was {doing}")
     if len(text) > MESSAGE_CHARS:
         text = text[: MESSAGE_CHARS - 1] + "…"
     return text

@@ -7,14 +7,14 @@ flooded. The GUI thread never waits for it (except, briefly, when the program qu
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
-import traceback
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QRunnable, Signal, SignalInstance
 
+from ..base.buglog import bug_report
+from ..base.errors import is_ours, message_of
 from ..mapstate.state import MapState
 from ..route.progress import SearchProgress
 
@@ -106,15 +106,10 @@ class RouteSearchWorker(QRunnable):
                 **extra,
             )
         except Exception as exc:  # reported to the user, never a crash of the thread
-            if isinstance(exc, ValueError | KeyError):
-                message = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
-            else:
-                # A bug: the details go to the terminal, the window says what and that it is one.
-                traceback.print_exc(file=sys.stderr)
-                message = (
-                    f"{type(exc).__name__}: {exc}\n\nThis is a bug in the route finder; the"
-                    " details are on the terminal. The map is unchanged."
-                )
+            if is_ours(exc):
+                message = message_of(exc)
+            else:  # a bug: logged with its traceback, and the window says it is one
+                message = bug_report(exc, f"searching {self.company}'s routes")
             self._done.set()
             self._emit(self.signals.failed, message)
             return

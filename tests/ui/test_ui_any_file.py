@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.ui.window_files import file_error_text
 
 from .conftest import key
@@ -121,16 +122,24 @@ def test_a_save_that_fails_leaves_the_game_open_and_unsaved(qtbot, window, dialo
     window.undo_stack.setClean()
 
 
-def test_an_error_no_loader_should_raise_is_named_with_its_file_and_cut_short():
-    assert (
-        file_error_text(Path("game.json"), ValueError("bad digits"))
-        == "game.json: cannot be read (ValueError: bad digits)"
+def test_an_error_no_loader_should_raise_is_a_bug_named_with_its_file_and_cut_short(
+    bug_log_dir,
+):
+    log = bug_log_dir / "bugs.log"
+    assert file_error_text(Path("game.json"), ValueError("bad digits")) == (
+        "game.json: cannot be read: ValueError: bad digits\n\nThis is a bug in rusty-train-py"
+        f" while game.json was read. The details are in {log}; please report them. Your game"
+        " is still open: if the map looks wrong, undo (Ctrl+Z) or save it under a new name and"
+        " reopen it."
     )
-    assert (
-        file_error_text("out.json", RecursionError("too deep"), "written")
-        == "out.json: cannot be written (RecursionError: too deep)"
+    assert file_error_text("out.json", RecursionError("too deep"), "written").startswith(
+        "out.json: cannot be written: RecursionError: too deep\n\nThis is a bug"
     )
     long = file_error_text(Path("game.json"), KeyError("A" + "1" * 5000))
+    assert "1" * 5000 not in long and "1" * 290 + "…" in long and str(log) in long
+    assert "1" * 5000 in log.read_text(encoding="utf-8")  # the log has it whole
+    # our own error is the message, cut short
+    long = file_error_text(Path("game.json"), GameFileError("A" + "1" * 5000))
     assert len(long) == 600 and long.endswith("…")
     missing = FileNotFoundError(2, "No such file or directory", "/x/none.json")
     assert file_error_text("/x/none.json", missing) == "/x/none.json: No such file or directory"

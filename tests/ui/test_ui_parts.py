@@ -57,7 +57,7 @@ def test_worker_reports_an_unexpected_error_as_failed(qtbot):
     worker = RouteSearchWorker(state, "GW", ["2"], search=broken)
     with qtbot.waitSignal(worker.signals.failed, timeout=5000) as blocker:
         worker.run()  # on this thread: the signal still arrives
-    assert blocker.args[0].startswith("ZeroDivisionError: division by zero")
+    assert blocker.args[0].startswith("ZeroDivisionError: division by zero\n\nThis is a bug")
 
 
 def test_worker_cancel_sets_the_flag_the_search_reads():

@@ -17,7 +17,6 @@ from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult
-from rusty_train_py.ui.app import unexpected_error_text
 from rusty_train_py.ui.dialogs import CompanyDialog, HexDialog, InfoDialog
 from rusty_train_py.ui.modes import DefaultMode
 from rusty_train_py.ui.preferences import TrainChoice
@@ -70,13 +69,6 @@ def test_opening_a_file_of_another_game_resets_everything_too(qtbot, window, dia
     assert window.game.id == "1867"
     assert window.undo_stack.count() == 0
     assert window.windowTitle() == "b.json — 1867: The Railways of Canada — rusty-train-py"
-
-
-def test_an_unexpected_error_says_what_it_knows_and_nothing_more():
-    text = unexpected_error_text(KeyError, KeyError("F9"))
-    assert text.startswith("KeyError: 'F9'\n\nThis is a bug in rusty-train-py")
-    assert "the last action may not have finished" in text
-    assert "unchanged" not in text
 
 
 # ---- the map fits the window ----------------------------------------------------------------

@@ -176,11 +176,6 @@ def game_from_data(
         game = _game_from_data(data, source, tiles_folder, lines)
     except RuleDataError as exc:
         raise GameDataError(str(exc)) from None
-    except (TypeError, AttributeError, KeyError, IndexError) as exc:
-        # a rule kind's parameter of the wrong shape that its checker let through
-        raise GameDataError(
-            f"{source}: a value of the wrong shape ({type(exc).__name__}: {exc})"
-        ) from None
     check_game_references(game, lines)
     return game
 

@@ -17,12 +17,13 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from ...base.errors import DataError
 from .rules import SourceLines
 
 HAND_FOLDER = "hand"
 
 
-class HandFileError(ValueError):
+class HandFileError(DataError):
     """A hand file that cannot be read or repeats an imported key (a GameDataError on load)."""
 
 

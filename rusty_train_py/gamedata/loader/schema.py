@@ -16,13 +16,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...base.errors import DataError
 from ...grid.tile import COLOURS, TILE_COLOURS, normalise_colour
 from ...rules.registry import MAX_VALUE, shown
 from ..game import COMPANY_KINDS, Game, GameDataError
 from .rules import SourceLines
 
 
-class SchemaError(ValueError):
+class SchemaError(DataError):
     """A value of the wrong type or out of range; the message says what was expected, ``key``
     the entry of a table value at fault (for its line)."""
 

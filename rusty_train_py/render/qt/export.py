@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 
+from ...base.errors import UsageError
 from ...gamedata.game import Game
 from ...grid.hexgrid import HexLayout
 from ...mapstate.state import MapState
@@ -82,7 +83,7 @@ def _paint_to(
             p.end()
         return
     if suffix not in (".png", ".jpg", ".jpeg", ".bmp"):
-        raise ValueError(f"{path}: unknown image type {suffix!r} (use .png or .svg)")
+        raise UsageError(f"{path}: unknown image type {suffix!r} (use .png or .svg)")
     img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
     img.fill(QColor(BACKGROUND))
     p = QPainter(img)
