@@ -31,6 +31,7 @@ def test_each_registered_command_is_its_module_and_in_the_parser():
             "tiles",
             "convert",
             "show",
+            "review",
         ]
     )
 

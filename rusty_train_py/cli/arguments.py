@@ -67,6 +67,13 @@ def shared_arguments() -> SharedArguments:
         help="an 18xx.games game log (a file, a game id or its address): the position just"
         " before this action (default: after the last)",
     )
+    reading.add_argument(
+        "--site",
+        default="",
+        metavar="URL",
+        help="where to download a game id or address from (default https://18xx.games, or"
+        " RUSTY_TRAIN_18XX_URL): a mirror or a test server",
+    )
     running = argparse.ArgumentParser(add_help=False)
     running.add_argument(
         "gamefile",

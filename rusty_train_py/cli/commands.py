@@ -17,6 +17,7 @@ COMMANDS = (
     "tiles",
     "convert",
     "show",
+    "review",
 )
 
 

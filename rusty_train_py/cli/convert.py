@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
             f"{out}: convert writes the rusty-train-py format (JSON); it cannot write"
             " Rusty Train .game saves, so name the output .json"
         )
-    opened = open_for_cli(args.gamefile, args.strict, args.at)
+    opened = open_for_cli(args.gamefile, args.strict, args.at, args.site)
     save_game(opened.state, out, OURS, opened.last_routes, opened.trains)
     print(f"saved {out}")
     return 0

@@ -31,12 +31,13 @@ def output_path(text: str, command: str) -> Path:
     return path
 
 
-def open_for_cli(path: str, strict: bool, at: int | None = None) -> OpenedGame:
-    """The loader's OpenedGame for ``path`` (or an 18xx.games game id or address; ``at``: the
-    action of a game log to open the position before); its warnings go to stderr."""
+def open_for_cli(path: str, strict: bool, at: int | None = None, site: str = "") -> OpenedGame:
+    """The loader's OpenedGame for ``path`` (or an 18xx.games game id or address, downloaded
+    from ``site``; ``at``: the action of a game log to open the position before); its
+    warnings go to stderr."""
     from ..files.online.commands import open_source
 
-    opened: OpenedGame = open_source(path, strict=strict, at=at)
+    opened: OpenedGame = open_source(path, strict=strict, at=at, site=site)
     for warning in opened.warnings:
         print(f"rusty-train-py: warning: {path}: {warning}", file=sys.stderr)
     return opened
@@ -52,7 +53,7 @@ def open_for_trains(args: argparse.Namespace) -> OpenedGame:
 
     if args.trains is not None:
         train_list(args.trains)
-    opened = open_for_cli(args.gamefile, args.strict, args.at)
+    opened = open_for_cli(args.gamefile, args.strict, args.at, args.site)
     args.trains = args.trains or ",".join(company_trains(opened, args.company))
     args.bonus = args.bonus or company_bonuses(opened, args.company)
     return opened

@@ -72,7 +72,7 @@ def format_plan(plan: Any, state: Any) -> str:
 def run(args: argparse.Namespace) -> int:
     from .opening import open_for_cli
 
-    return cmd_plan(args, open_for_cli(args.gamefile, args.strict, args.at).state)
+    return cmd_plan(args, open_for_cli(args.gamefile, args.strict, args.at, args.site).state)
 
 
 def cmd_plan(args: argparse.Namespace, state: Any) -> int:

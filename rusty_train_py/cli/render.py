@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from .opening import open_for_cli, output_path
 
     output_path(args.output, NAME)
-    state = open_for_cli(args.gamefile, args.strict, args.at).state
+    state = open_for_cli(args.gamefile, args.strict, args.at, args.site).state
     from ..render.qt.export import map_image_size, render_map_image
 
     size = args.hex_size or 60.0

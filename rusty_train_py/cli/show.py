@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         from ..files.online.commands import print_position
 
         return print_position(args.gamefile, args.at)
-    opened = open_for_cli(args.gamefile, args.strict, args.at)
+    opened = open_for_cli(args.gamefile, args.strict, args.at, args.site)
     if args.json:
         from ..files.savefile import dumps
 

@@ -13,18 +13,29 @@ if TYPE_CHECKING:
 
 
 def open_source(
-    source: str, strict: bool = False, at: int | None = None, base_url: str = ""
+    source: str, strict: bool = False, at: int | None = None, site: str = ""
 ) -> OpenedGame:
     """The loader's OpenedGame for a file, or for an 18xx.games game named by its id or
-    address (downloaded; only when ``source`` is not an existing file)."""
+    address (downloaded from ``site``, default ``base_url()``; only when ``source`` is not an
+    existing file)."""
     from ..loader import open_data, open_game
+
+    log = log_source(source, site)
+    if log is None:
+        return open_game(source, strict=strict, at=at)
+    data, where = log
+    return open_data(data, where, strict=strict, at=at)
+
+
+def log_source(source: str, site: str = "") -> tuple[object, str] | None:
+    """A game log's JSON and its name for messages, downloaded from ``site`` when ``source``
+    is an 18xx.games game id or address and not an existing file (None for a file)."""
     from .fetch import download_log, game_id
 
     gid = None if os.path.exists(source) else game_id(source)
     if gid is None:
-        return open_game(source, strict=strict, at=at)
-    data, where = download_log(gid, base_url or globals()["base_url"]())
-    return open_data(data, where, strict=strict, at=at)
+        return None
+    return download_log(gid, site or base_url())
 
 
 def base_url() -> str:
