@@ -34,7 +34,7 @@ DIFFERING = {
     # engine cannot replay it past 450, and its position at 434 lacks BK's lay of 432
     "1824": 1,
     # 1894: a split brown city holding two tokens in its one space (the engine's UpdateTokens
-    # lets the second owner choose a full city); ours holds one of them (specials_1894.py)
+    # lets the second owner choose a full city); ours holds one of them (titles/t1894.py)
     "1894": 147,
 }
 
