@@ -58,7 +58,7 @@ def compare_dir(fixtures: Path, engine_dir: Path, title_dir: str) -> dict:
         try:
             log = log_from_data(json.loads(read_text(path)), name)
             table = game_for_title(log.title, name).eighteen_xx
-            rename, neutral = table.get("companies", {}), table.get("neutral_token_company")
+            rename, neutral = dict(table.companies), table.neutral_token_company
             result = compare_log(log, expected, rename, neutral)
         except GameFileError as exc:
             out["refused"].append(f"{name}: {exc}")

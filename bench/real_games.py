@@ -42,7 +42,7 @@ def titles() -> dict[str, str]:
     """18xx.games title -> our game id, from every game's ``[eighteen_xx] titles``."""
     out = {}
     for gid in available_games():
-        for title in load_game(gid).eighteen_xx.get("titles", []):
+        for title in load_game(gid).eighteen_xx.titles:
             out[title] = gid
     return out
 

@@ -31,7 +31,7 @@ class Layer:
 
 
 BASE = ("base", "grid")
-CORE = ("base", "grid", "rules", "game data", "game loader", "map state")
+CORE = ("base", "grid", "rules", "game data", "game loader", "map state", "titles")
 
 LAYERS: tuple[Layer, ...] = (
     Layer(
@@ -75,6 +75,14 @@ LAYERS: tuple[Layer, ...] = (
         (*BASE, "game data"),
         True,
         "tiles laid, tokens, phase; the upgrade rules, tile counts and place names on it",
+    ),
+    Layer(
+        "titles",
+        ("titles",),
+        (*BASE, "rules", "game data", "map state"),
+        True,
+        "each title's one home: its finder rules, its log-replay specials (through a typed"
+        " interface the replay offers), registered by id",
     ),
     Layer(
         "route",

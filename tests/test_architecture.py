@@ -7,6 +7,7 @@ other, and the geometry modules import only those below them."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -227,6 +228,21 @@ def test_geometry_modules_import_only_those_below_them(module):
     used = {m[1:] for m in imports(PACKAGE / "render" / "geometry" / f"{module}.py")}
     below = set(GEOMETRY[: GEOMETRY.index(module)])
     assert used & set(GEOMETRY) <= below
+
+
+def test_a_titles_home_is_imported_by_the_titles_only():
+    """The finder and the replay find a title's home by its id (titles.registry), never by
+    importing it: only the titles package (its discovery, a family's home) names a home."""
+    home = re.compile(r"titles\.t\d\w*")
+    outside = {
+        (source, target)
+        for source, targets in GRAPH.items()
+        for target in targets
+        if home.fullmatch(target) and not source.startswith("titles")
+    }
+    assert outside == set()
+    assert {"titles.t1817"} <= GRAPH["titles.t1817na"]  # a family's home uses 1817's class
+    assert "titles" in {layers.part_of(t) for t in GRAPH["route.search"]}
 
 
 def test_saved_games_do_not_import_the_rusty_train_reader():

@@ -1,4 +1,4 @@
-"""18FL's own replay rules (files/online/specials_18fl.py) on the tobymao/18xx fixtures
+"""18FL's own replay rules (titles/t18fl.py) on the tobymao/18xx fixtures
 (tests/data/18xx_fixtures/18FL): hotels, the Steamboat, the Terminal Company's token in Miami's
 extra slot, and the real-game check of the runs, those from that token included."""
 

@@ -1,4 +1,4 @@
-"""18VA's replay (files/online/specials_extra_slot.py and the generic actions) on the
+"""18VA's replay (titles/extra_slot.py, titles/t18va.py and the generic actions) on the
 tobymao/18xx fixture (tests/data/18xx_fixtures/18VA): the Railway Express Agency, Potomac
 Yards' token in Philadelphia's extra slot, and the real-game check of its runs."""
 

@@ -53,7 +53,7 @@ def test_the_late_games_table_has_both_cases_of_every_game(game_id):
     assert len(rows) >= 2, game_id
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if load_game(g).eighteen_xx.get("titles")])
+@pytest.mark.parametrize("game_id", [g for g in GAMES if load_game(g).eighteen_xx.titles])
 def test_the_real_game_tables_have_a_row_for_every_game_played_online(game_id):
     assert named(game_id, first_cells(section("### Checked against real play"))), game_id
     assert named(game_id, first_cells(section("### The positions are the engine's"))), game_id

@@ -11,7 +11,7 @@ from rusty_train_py.advisor import after_lay, legal_lays
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.route.revenue_memo import RevenueMemo
 from rusty_train_py.route.search import find_routes
-from rusty_train_py.rules.games import rules_for
+from rusty_train_py.titles import rules_for
 
 
 def answer(result) -> dict:
@@ -80,7 +80,7 @@ def line_state():
 
 def test_a_memo_shared_across_phases_pays_each_phase_its_own_rules():
     """1836Jr30's ports print green_20|brown_30 and pay nothing in phase 2 (the game's own
-    rule, rules/games/g1836jr30.py), 20 from phase 3, though the stop's printed value is 20 in
+    rule, titles/t1836jr30.py), 20 from phase 3, though the stop's printed value is 20 in
     both. Paris J2 (port) - Lille I3 (city 30, NBDS) - Gand H4 (tile 57, 20): a 3-train pays
     0 + 30 + 20 = 50 in phase 2 and 20 + 30 + 20 = 70 in phase 3, a memo shared or not."""
     from rusty_train_py.mapstate.state import MapState

@@ -13,8 +13,8 @@ from route_oracle import write_game
 
 from rusty_train_py.gamedata.game import GameDataError
 from rusty_train_py.gamedata.loader.gamefile import load_game
-from rusty_train_py.rules.games import GameRules, games_with_rules, rules_for
 from rusty_train_py.rules.params import KindParams
+from rusty_train_py.titles import GameRules, games_with_rules, rules_for
 
 HEXES = {"A1": ("white", "city=revenue:20"), "A3": ("white", "city=revenue:30")}
 

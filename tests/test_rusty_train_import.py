@@ -18,13 +18,13 @@ from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files import rusty_train
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.rusty_train import (
-    CITY_EDGES,
     hex_name_for,
     state_from_rusty_train,
 )
 from rusty_train_py.files.savefile import GameFileError, dumps
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.grid.hexgrid import HexAddressError, opposite_edge
+from rusty_train_py.titles import home_of
 
 RESOURCE = Path(__file__).resolve().parent.parent / "resources" / "1867_bc.json"
 
@@ -301,7 +301,7 @@ def test_geometry_ends_on_the_right_faces():
     assert math.dist(track_point("Mid", "Bottom", 0.5), (0.0, 0.0)) < 1e-9
 
 
-# ---- the tables in rusty_train.py, derived again ------------------------------------------------
+# ---- the tables of the import and of the titles' homes, derived again ------------------------------------------------
 
 
 @pytest.mark.parametrize("game_id", RUSTY_TRAIN_GAMES)
@@ -323,7 +323,7 @@ def test_rotation_offsets_and_city_order_tables(game_id):
         if fits[0]:
             offsets[tile["name"]] = fits[0]
     assert game.rusty_train.get("rotation_offsets", {}) == offsets
-    assert CITY_EDGES[game_id] == cities
+    assert dict(home_of(game_id).rusty_train_cities) == cities
 
 
 @pytest.mark.parametrize("game_id", RUSTY_TRAIN_GAMES)

@@ -13,7 +13,7 @@ of a turn clockwise:
   ``[rusty_train.rotation_offsets]``).
 - City order. A Rust token-space index counts the token spaces of the tile's cities in
   Rust's own city order; ours counts them in the order of our tile code. For tiles with
-  more than one city, ``CITY_EDGES`` gives, per Rust city in Rust's order, its token
+  more than one city, the game's title home (``rusty_train_cities``) gives, per Rust city in Rust's order, its token
   spaces and the hex edges its track reaches (our edge numbers, Rust's base orientation);
   each Rust city goes to the city of our tile whose track reaches the same edges.
 
@@ -33,6 +33,7 @@ from ..gamedata.loader.gamefile import available_games, load_game
 from ..grid.hexgrid import HexAddressError, Orientation, coord_to_name
 from ..grid.tile import Tile
 from ..mapstate.state import MapEditError, MapState
+from ..titles import home_of
 from .errors import GameFileError, short
 
 ROTATIONS = {"Zero": 0, "Cw1": 1, "Cw2": 2, "Half": 3, "Acw2": 4, "Acw1": 5}
@@ -40,51 +41,6 @@ ROTATIONS = {"Zero": 0, "Cw1": 1, "Cw2": 2, "Half": 3, "Acw2": 4, "Acw1": 5}
 # (earlier versions of this importer expected that spelling, and tests wrote it).
 ORIENTATIONS = {"FlatTop": Orientation.FLAT, "PointedTop": Orientation.POINTY}
 ORIENTATION_ALIASES = {"PointyTop": "PointedTop"}
-CityEdges = tuple[tuple[int, tuple[int, ...]], ...]  # per Rust city: (token spaces, edges)
-
-# Per game id: Rust tile name (catalogue tiles and pre-printed map tiles) with two or more
-# cities -> its cities in Rust's order.
-# fmt: off
-CITY_EDGES: dict[str, dict[str, CityEdges]] = {
-    "1830": {
-        "54": ((1, (2, 3)), (1, (0, 1))),
-        "59": ((1, (2,)), (1, (4,))),
-        "62": ((2, (2, 3)), (2, (0, 1))),
-        "64": ((1, (0, 5)), (1, (2, 4))),
-        "65": ((1, (0, 1)), (1, (2, 4))),
-        "66": ((1, (2, 5)), (1, (3, 4))),
-        "67": ((1, (0, 3)), (1, (2, 4))),
-        "68": ((1, (1, 4)), (1, (2, 5))),
-        "Detroit/Windsor": ((1, ()), (1, ())),
-        "Hamilton/Toronto": ((1, ()), (1, ())),
-        "Buffalo/Dunkirk": ((1, ()), (1, ())),
-        "Trenton/Philadelphia": ((1, ()), (1, ())),
-        "New York": ((1, (3,)), (1, (0,))),
-    },
-    "1861": {
-        "635": ((1, (0, 1)), (1, (2, 3)), (1, (4, 5))),
-        "637": ((1, (0, 1)), (1, (2, 3)), (1, (4, 5))),
-        "Moscow": ((1, (0,)), (1, (2,)), (1, (4,))),
-        "Kiev": ((1, (0,)), (1, (2,)), (1, (4,))),
-        "St Petersburg": ((1, (1,)), (1, (5,))),
-    },
-    "1867": {
-        "120": ((1, (1, 2)), (1, (3, 4))),
-        "637": ((1, (0, 1)), (1, (2, 3)), (1, (4, 5))),
-        "X1": ((1, (0, 3)), (1, (1, 4)), (1, (2, 5))),
-        "X2": ((1, (0, 3)), (1, (2, 4)), (1, (1, 5))),
-        "X3": ((1, (3, 5)), (1, (0, 4)), (1, (1, 2))),
-        "X4": ((1, (0, 3)), (1, (1, 2)), (1, (4, 5))),
-        "122": ((2, (1, 2)), (2, (3, 4))),
-        "X5": ((1, (0, 3)), (2, (1, 2, 4, 5))),
-        "X6": ((1, (1, 2)), (2, (0, 3, 4, 5))),
-        "X7": ((1, (2, 4)), (2, (0, 1, 3, 5))),
-        "Toronto": ((1, (1,)), (1, (4,))),
-        "Montreal": ((1, (1,)), (1, (3,)), (1, ())),
-    },
-    "1889": {},
-}
-# fmt: on
 
 
 def game_for_title(title: object, where: str) -> Game:
@@ -188,7 +144,7 @@ def token_space_map(
 
     ``rust_rotation`` is the Rust rotation of the Rust tile; ``rotation`` ours of ``tile``.
     """
-    cities = CITY_EDGES.get(game.id, {}).get(rust_tile)
+    cities = home_of(game.id).rusty_train_cities.get(rust_tile)
     ours_spaces = tile.token_spaces
     if cities is None or len(tile.cities) < 2:
         return [sp.index for sp in ours_spaces]

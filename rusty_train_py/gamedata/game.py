@@ -18,6 +18,7 @@ from ..grid.tile import Border, Tile
 from ..grid.tile_lays import LayRules
 from ..rules.bonus_kinds import BONUS_KINDS, BonusKind
 from ..rules.train_kinds import TRAIN_RULES, TrainKind
+from .eighteen_xx import EighteenXX
 
 
 class GameDataError(DataError):
@@ -196,7 +197,7 @@ class Game:
     parity: int = 0
     source: str = ""
     rusty_train: dict[str, Any] = field(default_factory=dict)
-    eighteen_xx: dict[str, Any] = field(default_factory=dict)  # [eighteen_xx]: log import
+    eighteen_xx: EighteenXX = field(default_factory=EighteenXX)  # [eighteen_xx]: log import
     upgrade_max_exits: tuple[str, ...] = ()  # node kinds whose hexes take only the most exits
     partitions_block: bool = False  # partitions restrict tile lays (partitions.py)
     readings: dict[str, Any] = field(default_factory=dict)  # rule readings ([rules])

@@ -4,7 +4,7 @@ stops on a path (bonuses included), with what each stop earned.
 
 The train's kind and the bonus kinds (rules/) fill it in through the ``TrainTable`` interface
 (rules/facts.py): stop worths, the kind's own state, route effects. The game's own rules
-(rules/games/) wrap the stop values and the bonuses. ``revenue`` is the search's hot path
+(titles/) wrap the stop values and the bonuses. ``revenue`` is the search's hot path
 (every path, every train), ``choose`` the exact general chooser that the hot path falls back
 to and the route report uses. Nothing here names a kind.
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 from ..gamedata.game import Bonus, TrainType
 from ..rules.facts import Need, RouteEffect
-from ..rules.games import GameRules
+from ..titles import GameRules
 from .graph import TrackGraph
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..mapstate.state import MapState
-from ..rules.games import rules_for
+from ..titles import rules_for
 
 if TYPE_CHECKING:
     from ..gamedata.game import TrainType

@@ -5,7 +5,7 @@ on the hex, the trains that alone may pass it) and its distance, so a path seen 
 
 A memo serves one game and one company; ``for_search`` keeps a table per choice of train
 variants, bonuses, rule readings and phase colours, so searches for other trains get a table
-of their own, and so does another phase: a game's own rules (rules/games/) may pay a stop by
+of their own, and so does another phase: a game's own rules (titles/) may pay a stop by
 the phase whatever its printed value (1836Jr30's ports pay nothing in phase 2, 20 in phase 3),
 and a bonus paid for a token off the route (1894's London bonus) keys its table by that token.
 ``find_routes(..., revenue_memo=...)`` uses it; the results are the same with or without.
@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..gamedata.game import Bonus
-from ..rules.games import GameRules
+from ..titles import GameRules
 from .graph import TrackGraph
 
 PathKey = tuple[tuple[int, ...], tuple[int, ...]]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..mapstate.state import MapState
-from ..rules.games import rules_for
+from ..titles import rules_for
 from .earner import Earner
 from .exact import solve_runs_exact, supported
 from .graph import build_graph

@@ -1,9 +1,9 @@
-"""The rules layer: train and bonus kinds, their parameters, route effects, per-game rules.
+"""The rules layer: train and bonus kinds, their parameters, route effects.
 
-Importing it registers every kind (train_kinds.py, bonus_kinds.py and the files of kinds/)
-and every game's own rules (games/).
+Importing it registers every kind (train_kinds.py, bonus_kinds.py and the files of kinds/).
+A title's own rules are in its home (rusty_train_py/titles/).
 """
 
-from . import bonus_kinds, games, kinds, train_kinds
+from . import bonus_kinds, kinds, train_kinds
 
-__all__ = ["bonus_kinds", "games", "kinds", "train_kinds"]
+__all__ = ["bonus_kinds", "kinds", "train_kinds"]

@@ -17,6 +17,7 @@ from ..base.paths import default_game_file
 from ..files.loader import EIGHTEEN_XX, OURS, open_game
 from ..gamedata.loader.gamefile import available_games, load_game
 from ..mapstate.state import MapState
+from ..titles import first_title
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from .document import GameDocument
     from .preferences import Preferences
 
-DEFAULT_GAME = "1867"
 MESSAGE_CHARS = 600  # a message longer than this (a 5,000-digit hex name in it) is cut
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ class FileCommands:
                 name = f"{path.stem} (example)"
                 self.doc.replace(opened.state, None, opened.format, name, opened.warnings)
                 return
-        self.window.set_state(MapState(load_game(DEFAULT_GAME)), None)
+        self.window.set_state(MapState(load_game(first_title())), None)
 
     # ---- files ----------------------------------------------------------------------------
 

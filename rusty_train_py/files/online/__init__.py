@@ -15,11 +15,12 @@ from typing import Any
 from ...gamedata.game import Game, GameDataError
 from ...gamedata.loader.gamefile import available_games, load_game
 from ...mapstate.state import MapState
+from ...titles import specials_for
 from ..errors import GameFileError, short
 from .actions import HANDLERS
 from .log import GameLog, is_log, log_from_data, read_log_file
+from .moves import ReplayMoves
 from .replay import NO_MAP_EFFECT, Replay, RunPoint
-from .specials import specials_for
 
 __all__ = [
     "GameLog",
@@ -54,10 +55,10 @@ def game_for_title(title: str, where: str) -> Game:
             game = load_game(gid)
         except GameDataError:
             continue
-        titles = game.eighteen_xx.get("titles", [gid])
+        titles = game.eighteen_xx.titles or (gid,)
         if title in titles:
             return game
-        other = game.eighteen_xx.get("other_editions", {}).get(title)
+        other = game.eighteen_xx.other_editions.get(title)
         if other:  # 18 Los Angeles' 1st edition: another map, other privates
             raise GameFileError(
                 f"{where}: the game {short(title)} is {other}; this program models"
@@ -80,7 +81,7 @@ def replay_log(
     ``on_end(replay)`` with the position reached."""
     game = game_for_title(log.title, log.where)
     for option in log.options:
-        refused = game.eighteen_xx.get("refused_options", {}).get(option)
+        refused = game.eighteen_xx.refused_options.get(option)
         if refused:  # 1870's diesels variant: other trains and phases
             raise GameFileError(
                 f"{log.where}: the game is played with the option {short(option)}, {refused};"
@@ -91,11 +92,11 @@ def replay_log(
         span = f"{ids[0]} to {ids[-1]}" if ids else "none"
         raise GameFileError(f"{log.where}: no action {short(at)} in this log (its actions: {span})")
     specials = specials_for(game.id)
-    r = Replay(game, log, MapState(game), game.eighteen_xx, specials=specials)
-    handlers = dict(HANDLERS)
+    r = ReplayMoves(game, log, MapState(game), game.eighteen_xx, specials=specials)
+    handlers: dict[str, Callable[[ReplayMoves, dict[str, Any]], None]] = dict(HANDLERS)
     handlers.update(specials.handlers())
     specials.setup(r)
-    timing = r.table.get("home_token_timing", "operate")
+    timing = r.table.home_token_timing
     stop = ids.index(at) if at is not None else len(ids)
     for index, (action, kept) in enumerate(zip(log.actions, log.kept, strict=True)):
         if index > stop:

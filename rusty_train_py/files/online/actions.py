@@ -1,5 +1,5 @@
 """What each kind of 18xx.games action does to our position (the generic replay; a game's
-own actions are in specials.py)."""
+own actions are in its title's home, rusty_train_py/titles/)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def lay_tile(r: Replay, a: dict[str, Any]) -> None:
     tile = r.tile_name(a.get("tile"))
     old, _ = r.state.tile_at(hex_name)
     new = r.game.catalogue[tile]
-    choice = r.table.get("token_choice_on_lay", True)
+    choice = r.table.token_choice_on_lay
     if choice and not old.paths and new.paths and len(new.cities) > 1:
         # a home token put in the first city of a tile with no track: the tile laid takes
         # it off, a place_token action puts it in the city chosen (Tracker#update_token!);
@@ -35,12 +35,13 @@ def place_token(r: Replay, a: dict[str, Any]) -> None:
         # a private its player owns places the token for a corporation the action names
         # (18Texas's teleports: the engine's PlaceToken#tokener)
         company = r.company(a.get("tokener"))
-    neutral = r.table.get("neutral_token_company")
+    neutral = r.table.neutral_token_company
     if a.get("token_type") == "neutral" and neutral:  # 1882: a CN token the company carries
         company = r.company(neutral)
-    special = r.table.get("private_tokens", {}).get(a.get("entity"))
-    if a.get("entity_type") == "company" and isinstance(special, dict):
-        company = r.company(special.get("company"))  # 18LA: APD's token is the Dump's
+    entity = a.get("entity")
+    special = r.table.private_tokens.get(entity) if isinstance(entity, str) else None
+    if a.get("entity_type") == "company" and special is not None:
+        company = r.company(special.company)  # 18LA: APD's token is the Dump's
     if company is None:
         r.warn(f"a token of {short(a.get('entity'))}, which is none of our companies: not placed")
         return
@@ -65,8 +66,8 @@ def place_token(r: Replay, a: dict[str, Any]) -> None:
         else:
             space = free
     r.place_token(hex_name, space, company.abbrev)
-    if isinstance(special, dict) and isinstance(special.get("bonus"), str):
-        r.global_bonuses[special["bonus"]] = hex_name
+    if special is not None and special.bonus is not None:
+        r.global_bonuses[special.bonus] = hex_name
     if company.abbrev == getattr(r.acting_company(), "abbrev", None):
         r.home_done.add(company.abbrev)
 
@@ -115,9 +116,9 @@ def buy_company(r: Replay, a: dict[str, Any]) -> None:
     if a.get("entity_type") == "corporation" and isinstance(a.get("company"), str):
         r.private_owner[a["company"]] = str(a.get("entity"))
         grant_right(r, a["company"])  # 1856: the bridge and tunnel privates' rights
-        train_id = r.table.get("private_trains", {}).get(a["company"])
+        train_id = r.table.private_trains.get(a["company"], "")
         company = r.company(a.get("entity"))
-        name = r.train_name(train_id) if isinstance(train_id, str) else None
+        name = r.train_name(train_id) if train_id else None
         if company is not None and name is not None and private_train_given(r, company.abbrev):
             r.give_train(company.abbrev, train_id, name)
 
@@ -125,7 +126,7 @@ def buy_company(r: Replay, a: dict[str, Any]) -> None:
 def private_train_given(r: Replay, company: str) -> bool:
     """The engine gives a private's train only below the phase's train limit (an integer
     limit) and before the phase in ``private_trains_until`` (18GA: none from phase 4 on)."""
-    until = r.table.get("private_trains_until")
+    until = r.table.private_trains_until
     if until is not None and r.phase_reached(until):
         return False
     limit = next(p.train_limit for p in r.game.phases if p.name == r.state.phase)
@@ -146,7 +147,7 @@ def par(r: Replay, a: dict[str, Any]) -> None:
     company = r.company(a.get("corporation"))
     # "float": the engine places it when the company floats; in the games that use it (1846,
     # 1849) a company floats at 20% sold, its president's certificate: at its par
-    if company is not None and r.table.get("home_token_timing") in ("par", "float"):
+    if company is not None and r.table.home_token_timing in ("par", "float"):
         r.place_home(company)
 
 
@@ -154,7 +155,7 @@ def bid(r: Replay, a: dict[str, Any]) -> None:
     """A bid for a corporation (1861's minors are auctioned): with the par timing, the
     engine places its home token when the auction is won, in the same stock round."""
     company = r.company(a.get("corporation"))
-    if company is not None and r.table.get("home_token_timing") == "par":
+    if company is not None and r.table.home_token_timing == "par":
         r.place_home(company)
 
 
@@ -193,7 +194,7 @@ def special_buy(r: Replay, a: dict[str, Any]) -> None:
 def grant_right(r: Replay, name: object) -> bool:
     """The acting corporation holds the bonus ``[eighteen_xx.rights]`` names for ``name`` (a
     special_buy's description or a private bought) from then on; False: no such right."""
-    bonus = r.table.get("rights", {}).get(name)
+    bonus = r.table.rights.get(name) if isinstance(name, str) else None
     company = r.acting_company()
     if not isinstance(bonus, str):
         return False

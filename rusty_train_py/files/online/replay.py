@@ -4,7 +4,8 @@ trains, action by action, up to a chosen action.
 The generic replay knows what every game shares (tile lays, tokens placed and removed, home
 tokens the engine places without an action, trains bought, traded, discarded, rusted and
 exported, phases from trains leaving the depot). What a game does on its own (1867's
-mergers, ...) is a registered ``GameSpecials`` class (specials.py), found by the game's id.
+mergers, ...) is a ``GameSpecials`` class in its title's home (rusty_train_py/titles/),
+found by the game's id.
 An action that would shape the map or the trains and that the replay cannot follow becomes a
 warning naming its id and type; an action that contradicts the map (an unknown tile or hex,
 a token space that does not exist) is a GameFileError naming the file and the action.
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...gamedata.eighteen_xx import EighteenXX
 from ...gamedata.game import Company, Game
 from ...mapstate.state import MapEditError, MapState, carry_tokens, city_edges
 from ..errors import GameFileError, short
@@ -52,7 +54,7 @@ class Replay:
     game: Game
     log: GameLog
     state: MapState
-    table: dict[str, Any]
+    table: EighteenXX
     trains: dict[str, list[str]] = field(default_factory=dict[str, Any])  # company -> train ids
     train_names: dict[str, str] = field(
         default_factory=dict[str, Any]
@@ -103,7 +105,7 @@ class Replay:
         """Our company for an engine corporation id (None: not one of ours, e.g. a player)."""
         if not isinstance(name, str):
             return None
-        ours = str(self.table.get("companies", {}).get(name, name))
+        ours = self.table.companies.get(name, name)
         try:
             return self.game.company(ours)
         except KeyError:
@@ -124,7 +126,7 @@ class Replay:
         if not isinstance(tile_id, str) or "-" not in tile_id:
             raise self.fail(f"bad tile {short(tile_id)} (expected name-copy, e.g. 57-0)")
         name = tile_id.rsplit("-", 1)[0]
-        name = str(self.table.get("tiles", {}).get(name, name))
+        name = self.table.tiles.get(name, name)
         if name not in self.game.catalogue:
             raise self.fail(f"unknown tile {short(name)} for game {self.game.id}")
         return name
@@ -139,7 +141,7 @@ class Replay:
         names that differ); None when the game has no such train."""
         if not isinstance(name, str):
             return None
-        ours = str(self.table.get("trains", {}).get(name, name))
+        ours = self.table.trains.get(name, name)
         try:
             return self.game.train(ours).name
         except KeyError:
@@ -189,7 +191,7 @@ class Replay:
         printed = tile_id.rsplit("-", 1)[0]
         if self.game.has_hex(printed):
             name = self.game.hex(printed).name
-            if self.state.laid_tile(name) is None or self.table.get("printed_ids_kept", False):
+            if self.state.laid_tile(name) is None or self.table.printed_ids_kept:
                 return name, int(index)
         raise self.fail(f"city {short(city_id)}: no such tile on the map")
 
@@ -337,13 +339,13 @@ class Replay:
             self.specials.on_first(self, name)
         names = [p.name for p in self.game.phases]
         current = names.index(self.state.phase)
-        extra = self.table.get("phase_on", {})  # phases the game's data starts by no train
+        extra = self.table.phase_on  # phases the game's data starts by no train
         for i, phase in enumerate(self.game.phases):
             starts = phase.on == name or name in extra.get(phase.name, [])
             if starts and i > current:
                 self.state.phase = phase.name
                 current = i
-                if phase.name == self.table.get("privates_close_on"):
+                if phase.name == self.table.privates_close_on:
                     self.privates_close()
                 if self.specials is not None:
                     self.specials.on_phase(self, phase.name)
@@ -353,9 +355,9 @@ class Replay:
         nationalize_companies), and the RSR earns their bonuses from then on."""
         self.private_owner.clear()
         self.assigned_to.clear()
-        national = self.table.get("national")
+        national = self.table.national
         if national:
-            for private in self.table.get("private_bonuses", {}):
+            for private in self.table.private_bonuses:
                 self.private_owner[private] = national
 
     def next_depot_train(self) -> tuple[str, str] | None:
@@ -431,11 +433,11 @@ class Replay:
         """The bonus options ``company`` holds now: the privates it owns that pay a route
         bonus (``[eighteen_xx.private_bonuses]``), placed ones on the hex assigned."""
         out = []
-        for private, bonus_ids in self.table.get("private_bonuses", {}).items():
+        for private, bonus_ids in self.table.private_bonuses.items():
             owner = self.company(self.private_owner.get(private) or self.assigned_to.get(private))
             if owner is None or owner.abbrev != company:
                 continue
-            for bonus_id in [bonus_ids] if isinstance(bonus_ids, str) else bonus_ids:
+            for bonus_id in bonus_ids:
                 try:
                     bonus = self.game.bonus(bonus_id)
                 except KeyError:

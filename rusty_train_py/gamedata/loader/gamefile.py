@@ -23,6 +23,7 @@ from ..game import (
     Phase,
     UpgradeRule,
 )
+from .eighteen_xx import read_eighteen_xx
 from .hand import HandFileError, MergedLines, merge_hand, read_hand, read_toml
 from .rules import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .schema import check_game_data, check_game_references, top_line
@@ -82,85 +83,6 @@ def _rusty_train(data: dict[str, Any], source: str, phase_names: set[str]) -> di
                 f"{source}: rusty_train.phases maps {theirs!r} to {ours!r}, which is not a phase"
             )
     return dict(rt)
-
-
-EIGHTEEN_XX_KEYS = {
-    "titles": list,
-    "home_token_timing": str,
-    "token_choice_on_lay": bool,
-    "tiles": dict,
-    "trains": dict,
-    "companies": dict,
-    "setup_tokens": list,
-    "national": str,
-    "national_reservations": list,
-    "minors_nationalized_on": str,
-    "minors_close_on": str,
-    "merger_on": str,
-    "trainless_nationalization_on": list,
-    "private_bonuses": dict,
-    "privates_close_on": str,
-    "national_takes_assets": bool,
-    "export_phases": list,
-    "export_after_set": list,
-    "earthquake_on": str,
-    "earthquake_hex": str,
-    "private_trains": dict,
-    "setup_trains": dict,
-    "rights": dict,
-    "closes_unless_bid": dict,
-    "private_trains_until": str,
-    "private_tokens": dict,
-    "national_operates": list,
-    "national_home": list,
-    "national_token_tile": str,
-    "rebellion_trains": list,
-    "rebellion_hexes": list,
-    "float_percent": int,
-    "neutral_tokens_removed_on": str,
-    "other_editions": dict,
-    "neutral_token_company": str,
-    "coal_railways": dict,
-    "coal_exchange_on": str,
-    "coal_blocker": str,
-    "staatsbahn_minors": dict,
-    "staatsbahn_on": dict,
-    "staatsbahn_one_token": str,
-    "rust_after_or_sets": dict,
-    "phase_at_or": dict,
-    "phase_on": dict,
-    "readings": list,
-    "destination_tokens": dict,
-    "refused_options": dict,
-}
-
-
-def eighteen_xx_table(table: object, source: str) -> dict[str, Any]:
-    """The ``[eighteen_xx]`` table (games/README.md): how 18xx.games names this game's
-    titles, tiles, trains and companies, and what its engine does without an action."""
-    if not isinstance(table, dict):
-        raise GameDataError(f"{source}: [eighteen_xx] should be a table")
-    for key, value in table.items():
-        kind = EIGHTEEN_XX_KEYS.get(key)
-        if kind is None:
-            raise GameDataError(
-                f"{source}: eighteen_xx.{key}: unknown key (known: {', '.join(EIGHTEEN_XX_KEYS)})"
-            )
-        if not isinstance(value, kind):
-            raise GameDataError(f"{source}: eighteen_xx.{key} should be a {kind.__name__}")
-    for token in table.get("setup_tokens", []):
-        if not (
-            isinstance(token, list)
-            and len(token) == 3
-            and isinstance(token[0], str)
-            and isinstance(token[1], int)
-            and isinstance(token[2], str)
-        ):
-            raise GameDataError(f"{source}: eighteen_xx.setup_tokens: [hex, city, company]")
-    timing = table.get("home_token_timing", "operate")
-    if timing not in ("par", "float", "operate", "operating_round"):
-        raise GameDataError(f"{source}: eighteen_xx.home_token_timing {timing!r}")
-    return dict(table)
 
 
 def game_from_data(
@@ -249,7 +171,7 @@ def _game_from_data(
         parity=parity,
         source=source,
         rusty_train=_rusty_train(data, source, {p.name for p in phases}),
-        eighteen_xx=eighteen_xx_table(data.get("eighteen_xx", {}), source),
+        eighteen_xx=read_eighteen_xx(data.get("eighteen_xx", {}), lines),
         upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
         partitions_block=bool(rules.pop("partitions_block")),
         readings=rules,

@@ -1,4 +1,4 @@
-"""1817: the markers the engine puts on hexes, which pay every company's routes (g_1817
+"""1817 (and its maps 1817NA, 1817WO: their homes use this class): the markers the engine puts on hexes, which pay every company's routes (g_1817
 ``revenue_for``): a bridge token assigned by OBC or UBC to a hex (``bridge_<hex>``), a coal
 mine laid by MINC, CM or MAJC (``mine_<hex>``), a ranch laid by P22 or P23 (``ranch_<hex>``);
 the Pittsburgh Steel Mill's lay takes the ranches next to it away (``SpecialTrack``). And the
@@ -7,13 +7,11 @@ tokens, dropping its own token in a city where the other had one (``TokenMerger`
 
 from __future__ import annotations
 
-from typing import Any
+from .moves import Action, Handler, Moves
+from .registry import TitleHome, title
+from .specials import GameSpecials
 
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, register
 
-
-@register("1817", "1817NA", "1817WO")
 class Markers1817(GameSpecials):
     """1817 and its maps: bridges, mines and ranches as options every company holds from
     then on; mergers and acquisitions; the depot's export at every operating round's end."""
@@ -47,21 +45,19 @@ class Markers1817(GameSpecials):
             "choose": self.no_map_effect,
         }
 
-    def no_map_effect(self, r: Replay, a: dict[str, Any]) -> None:
+    def no_map_effect(self, r: Moves, a: Action) -> None:
         """A conversion to 5 or 10 shares (more token room, no token) and its choices."""
 
-    def bid(self, r: Replay, a: dict[str, Any]) -> None:
+    def bid(self, r: Moves, a: Action) -> None:
         """A bid in an IPO (the opening bidder places the home token at once) or, for a
         corporation that has operated, in the acquisition round (the one a ``merge`` of a
         player's corporation, or the winner's one corporation, then takes)."""
-        from .actions import bid
-
-        bid(r, a)
+        r.common(a)
         company = r.company(a.get("corporation"))
         if company is not None and company.abbrev in self.operated:
             self.auctioned = company.abbrev
 
-    def merge(self, r: Replay, a: dict[str, Any]) -> None:
+    def merge(self, r: Moves, a: Action) -> None:
         """A corporation merges with another (the merger round: the acting one survives) or
         a player's corporation acquires the one the player won at auction."""
         if a.get("entity_type") == "corporation":
@@ -74,7 +70,7 @@ class Markers1817(GameSpecials):
         self.absorb(r, survivor.abbrev, target.abbrev)
         self.auctioned = None
 
-    def before_action(self, r: Replay, action: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, action: Action) -> None:
         """The end of an operating round (read from the actions: one of the rounds between,
         or a corporation operating again): the engine exports the depot's next train (every
         2 train while the next is a 2). An acquisition auction won by a player with one
@@ -118,7 +114,7 @@ class Markers1817(GameSpecials):
             self.absorb(r, company.abbrev, str(self.auctioned))
         self.auctioned = None
 
-    def named_by_run(self, r: Replay, runner: str, action: dict[str, Any]) -> None:
+    def named_by_run(self, r: Moves, runner: str, action: Action) -> None:
         """A corporation running a train of one acquired by a corporation no action named:
         that corporation is the buyer (it takes the tokens and trains now, at its run)."""
         for route in action.get("routes") or []:
@@ -130,7 +126,7 @@ class Markers1817(GameSpecials):
                 self.absorb(r, runner, owner)
 
     @staticmethod
-    def export(r: Replay) -> None:
+    def export(r: Moves) -> None:
         first = r.next_depot_train()
         r.export_next()
         while first is not None and first[1] == "2":
@@ -139,45 +135,41 @@ class Markers1817(GameSpecials):
                 break
             r.export_next()
 
-    def absorb(self, r: Replay, survivor: str, target: str) -> None:
+    def absorb(self, r: Moves, survivor: str, target: str) -> None:
         cities = set()
-        for hex_name, space, owner in r.state.all_tokens():
+        for hex_name, space, owner in r.all_tokens():
             if owner == target:
                 cities.add((hex_name, self.city_of_space(r, hex_name, space)))
-        for hex_name, space, owner in r.state.all_tokens():
+        for hex_name, space, owner in r.all_tokens():
             if owner == survivor and (hex_name, self.city_of_space(r, hex_name, space)) in cities:
                 r.remove_token(hex_name, space)
         r.move_trains(target, survivor)
-        r.trains.pop(target, None)
+        r.drop_trains(target)
         r.move_tokens(target, survivor)
-        r.home_done.discard(target)
+        r.home_again(target)
         self.operated.discard(target)  # reset: it may be started again
 
     @staticmethod
-    def city_of_space(r: Replay, hex_name: str, space: int) -> int:
-        tile, _ = r.state.tile_at(hex_name)
+    def city_of_space(r: Moves, hex_name: str, space: int) -> int:
+        tile, _ = r.tile_at(hex_name)
         return next(sp.city for sp in tile.token_spaces if sp.index == space)
 
-    def mark(self, r: Replay, kind: str, hex_name: str) -> None:
+    def mark(self, r: Moves, kind: str, hex_name: str) -> None:
         bonus = f"{kind}_{hex_name}"
         try:
             r.game.bonus(bonus)
         except KeyError:
             r.warn(f"a {kind} on {hex_name}, where the game data has none: not paid")
             return
-        r.global_bonuses[bonus] = hex_name
+        r.set_global_bonus(bonus, hex_name)
 
-    def assign(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import assign
-
-        assign(r, a)
+    def assign(self, r: Moves, a: Action) -> None:
+        r.common(a)
         if a.get("entity") in self.BRIDGES and a.get("target_type") == "hex":
             self.mark(r, "bridge", r.hex_name(a.get("target")))
 
-    def lay_tile(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import lay_tile
-
-        lay_tile(r, a)
+    def lay_tile(self, r: Moves, a: Action) -> None:
+        r.common(a)
         hex_name = r.hex_name(a.get("hex"))
         entity = a.get("entity") if a.get("entity_type") == "company" else None
         if entity in self.MINES:
@@ -186,4 +178,9 @@ class Markers1817(GameSpecials):
             self.mark(r, "ranch", hex_name)
         elif entity in self.STEEL_MILL:
             for near in filter(None, (r.game.neighbour(hex_name, e) for e in range(6))):
-                r.global_bonuses.pop(f"ranch_{near}", None)
+                r.drop_global_bonus(f"ranch_{near}")
+
+
+@title("1817")
+class Home1817(TitleHome):
+    specials = Markers1817

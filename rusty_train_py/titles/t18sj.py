@@ -5,10 +5,9 @@ g_18_sj: ``setup``, ``event_close_companies!``, ``perform_nationalization``,
 
 from __future__ import annotations
 
-from typing import Any
-
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, register
+from .moves import Action, Handler, Moves
+from .registry import TitleHome, title
+from .specials import GameSpecials
 
 # what the engine does when the first train of a type leaves the depot
 NATIONALISING = frozenset({"4", "6", "D"})  # event nationalization (D: the E is a D's variant)
@@ -16,7 +15,6 @@ CLOSING = "5"  # event close_companies
 OR_ACTIONS = frozenset({"lay_tile", "place_token", "run_routes", "dividend", "buy_train"})
 
 
-@register("18SJ")
 class State18SJ(GameSpecials):
     """18SJ's set-up, actions and events that move tokens, trains and bonuses:
 
@@ -56,10 +54,10 @@ class State18SJ(GameSpecials):
             "choose": self.choose,
         }
 
-    def setup(self, r: Replay) -> None:
+    def setup(self, r: Moves) -> None:
         super().setup(r)
-        for i, (a, kept) in enumerate(zip(r.log.actions, r.log.kept, strict=True)):
-            if kept and isinstance(a.get("entity"), str):
+        for i, a in enumerate(r.kept_actions()):
+            if isinstance(a.get("entity"), str):
                 self.last_action[a["entity"]] = i
         for company in r.game.companies:
             if company.kind != "minor":
@@ -70,7 +68,7 @@ class State18SJ(GameSpecials):
                 r.give_train(company.abbrev, *nxt)
                 r.depart(*nxt)
 
-    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, a: Action) -> None:
         company = r.company(a.get("entity")) if a.get("entity_type") == "corporation" else None
         acting = company.abbrev if company is not None else None
         if self.turn_of is not None and acting != self.turn_of and self.turn_of in self.bots:
@@ -81,41 +79,35 @@ class State18SJ(GameSpecials):
 
     # ---- actions ---------------------------------------------------------------------
 
-    def buy_company(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import buy_company
-
-        buy_company(r, a)
+    def buy_company(self, r: Moves, a: Action) -> None:
+        r.common(a)
         minor = r.company(a.get("company"))
         buyer = r.acting_company()
         if minor is None or buyer is None or minor.kind != "minor":
             return
         r.move_trains(minor.abbrev, buyer.abbrev)
-        for hex_name, space, owner in r.state.all_tokens():
-            if owner == minor.abbrev and buyer.abbrev in r.state.tokens_at(hex_name).values():
+        for hex_name, space, owner in r.all_tokens():
+            if owner == minor.abbrev and buyer.abbrev in r.tokens_at(hex_name).values():
                 r.remove_token(hex_name, space)
         r.move_tokens(minor.abbrev, buyer.abbrev)
         r.close(minor.abbrev)
 
-    def assign(self, r: Replay, a: dict[str, Any]) -> None:
+    def assign(self, r: Moves, a: Action) -> None:
         """The GKB owner's assignment (the corporation is the entity) or a private's own."""
-        from .actions import assign
-
         company = r.company(a.get("entity"))
-        owner = r.company(r.private_owner.get(self.GKB))
+        owner = r.company(r.owner_of_private(self.GKB))
         gkb = company is not None and owner is not None and company.abbrev == owner.abbrev
         if not gkb or not isinstance(a.get("target"), str):
-            assign(r, a)
+            r.common(a)
             return
         if self.gkb_given < len(self.GKB_BONUSES):
-            r.assigned[self.GKB_BONUSES[self.gkb_given]] = r.hex_name(a["target"])
+            r.assign_hex(self.GKB_BONUSES[self.gkb_given], r.hex_name(a["target"]))
             self.gkb_given += 1
 
-    def run_routes(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import run_routes
-
-        run_routes(r, a)
+    def run_routes(self, r: Moves, a: Action) -> None:
+        r.common(a)
         company = r.acting_company()
-        owner = r.company(r.private_owner.get(self.GKB))
+        owner = r.company(r.owner_of_private(self.GKB))
         if company is None or owner is None or company.abbrev != owner.abbrev:
             return
         reached = {
@@ -124,21 +116,22 @@ class State18SJ(GameSpecials):
             if isinstance(route, dict)
             for h in route.get("hexes") or []
         }
-        used = [b for b in self.GKB_BONUSES if r.assigned.get(b) in reached]
+        used = [b for b in self.GKB_BONUSES if r.assigned_hex(b) in reached]
         if used:
-            del r.assigned[max(used, key=self.GKB_AMOUNTS.__getitem__)]
+            r.unassign(max(used, key=self.GKB_AMOUNTS.__getitem__))
 
-    def choose(self, r: Replay, a: dict[str, Any]) -> None:
+    def choose(self, r: Moves, a: Action) -> None:
         """Two players: the corporation named becomes the bot's (other choices: no effect on
         the map)."""
         company = r.company(a.get("choice"))
-        if r.log.players == 2 and company is not None:
+        if r.players == 2 and company is not None:
             self.bots.add(company.abbrev)
 
-    def requisition(self, r: Replay, bot: str) -> None:
+    def requisition(self, r: Moves, bot: str) -> None:
         while True:
-            ids = r.trains.get(bot, [])
-            first = r.game.train(r.train_names[ids[0]]) if ids else None
+            ids = r.trains_of(bot)
+            first_name = r.train_name(ids[0]) if ids else None
+            first = r.game.train(first_name) if first_name is not None else None
             if len(ids) >= 2 or (first is not None and first.rusts_on is None):
                 return
             nxt = r.next_depot_train()
@@ -150,27 +143,27 @@ class State18SJ(GameSpecials):
 
     # ---- events ----------------------------------------------------------------------
 
-    def on_first(self, r: Replay, train: str) -> None:
+    def on_first(self, r: Moves, train: str) -> None:
         if train == CLOSING:
             r.privates_close()
             for key in ("SB", *self.GKB_BONUSES):
-                r.assigned.pop(key, None)
+                r.unassign(key)
             for company in r.game.companies:
                 if company.kind == "minor":
                     r.close(company.abbrev)
         if train in NATIONALISING:
             self.nationalise(r)
 
-    def nationalise(self, r: Replay) -> None:
-        here = r.log.actions.index(r.action) if r.action in r.log.actions else -1
-        trains = r.trains
+    def nationalise(self, r: Moves) -> None:
+        kept = r.kept_actions()
+        here = kept.index(r.action) if r.action in kept else -1
         candidates = [
             c.abbrev
             for c in r.game.companies
             if c.kind == "major"
             and c.abbrev in self.operated
             and c.abbrev not in self.bots
-            and not trains.get(c.abbrev)
+            and not r.trains_of(c.abbrev)
         ]
         idle = [c for c in candidates if self.last_action.get(c, -1) < here]
         if not candidates:
@@ -182,13 +175,15 @@ class State18SJ(GameSpecials):
             )
             return
         major = idle[0]
-        for hex_name, space, owner in r.state.all_tokens():
-            if owner == major and self.STATE in r.state.tokens_at(hex_name).values():
+        for hex_name, space, owner in r.all_tokens():
+            if owner == major and self.STATE in r.tokens_at(hex_name).values():
                 r.remove_token(hex_name, space)
         r.move_tokens(major, self.STATE)
-        for private, owner_name in list(r.private_owner.items()):
-            holder = r.company(owner_name)
-            if holder is not None and holder.abbrev == major:
-                del r.private_owner[private]
+        r.drop_privates_of(major)
         r.close(major)
         self.operated.discard(major)
+
+
+@title("18SJ")
+class Home18SJ(TitleHome):
+    specials = State18SJ

@@ -27,16 +27,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, Lcg, register
+from .moves import Action, Handler, Moves
+from .registry import TitleHome, title
+from .specials import GameSpecials, Lcg
 
 # a player selling in an operating round raises cash for a train: not a stock round
 STOCK_ACTIONS = frozenset({"bid", "par", "buy_shares", "program_share_pass", "program_buy_shares"})
 
 
-@register("1822MX")
 class Specials1822MX(GameSpecials):
     """1822MX: see the module's text."""
 
@@ -65,32 +63,32 @@ class Specials1822MX(GameSpecials):
 
     # ---- set-up -------------------------------------------------------------------------
 
-    def setup(self, r: Replay) -> None:
+    def setup(self, r: Moves) -> None:
         super().setup(r)
-        r.gone.update(self.PRIVATE_TRAINS.values())
-        r.gone.update(self.PULLMANS)
+        r.mark_gone(tuple(self.PRIVATE_TRAINS.values()))
+        r.mark_gone(self.PULLMANS)
         ids = [f"P{i}" for i in range(1, 19)] + [f"C{i}" for i in range(1, 8)]
         ids += [f"M{i}" for i in range(1, 25)]
-        order = [c for c in Lcg(r.log.seed).shuffled(ids) if c.startswith("M")]
+        order = [c for c in Lcg(r.seed).shuffled(ids) if c.startswith("M")]
         order.remove(self.LAST_MINOR)
         order.append(self.LAST_MINOR)
         first = min(order.index(m) for m in self.NATIONAL_MINORS)
         self.minors = order
         self.to_national(r, order.pop(first))
 
-    def to_national(self, r: Replay, minor_id: str) -> None:
+    def to_national(self, r: Moves, minor_id: str) -> None:
         """The NDEM takes the home city of the minor ``minor_id`` (``M15``)."""
         minor = r.company(minor_id[1:])
         if minor is None or minor.home is None:
             return
         hex_name = r.game.hex(minor.home).name
-        tile, _ = r.state.tile_at(hex_name)
+        tile, _ = r.tile_at(hex_name)
         city = minor.home_city or 0
         holds = {
             s.index for s in tile.token_spaces if city < len(tile.cities)
             and s.city == tile.cities[city].index
         }  # fmt: skip
-        taken = r.state.tokens_at(hex_name)
+        taken = r.tokens_at(hex_name)
         if any(taken.get(s) == self.NATIONAL for s in holds):
             return
         space = r.free_space(hex_name, city)
@@ -101,34 +99,34 @@ class Specials1822MX(GameSpecials):
 
     # ---- the depot and the national's trains -------------------------------------------
 
-    def next_depot(self, r: Replay) -> tuple[str, str] | None:
+    def next_depot(self, r: Moves) -> tuple[str, str] | None:
         """(train id, name) of the depot's next train (variants share their base's copies;
         the private companies' trains never are in the depot)."""
         for t in r.game.trains:
             if t.name in self.VARIANTS or t.count == 0 or t.name in _private_names(self):
                 continue
             k = 0
-            while f"{t.name}-{k}" in r.gone and (t.count is None or k < t.count):
+            while r.has_gone(f"{t.name}-{k}") and (t.count is None or k < t.count):
                 k += 1
             if t.count is None or k < t.count:
                 return f"{t.name}-{k}", t.name
         return None
 
-    def give_national(self, r: Replay) -> None:
+    def give_national(self, r: Moves) -> None:
         nxt = self.next_depot(r)
         if nxt is None:
             return
         train_id, name = nxt
-        ours = self.FLIP_PHASE if name == self.LOCAL and r.state.phase == self.FLIP_PHASE else name
+        ours = self.FLIP_PHASE if name == self.LOCAL and r.phase == self.FLIP_PHASE else name
         r.give_train(self.NATIONAL, train_id, ours)
         r.depart(train_id, name)
-        phase = next(p for p in r.game.phases if p.name == r.state.phase)
+        phase = next(p for p in r.game.phases if p.name == r.phase)
         limit = phase.train_limit.get("major") if isinstance(phase.train_limit, dict) else None
-        held = r.trains.get(self.NATIONAL, [])
-        while isinstance(limit, int) and len(held) > limit:
-            held.pop(0)
+        held = r.trains_of(self.NATIONAL)
+        if isinstance(limit, int) and len(held) > limit:  # its newest trains up to the limit
+            r.keep_trains(self.NATIONAL, held[len(held) - limit :])
 
-    def stock_round_end(self, r: Replay) -> None:
+    def stock_round_end(self, r: Moves) -> None:
         box = self.minors[: self.BIDBOX]
         bidless = [m for m in box if m not in self.bids]
         for m in box:
@@ -145,13 +143,13 @@ class Specials1822MX(GameSpecials):
             self.minors.remove(box[0])
         self.bids = {}
 
-    def national_open(self, r: Replay) -> bool:
+    def national_open(self, r: Moves) -> bool:
         """The NDEM takes minors' homes until the first 7 or E leaves the depot."""
-        return "7" not in r.departed
+        return not r.has_departed("7")
 
     # ---- actions ------------------------------------------------------------------------
 
-    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, a: Action) -> None:
         kind, who = a.get("type"), a.get("entity_type")
         national = a.get("entity") == self.NATIONAL and who == "corporation"
         if not self.national_open(r) and national and kind != "run_routes":
@@ -180,29 +178,25 @@ class Specials1822MX(GameSpecials):
             "pass": self.auto_actions,
         }
 
-    def lay_tile(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import lay_tile
-
+    def lay_tile(self, r: Moves, a: Action) -> None:
         tile = a.get("tile")
         if not (isinstance(tile, str) and tile.rsplit("-", 1)[0] == self.CUBE_TILE):
-            lay_tile(r, a)
+            r.common(a)
         self.auto_actions(r, a)
 
-    def buy_train(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import buy_train
-
+    def buy_train(self, r: Moves, a: Action) -> None:
         train_id, buyer = a.get("train"), r.acting_company()
         if isinstance(train_id, str) and buyer is not None and self.stale(r, a, buyer.abbrev):
             base = train_id.rsplit("-", 1)[0]
             nxt = self.next_depot(r)
             if nxt is not None and nxt[1] == base:
                 a = dict(a, train=nxt[0])
-        buy_train(r, a)
+        r.common(a)
         if r.our_train(a.get("variant")) == self.FLIP_PHASE:  # G1822 BuyTrain: phase 2 starts
             r.first_of(self.FLIP_PHASE)
         self.auto_actions(r, a)
 
-    def stale(self, r: Replay, a: dict[str, Any], buyer: str) -> bool:
+    def stale(self, r: Moves, a: Action, buyer: str) -> bool:
         """Whether a buy names a copy that has left the depot where the engine sold the
         depot's next one: a copy nobody holds any more (rusted, discarded), or one another
         company holds, bought at the depot's price."""
@@ -211,16 +205,16 @@ class Specials1822MX(GameSpecials):
             return False
         owner = r.owner_of_train(train_id)
         if owner is None:
-            return train_id in r.gone and train_id not in r.exported
+            return r.has_gone(train_id) and not r.was_exported(train_id)
         base = r.our_train(train_id.rsplit("-", 1)[0])
         return owner != buyer and base is not None and a.get("price") == r.game.train(base).price
 
-    def acquire_company(self, r: Replay, a: dict[str, Any]) -> None:
+    def acquire_company(self, r: Moves, a: Action) -> None:
         company = r.acting_company()
         private = a.get("company")
         if company is None or not isinstance(private, str):
             return
-        r.private_owner[private] = company.abbrev
+        r.set_owner_of_private(private, company.abbrev)
         pullman = self.PULLMAN_PRIVATES.get(private)
         if pullman is not None:
             r.give_train(company.abbrev, pullman, self.PULLMAN)
@@ -230,18 +224,16 @@ class Specials1822MX(GameSpecials):
             if name is not None:
                 r.give_train(company.abbrev, train_id, name)
 
-    def remove_token(self, r: Replay, a: dict[str, Any]) -> None:
+    def remove_token(self, r: Moves, a: Action) -> None:
         """The NDEM's closing turn: the token chosen is put up for auction, not removed."""
-        from .actions import remove_token
-
         if not self.privatising:
-            remove_token(r, a)
+            r.common(a)
             return
         hex_name, part = r.city_of(a.get("city"))
         space = r.city_space(hex_name, part, int(a.get("slot", 0)))
-        tile, _ = r.state.tile_at(hex_name)
+        tile, _ = r.tile_at(hex_name)
         city = next(t.city for t in tile.token_spaces if t.index == space)
-        taken = r.state.tokens_at(hex_name)
+        taken = r.tokens_at(hex_name)
         ndem = [
             t.index
             for t in tile.token_spaces
@@ -249,13 +241,13 @@ class Specials1822MX(GameSpecials):
         ]
         self.up_for_bid = (hex_name, ndem[0] if ndem else space)  # our slots: our own order
 
-    def merge(self, r: Replay, a: dict[str, Any]) -> None:
+    def merge(self, r: Moves, a: Action) -> None:
         major, minor = r.company(a.get("entity")), r.company(a.get("corporation"))
         if self.privatising and self.up_for_bid is not None and minor is not None:
             hex_name, space = self.up_for_bid  # the buyer's token replaces the NDEM's
             self.up_for_bid = None
             r.remove_token(hex_name, space)
-            if minor.abbrev not in r.state.tokens_at(hex_name).values():
+            if minor.abbrev not in r.tokens_at(hex_name).values():
                 r.place_token(hex_name, space, minor.abbrev)
             return
         if major is None or minor is None:
@@ -264,34 +256,34 @@ class Specials1822MX(GameSpecials):
         self.merging = minor.abbrev
         r.move_trains(minor.abbrev, major.abbrev)
 
-    def run_routes(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import run_routes
-
-        run_routes(r, a)
+    def run_routes(self, r: Moves, a: Action) -> None:
+        r.common(a)
         if self.attached is not None:  # the pullman leaves the train after the run
             train_id, name = self.attached
-            r.train_names[train_id] = name
+            r.rename_train(train_id, name)
             self.attached = None
 
-    def attach_pullman(self, r: Replay, company: str, index: int) -> None:
+    def attach_pullman(self, r: Moves, company: str, index: int) -> None:
         """G1822 Route#process_choose: the P+ joins the ``index``-th train that may take it
         (not an L, LP or E) for this run; the N-train runs as our N+."""
-        held = r.trains.get(company, [])
-        if not any(r.train_names[t] == self.PULLMAN for t in held):
+        held = r.trains_of(company)
+        if not any(r.train_name(t) == self.PULLMAN for t in held):
             return
-        choices = [t for t in held if r.is_run(t) and r.train_names[t] not in self.NO_PULLMAN]
+        choices = [t for t in held if r.is_run(t) and r.train_name(t) not in self.NO_PULLMAN]
         if not 0 <= index < len(choices):
             r.warn(f"{company}: no train {index} to attach the pullman to")
             return
         train_id = choices[index]
-        name = r.train_names[train_id]
+        name = r.train_name(train_id)
+        if name is None:
+            return
         if r.our_train(f"{name}+") is None:
             r.warn(f"{company}: the {name} with the pullman is no train of ours")
             return
         self.attached = (train_id, name)
-        r.train_names[train_id] = f"{name}+"
+        r.rename_train(train_id, f"{name}+")
 
-    def choose(self, r: Replay, a: dict[str, Any]) -> None:
+    def choose(self, r: Moves, a: Action) -> None:
         choice, major = a.get("choice"), r.company(a.get("entity"))
         if isinstance(choice, str) and choice.isdigit() and major is not None:
             self.attach_pullman(r, major.abbrev, int(choice))
@@ -301,33 +293,33 @@ class Specials1822MX(GameSpecials):
         minor, self.merging = self.merging, None
         if f"M{minor}" in self.minors:  # taken from a bid box
             self.minors.remove(f"M{minor}")
-        if not r.state.tokens_placed(minor):  # it never operated: no token yet
+        if not r.tokens_placed(minor):  # it never operated: no token yet
             self.home_replaced(r, minor, major.abbrev, choice)
-        for hex_name, space, owner in r.state.all_tokens():
+        for hex_name, space, owner in r.all_tokens():
             if owner != minor:
                 continue
             r.remove_token(hex_name, space)
-            if choice == "replace" and major.abbrev not in r.state.tokens_at(hex_name).values():
+            if choice == "replace" and major.abbrev not in r.tokens_at(hex_name).values():
                 r.place_token(hex_name, space, major.abbrev)
-        r.trains.pop(minor, None)
+        r.drop_trains(minor)
 
-    def home_replaced(self, r: Replay, minor: str, major: str, choice: str) -> None:
+    def home_replaced(self, r: Moves, minor: str, major: str, choice: str) -> None:
         """A minor that never operated has no token yet: ``replace`` puts the major's in
         the minor's home city (G1822 MinorAcquisition, the reserved city)."""
         company = r.company(minor)
         if choice != "replace" or company is None or company.home is None:
             return
         hex_name = r.game.hex(company.home).name
-        if major in r.state.tokens_at(hex_name).values():
+        if major in r.tokens_at(hex_name).values():
             return
         city = company.home_city or 0
-        if city >= len(r.state.tile_at(hex_name)[0].cities):
+        if city >= len(r.tile_at(hex_name)[0].cities):
             city = 0  # an upgrade joined the home's cities into one
         space = r.free_space(hex_name, city)
         if space is not None:
             r.place_token(hex_name, space, major)
 
-    def auto_actions(self, r: Replay, a: dict[str, Any]) -> None:
+    def auto_actions(self, r: Moves, a: Action) -> None:
         """The destination tokens the engine placed after this action (``hex_token``)."""
         for auto in a.get("auto_actions") or []:
             if not isinstance(auto, dict) or auto.get("type") != "hex_token":
@@ -345,3 +337,8 @@ class Specials1822MX(GameSpecials):
 
 def _private_names(s: Specials1822MX) -> set[str]:
     return {t.rsplit("-", 1)[0] for t in (*s.PRIVATE_TRAINS.values(), *s.PULLMANS)}
+
+
+@title("1822MX")
+class Home1822MX(TitleHome):
+    specials = Specials1822MX

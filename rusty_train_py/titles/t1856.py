@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .moves import Action, Handler, Moves
+from .registry import TitleHome, title
+from .specials import GameSpecials
 
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, register
 
-
-@register("1856")
 class Nationalization1856(GameSpecials):
     """1856 (tobymao/18xx ``G1856::Game#merge_major`` and ``#national_token_swap``): each
     ``merge`` action names a corporation that merges into ``national`` (the CGR): its
@@ -26,30 +24,28 @@ class Nationalization1856(GameSpecials):
     def handlers(self) -> dict[str, Handler]:
         return {"merge": self.merge}
 
-    def merge(self, r: Replay, a: dict[str, Any]) -> None:
+    def merge(self, r: Moves, a: Action) -> None:
         major = r.company(a.get("corporation"))
-        national = r.table.get("national")
+        national = r.table.national
         if major is None or not national:
             r.warn("a merger of no company of ours: not replayed")
             return
         home = r.game.hex(major.home).name if major.home else None
-        tokens = [(h, s) for h, s, c in r.state.all_tokens() if c == major.abbrev]
+        tokens = [(h, s) for h, s, c in r.all_tokens() if c == major.abbrev]
         tokens.sort(key=lambda t: t[0] != home)  # the home token first
         self.merged[major.abbrev] = tokens
         for hex_name, space in tokens:
             r.remove_token(hex_name, space)
         r.move_trains(major.abbrev, national)
-        r.trains.pop(major.abbrev, None)
-        for right in r.rights.pop(major.abbrev, []):
-            if right not in r.rights.setdefault(national, []):
-                r.rights[national].append(right)
+        r.drop_trains(major.abbrev)
+        r.move_rights(major.abbrev, national)
 
-    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, a: Action) -> None:
         if self.merged and a.get("type") not in ("merge", "pass"):
             self.swap_tokens(r)
 
-    def swap_tokens(self, r: Replay) -> None:
-        national = str(r.table.get("national"))
+    def swap_tokens(self, r: Moves) -> None:
+        national = str(r.table.national)
         merged, self.merged = self.merged, {}
         homes = set()
         for corp, tokens in merged.items():
@@ -58,7 +54,7 @@ class Nationalization1856(GameSpecials):
                 r.place_token(*tokens[0], national)
                 homes.add(tokens[0][0])
         held: set[tuple[str, int]] = set()  # (hex, city) where the national has a token
-        for hex_name, space, owner in r.state.all_tokens():
+        for hex_name, space, owner in r.all_tokens():
             if owner == national:
                 held.add((hex_name, self._city(r, hex_name, space)))
         for tokens in merged.values():
@@ -72,6 +68,11 @@ class Nationalization1856(GameSpecials):
             r.close(corp)
 
     @staticmethod
-    def _city(r: Replay, hex_name: str, space: int) -> int:
-        tile, _ = r.state.tile_at(hex_name)
+    def _city(r: Moves, hex_name: str, space: int) -> int:
+        tile, _ = r.tile_at(hex_name)
         return next(t.city for t in tile.token_spaces if t.index == space)
+
+
+@title("1856")
+class Home1856(TitleHome):
+    specials = Nationalization1856

@@ -16,13 +16,11 @@ player acts (a stock round) or a company operates again after others did."""
 
 from __future__ import annotations
 
-from typing import Any
+from .moves import Action, Handler, Moves
+from .registry import TitleHome, title
+from .specials import GameSpecials
 
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, register
 
-
-@register("1824")
 class CoalRailways1824(GameSpecials):
     OPERATING = frozenset({"lay_tile", "run_routes", "dividend", "buy_train", "place_token"})
 
@@ -34,7 +32,7 @@ class CoalRailways1824(GameSpecials):
         self.to_form: list[str] = []
         self.formed: set[str] = set()
 
-    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, a: Action) -> None:
         kind = a.get("type")
         player = a.get("entity_type") == "player"
         company = r.company(a.get("entity")) if not player else None
@@ -51,31 +49,31 @@ class CoalRailways1824(GameSpecials):
             self.operated.add(company.abbrev)
             self.last_operator = company.abbrev
 
-    def or_ends(self, r: Replay) -> None:
+    def or_ends(self, r: Moves) -> None:
         self.operated = set()
         self.last_operator = None
         for national in self.to_form:
             self.form(r, national)
         self.to_form = []
 
-    def on_first(self, r: Replay, train: str) -> None:
-        for national, on in r.table.get("staatsbahn_on", {}).items():
+    def on_first(self, r: Moves, train: str) -> None:
+        for national, on in r.table.staatsbahn_on.items():
             if on == train and national not in self.formed and national not in self.to_form:
                 self.to_form.append(national)
 
-    def form(self, r: Replay, national: str) -> None:
+    def form(self, r: Moves, national: str) -> None:
         self.formed.add(national)
-        for minor in r.table.get("staatsbahn_minors", {}).get(national, []):
+        for minor in r.table.staatsbahn_minors.get(national, ()):
             r.move_tokens(minor, national)
             r.move_trains(minor, national)
-            r.trains.pop(minor, None)
-        wien = [(h, space) for h, space, owner in r.state.all_tokens() if owner == national]
+            r.drop_trains(minor)
+        wien = [(h, space) for h, space, owner in r.all_tokens() if owner == national]
         by_hex: dict[str, list[int]] = {}
         for h, space in wien:
             by_hex.setdefault(h, []).append(space)
         for h, spaces in by_hex.items():
-            if len(spaces) > 1 and national == r.table.get("staatsbahn_one_token"):
-                tile, _ = r.state.tile_at(h)
+            if len(spaces) > 1 and national == r.table.staatsbahn_one_token:
+                tile, _ = r.tile_at(h)
                 cities = {tile.token_spaces[sp].city for sp in spaces}
                 if len(cities) > 1:
                     r.warn(
@@ -86,12 +84,10 @@ class CoalRailways1824(GameSpecials):
     def handlers(self) -> dict[str, Handler]:
         return {"buy_company": self.buy_company, "special_buy": self.special_buy}
 
-    def buy_company(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import buy_company
-
-        buy_company(r, a)
+    def buy_company(self, r: Moves, a: Action) -> None:
+        r.common(a)
         coal = a.get("company")
-        if a.get("entity_type") != "player" or coal not in r.table.get("coal_railways", {}):
+        if a.get("entity_type") != "player" or coal not in r.table.coal_railways:
             return
         goods = next(
             (
@@ -99,7 +95,7 @@ class CoalRailways1824(GameSpecials):
                 for t in r.game.trains
                 if t.kind.name == "goods"
                 for k in range(t.count or 0)
-                if f"{t.name}-{k}" not in r.gone
+                if not r.has_gone(f"{t.name}-{k}")
             ),
             None,
         )
@@ -107,21 +103,26 @@ class CoalRailways1824(GameSpecials):
             r.give_train(str(coal), *goods)
             r.depart(*goods)
 
-    def special_buy(self, r: Replay, a: dict[str, Any]) -> None:
+    def special_buy(self, r: Moves, a: Action) -> None:
         coal = a.get("description")
-        if coal in r.table.get("coal_railways", {}):
+        if coal in r.table.coal_railways:
             self.exchange(r, str(coal))
 
-    def exchange(self, r: Replay, coal: str) -> None:
+    def exchange(self, r: Moves, coal: str) -> None:
         if coal in self.exchanged:
             return
         self.exchanged.add(coal)
-        r.move_trains(coal, r.table["coal_railways"][coal])
-        r.trains.pop(coal, None)
-        if r.table.get("coal_blocker"):
-            r.move_tokens(coal, r.table["coal_blocker"])
+        r.move_trains(coal, r.table.coal_railways[coal])
+        r.drop_trains(coal)
+        if r.table.coal_blocker:
+            r.move_tokens(coal, r.table.coal_blocker)
 
-    def on_phase(self, r: Replay, phase: str) -> None:
-        if phase == r.table.get("coal_exchange_on"):
-            for coal in r.table.get("coal_railways", {}):
+    def on_phase(self, r: Moves, phase: str) -> None:
+        if phase == r.table.coal_exchange_on:
+            for coal in r.table.coal_railways:
                 self.exchange(r, coal)
+
+
+@title("1824")
+class Home1824(TitleHome):
+    specials = CoalRailways1824

@@ -1,11 +1,10 @@
-"""18MT and 18CO: a corporation that becomes another's president takes it over."""
+"""The takeover, shared by titles (18MT, 18CO): a corporation that becomes another's president
+takes it over. A title's home names this class as its specials."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, register
+from .moves import Action, Handler, Moves
+from .specials import GameSpecials
 
 PRESIDENT_PERCENT = 20
 SHARE_ACTIONS = frozenset(
@@ -13,11 +12,10 @@ SHARE_ACTIONS = frozenset(
 )
 
 
-def _holder(a: dict[str, Any]) -> str:
+def _holder(a: Action) -> str:
     return f"{a.get('entity_type')}:{a.get('entity')}"
 
 
-@register("18MT", "18CO")
 class Takeover(GameSpecials):
     """The takeover (tobymao/18xx ``G18MT::Step::Takeover``, shared with 18CO): shares are
     followed per holder (a player's par is its 20% president's share, then every share
@@ -40,7 +38,7 @@ class Takeover(GameSpecials):
 
     # ---- shares --------------------------------------------------------------------------
 
-    def _shares(self, a: dict[str, Any]) -> None:
+    def _shares(self, a: Action) -> None:
         kind = a.get("type")
         if kind == "par" and isinstance(a.get("corporation"), str):
             corp = a["corporation"]
@@ -101,7 +99,7 @@ class Takeover(GameSpecials):
 
     # ---- the takeover --------------------------------------------------------------------
 
-    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, a: Action) -> None:
         if self.open is not None:
             taker = r.company(a.get("entity"))
             if a.get("type") != "place_token" or taker is None or taker.abbrev != self.open[1]:
@@ -119,36 +117,34 @@ class Takeover(GameSpecials):
             if isinstance(auto, dict):
                 self._shares(auto)
 
-    def _take(self, r: Replay, source: str, taker: str) -> None:
+    def _take(self, r: Moves, source: str, taker: str) -> None:
         for share, (holder, _) in list(self.owner.items()):
             if holder == f"corporation:{source}":
                 del self.owner[share]  # back to the market
-        left = r.game.company(taker).tokens - r.state.tokens_placed(taker)
+        left = r.game.company(taker).tokens - r.tokens_placed(taker)
         if left > 0:
-            for hex_name, space, owner in r.state.all_tokens():
-                if owner == source and taker in r.state.tokens_at(hex_name).values():
+            for hex_name, space, owner in r.all_tokens():
+                if owner == source and taker in r.tokens_at(hex_name).values():
                     r.remove_token(hex_name, space)
         r.move_trains(source, taker)
-        r.trains.pop(source, None)
-        if left > 0 and r.state.tokens_placed(source):
+        r.drop_trains(source)
+        if left > 0 and r.tokens_placed(source):
             self.open = (source, taker)
         else:
             self._close(r, source)
 
-    def _close(self, r: Replay, source: str) -> None:
+    def _close(self, r: Moves, source: str) -> None:
         self.open = None
         self.closed.add(source)
         self.president.pop(source, None)
         r.close(source)
 
-    def place_token(self, r: Replay, a: dict[str, Any]) -> None:
+    def place_token(self, r: Moves, a: Action) -> None:
         """While a takeover is open, the taker's token replaces the taken one's in that city."""
-        from .actions import place_token
-
         if self.open is not None:
             hex_name, _ = r.city_of(a.get("city"))
-            for space, owner in r.state.tokens_at(hex_name).items():
+            for space, owner in r.tokens_at(hex_name).items():
                 if owner == self.open[0]:
                     r.remove_token(hex_name, space)
                     break
-        place_token(r, a)
+        r.common(a)

@@ -5,15 +5,14 @@ tokens the owners place again."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, register
+from .moves import Action, Handler, Moves
+from .registry import TitleHome, title
+from .specials import GameSpecials
 
 FERRY_OPTION = "ferry"  # the marker bonus of games/hand/1894.toml
 
 
-@register("1894")
 class Specials1894(GameSpecials):
     """- ``special_buy`` of a ferry marker: the corporation holds the ``ferry`` option;
     - Ouest, Nord and CFOR put a token on both their home hexes (place_home_token; our
@@ -46,21 +45,21 @@ class Specials1894(GameSpecials):
             "place_token": self.place_token,
         }
 
-    def special_buy(self, r: Replay, a: dict[str, Any]) -> None:
+    def special_buy(self, r: Moves, a: Action) -> None:
         company = r.acting_company()
         if company is None or a.get("description") != "Ferry marker":
             r.warn("a special buy that is not a corporation's ferry marker: not replayed")
             return
-        r.held.setdefault(company.abbrev, set()).add(FERRY_OPTION)
+        r.hold_option(company.abbrev, FERRY_OPTION)
 
-    def choose(self, r: Replay, a: dict[str, Any]) -> None:
+    def choose(self, r: Moves, a: Action) -> None:
         m = re.search(r"\(([A-Z]+[0-9]+)\)\s*$", str(a.get("choice", "")))
         if m is None or self.last_par is None:
             r.warn("a choice that names no home hex after a par: not replayed")
             return
         self.late_home[self.last_par] = r.hex_name(m.group(1))
 
-    def before_action(self, r: Replay, action: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, action: Action) -> None:
         if action.get("type") == "par":
             company = r.company(action.get("corporation"))
             self.last_par = company.abbrev if company is not None else None
@@ -78,9 +77,9 @@ class Specials1894(GameSpecials):
             return
         self.second_done.add(abbrev)
         r.place_home(company)
-        if any(c == abbrev for c in r.state.tokens_at(second).values()):
+        if any(c == abbrev for c in r.tokens_at(second).values()):
             return
-        tile, _ = r.state.tile_at(second)
+        tile, _ = r.tile_at(second)
         order = [1, 0] if second == self.PARIS and len(tile.cities) > 1 else range(len(tile.cities))
         for city in order:
             space = r.free_space(second, city)
@@ -89,40 +88,36 @@ class Specials1894(GameSpecials):
                 return
         r.warn(f"{abbrev}'s home {second}: no free token space")
 
-    def lay_tile(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import lay_tile
-
+    def lay_tile(self, r: Moves, a: Action) -> None:
         hex_name = r.hex_name(a.get("hex"))
         if r.tile_name(a.get("tile")) in self.SPLIT_TILES:
-            tokens = r.state.tokens_at(hex_name)
+            tokens = r.tokens_at(hex_name)
             self.lifted[hex_name] = list(tokens.values())
             for space in list(tokens):
                 r.remove_token(hex_name, space)
-        lay_tile(r, a)
+        r.common(a)
 
-    def place_token(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import place_token
-
+    def place_token(self, r: Moves, a: Action) -> None:
         company = r.acting_company()
         hex_name, part = r.city_of(a.get("city"))
         owners = self.lifted.get(hex_name, [])
         if company is None or company.abbrev not in owners:
-            place_token(r, a)
+            r.common(a)
             return
         owners.remove(company.abbrev)
         space = r.free_space_of_part(hex_name, part)
         if space is None:  # a second token in a full city: it shares the city's space
             space = r.city_space(hex_name, part, 0)
-            holder = r.state.tokens_at(hex_name).get(space)
+            holder = r.tokens_at(hex_name).get(space)
             if holder is not None:
                 self.shared[(hex_name, space)] = [holder, company.abbrev]
             return
         r.place_token(hex_name, space, company.abbrev)
 
-    def _share(self, r: Replay, acting: str) -> None:
+    def _share(self, r: Moves, acting: str) -> None:
         """Each shared space holds the acting company's token when it is one of its two."""
         for (hex_name, space), owners in list(self.shared.items()):
-            tokens = r.state.tokens_at(hex_name)
+            tokens = r.tokens_at(hex_name)
             if tokens.get(space) not in owners:  # the tile or the tokens changed since
                 del self.shared[(hex_name, space)]
                 continue
@@ -130,3 +125,8 @@ class Specials1894(GameSpecials):
             if tokens[space] != want:
                 r.remove_token(hex_name, space)
                 r.place_token(hex_name, space, want)
+
+
+@title("1894")
+class Home1894(TitleHome):
+    specials = Specials1894

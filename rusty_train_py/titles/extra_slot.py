@@ -1,13 +1,12 @@
-"""Games whose private company puts a token beside a city's spaces (an ``extra_slot``
-token: 18FL's Terminal Company, 18VA's Potomac Yards), placed in the city's extra slot, and
-whose 5-share corporations convert to 10 shares (nothing on the map changes)."""
+"""The extra slot, shared by titles whose private company puts a token beside a city's spaces
+(an ``extra_slot`` token: 18FL's Terminal Company, 18VA's Potomac Yards), placed in the
+city's extra slot, and whose 5-share corporations convert to 10 shares (nothing on the map
+changes). A title's home names its privates (``EXTRA_SLOT_PRIVATES``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from .replay import Handler, Replay, city_of_part
-from .specials_base import GameSpecials, register
+from .moves import Action, Handler, Moves
+from .specials import GameSpecials
 
 
 class ExtraSlotPrivates(GameSpecials):
@@ -20,11 +19,9 @@ class ExtraSlotPrivates(GameSpecials):
     def handlers(self) -> dict[str, Handler]:
         return {"place_token": self.place_token, "convert": self.convert}
 
-    def place_token(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import place_token
-
+    def place_token(self, r: Moves, a: Action) -> None:
         if a.get("entity_type") != "company" or a.get("entity") not in self.EXTRA_SLOT_PRIVATES:
-            place_token(r, a)
+            r.common(a)
             return
         company = r.company(a.get("tokener")) or r.acting_company()
         if company is None:
@@ -32,16 +29,7 @@ class ExtraSlotPrivates(GameSpecials):
             r.warn(f"{a.get('entity')}'s token for {tokener}, none of our companies: not placed")
             return
         hex_name, part = r.city_of(a.get("city"))
-        tile, _ = r.state.tile_at(hex_name)
-        r.place_extra_token(hex_name, city_of_part(tile.code, part), company.abbrev)
+        r.place_extra_token(hex_name, r.city_of_part(hex_name, part), company.abbrev)
 
-    def convert(self, r: Replay, a: dict[str, Any]) -> None:
+    def convert(self, r: Moves, a: Action) -> None:
         """A 5-share corporation becomes a 10-share one: nothing on the map changes."""
-
-
-@register("18VA")
-class PotomacYards18VA(ExtraSlotPrivates):
-    """18VA (tobymao/18xx g_18_va): Potomac Yards' token (P3) is an extra, nonblocking one
-    beside the city's spaces."""
-
-    EXTRA_SLOT_PRIVATES = frozenset({"P3"})

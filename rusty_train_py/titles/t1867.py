@@ -1,40 +1,14 @@
-"""Each game's own actions and events that move tokens or trains, as small registered
-classes found by our game id (never an ``if title == ...`` in the generic replay)."""
+"""1867 (and 1861, its family: t1861.py uses its class): mergers, conversions and the
+national's nationalisations, as the replay follows them; the Rusty Train import's cities of
+its tiles; the game the window opens with."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from . import (  # noqa: F401  (they register their games)
-    specials_18eu,
-    specials_18fl,
-    specials_18mex,
-    specials_18sj,
-    specials_1817,
-    specials_1822,
-    specials_1824,
-    specials_1846,
-    specials_1856,
-    specials_1870,
-    specials_1888,
-    specials_1894,
-    specials_events,
-    specials_extra_slot,
-    specials_takeover,
-)
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, Lcg, register, registered
-
-__all__ = ["GameSpecials", "Lcg", "register", "specials_for"]
+from .moves import Action, Handler, Moves
+from .registry import CityEdges, TitleHome, title
+from .specials import GameSpecials
 
 
-def specials_for(game_id: str) -> GameSpecials:
-    """A fresh specials object for ``game_id`` (every game registered, in this module or in
-    the other specials_* modules)."""
-    return registered(game_id)()
-
-
-@register("1867", "1861")
 class Mergers1867(GameSpecials):
     """1867 and 1861: a minor converts into a major (its token and trains become the
     major's); minors merge into a major (the same, for each); a nationalised company's
@@ -55,15 +29,15 @@ class Mergers1867(GameSpecials):
         self.turn_of: str | None = None  # the company whose operating turn is under way
         self.ever_operated: set[str] = set()  # since it last started
 
-    def turn_end(self, r: Replay, company: str) -> None:
+    def turn_end(self, r: Moves, company: str) -> None:
         """A company's operating turn ends (another entity acts): the engine nationalises a
         company that leaves its buy-train step with no train (G1867 BuyTrain#pass!)."""
         self.turn_of = None
-        if company != r.table.get("national") and not r.trains.get(company):
-            if r.state.tokens_placed(company):
+        if company != r.table.national and not r.trains_of(company):
+            if r.tokens_placed(company):
                 self.nationalise(r, company)
 
-    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, a: Action) -> None:
         """The end of an operating round, read from the actions: a round's action outside
         operating rounds (a bid, a par, a share bought, a merger, a player passing), or a
         company operating again after others did. In the phases of ``export_phases`` the
@@ -78,11 +52,7 @@ class Mergers1867(GameSpecials):
             and company.abbrev in self.operated
             and company.abbrev != self.last_operator
         )
-        if (
-            kind == "run_routes"
-            and company is not None
-            and company.abbrev == r.table.get("national")
-        ):
+        if kind == "run_routes" and company is not None and company.abbrev == r.table.national:
             self.national_turn(r)
             self.national_bought(r, company.abbrev, a)
         other = company is not None and company.abbrev != self.turn_of
@@ -92,7 +62,7 @@ class Mergers1867(GameSpecials):
             self.in_or = False
             self.operated = set()
             self.national_turn(r)
-            if r.state.phase in r.table.get("export_phases", []):
+            if r.phase in r.table.export_phases:
                 r.export_next()
         if kind in self.OPERATING and company is not None:
             self.turn_of = company.abbrev
@@ -101,7 +71,7 @@ class Mergers1867(GameSpecials):
             self.operated.add(company.abbrev)
             self.last_operator = company.abbrev
 
-    def national_bought(self, r: Replay, national: str, a: dict[str, Any]) -> None:
+    def national_bought(self, r: Moves, national: str, a: Action) -> None:
         """The trains the national runs that the replay has not seen leave the depot: it
         bought them with its cash and loans at one of its turns (no action says which)."""
         for route in a.get("routes") or []:
@@ -111,15 +81,14 @@ class Mergers1867(GameSpecials):
             name = r.train_name(train_id)
             if name is not None:  # (a copy below one bought later counts as gone already)
                 r.give_train(national, train_id, name)
-                if train_id not in r.gone:
+                if not r.has_gone(train_id):
                     r.depart(train_id, name)
 
-    def buy_ahead(self, r: Replay, national: str, after: int) -> bool:
+    def buy_ahead(self, r: Moves, national: str, after: int) -> bool:
         """The national buys at the end of its turn, with its cash and no action: the
         trains its next run uses that no action buys before it (True: it bought some)."""
         later = [
-            a for a, kept in zip(r.log.actions, r.log.kept, strict=True)
-            if kept and isinstance(a.get("id"), int) and a["id"] > after
+            a for a in r.kept_actions() if isinstance(a.get("id"), int) and a["id"] > after
         ]  # fmt: skip
         bought_by_action = set()
         for a in later:
@@ -128,41 +97,39 @@ class Mergers1867(GameSpecials):
             company = r.company(a.get("entity"))
             if a.get("type") != "run_routes" or company is None or company.abbrev != national:
                 continue
-            before = len(r.trains.get(national, []))
+            before = len(r.trains_of(national))
             for route in a.get("routes") or []:
                 train_id = route.get("train") if isinstance(route, dict) else None
                 if isinstance(train_id, str) and train_id not in bought_by_action:
                     self.national_bought(r, national, {"routes": [route]})
-            return len(r.trains.get(national, [])) > before
+            return len(r.trains_of(national)) > before
         return False
 
-    def run_routes(self, r: Replay, a: dict[str, Any]) -> None:
-        from .actions import run_routes
-
-        run_routes(r, a)
+    def run_routes(self, r: Moves, a: Action) -> None:
+        r.common(a)
         company = r.company(a.get("entity"))
-        national = r.table.get("national")
+        national = r.table.national
         if company is not None and company.abbrev == national and national:
-            if r.state.phase in r.table.get("national_operates", []):
+            if r.phase in r.table.national_operates:
                 self.buy_ahead(r, national, int(a["id"]))
 
-    def national_turn(self, r: Replay) -> None:
+    def national_turn(self, r: Moves) -> None:
         """1861: the RSR operates last in the operating rounds of the phases in
         ``national_operates``: on its first turn it puts its home token in the city
         ``national_home`` (unless a nationalisation gave it a token on that hex), and with
         no train it buys the next one of the depot (its own cash and loans: no action)."""
-        national = r.table.get("national")
-        if r.state.phase not in r.table.get("national_operates", []) or not national:
+        national = r.table.national
+        if r.phase not in r.table.national_operates or not national:
             return
-        home = r.table.get("national_home")
+        home = r.table.national_home
         if home and not self.national_home_done:
             self.national_home_done = True
             hex_name = r.hex_name(home[0])
-            if national not in r.state.tokens_at(hex_name).values():
+            if national not in r.tokens_at(hex_name).values():
                 space = r.free_space(hex_name, int(home[1]))
                 if space is not None:
                     r.place_token(hex_name, space, national)
-        if not r.trains.get(national):
+        if not r.trains_of(national):
             now = r.action.get("id")
             if not (isinstance(now, int) and self.buy_ahead(r, national, now - 1)):
                 r.buy_next(national)
@@ -176,30 +143,28 @@ class Mergers1867(GameSpecials):
             "run_routes": self.run_routes,
         }
 
-    def lay_tile(self, r: Replay, a: dict[str, Any]) -> None:
+    def lay_tile(self, r: Moves, a: Action) -> None:
         """The tile ``national_token_tile`` (639: Montreal, Moscow) laid while the national
         still has reservations gets a national token in its first city (place_639_token)."""
-        from .actions import lay_tile
-
-        lay_tile(r, a)
-        national = r.table.get("national")
-        if not national or r.tile_name(a.get("tile")) != r.table.get("national_token_tile"):
+        r.common(a)
+        national = r.table.national
+        if not national or r.tile_name(a.get("tile")) != r.table.national_token_tile:
             return
         hex_name = r.hex_name(a.get("hex"))
         reserved = [
-            h for h in r.table.get("national_reservations", [])
-            if national not in r.state.tokens_at(r.hex_name(h)).values()
+            h for h in r.table.national_reservations
+            if national not in r.tokens_at(r.hex_name(h)).values()
         ]  # fmt: skip
-        if reserved and national not in r.state.tokens_at(hex_name).values():
+        if reserved and national not in r.tokens_at(hex_name).values():
             space = r.free_space(hex_name, 0)
             if space is not None:
                 r.place_token(hex_name, space, national)
 
-    def convert(self, r: Replay, a: dict[str, Any]) -> None:
+    def convert(self, r: Moves, a: Action) -> None:
         company = r.company(a.get("entity"))
         self.converting = company.abbrev if company else None
 
-    def merge(self, r: Replay, a: dict[str, Any]) -> None:
+    def merge(self, r: Moves, a: Action) -> None:
         source = r.company(a.get("entity"))
         target = r.company(a.get("corporation"))
         if source is None or target is None:
@@ -216,131 +181,80 @@ class Mergers1867(GameSpecials):
                 self.merging = [source.abbrev]
             self.merging.append(target.abbrev)
 
-    def _absorb(self, r: Replay, sources: list[str], target: str) -> None:
+    def _absorb(self, r: Moves, sources: list[str], target: str) -> None:
         for source in sources:
             r.move_tokens(source, target)
             r.move_trains(source, target)
 
-    def choose(self, r: Replay, a: dict[str, Any]) -> None:
+    def choose(self, r: Moves, a: Action) -> None:
         if a.get("choice") == "nationalize":
             company = r.company(a.get("entity"))
             if company is not None:
                 self.nationalise(r, company.abbrev)
 
-    def on_phase(self, r: Replay, phase: str) -> None:
-        neutral = r.table.get("neutral_token_company")
-        if phase == r.table.get("neutral_tokens_removed_on") and neutral:  # 1867: phase 3
-            for hex_name, space, owner in r.state.all_tokens():
+    def on_phase(self, r: Moves, phase: str) -> None:
+        neutral = r.table.neutral_token_company
+        if phase == r.table.neutral_tokens_removed_on and neutral:  # 1867: phase 3
+            for hex_name, space, owner in r.all_tokens():
                 if owner == neutral:
                     r.remove_token(hex_name, space)
-        every_minor = phase == r.table.get("minors_nationalized_on")
-        trainless = phase in r.table.get("trainless_nationalization_on", [])
+        every_minor = phase == r.table.minors_nationalized_on
+        trainless = phase in r.table.trainless_nationalization_on
         for c in r.game.companies:
-            if c.kind != "minor" or not r.state.tokens_placed(c.abbrev):
+            if c.kind != "minor" or not r.tokens_placed(c.abbrev):
                 continue
             # the trainless rule takes the minors that have operated (Corporation#operated?)
             operated = c.abbrev in self.ever_operated
-            if every_minor or trainless and operated and not r.trains.get(c.abbrev):
+            if every_minor or trainless and operated and not r.trains_of(c.abbrev):
                 self.nationalise(r, c.abbrev)
 
-    def nationalise(self, r: Replay, company: str) -> None:
+    def nationalise(self, r: Moves, company: str) -> None:
         self.ever_operated.discard(company)
-        national = r.table.get("national")
+        national = r.table.national
         if not national:
             r.warn(f"nationalisation of {company}: the game names no national company")
             return
         limit = r.game.company(national).tokens
-        reserved = set(r.table.get("national_reservations", []))
-        tokens = [(h, s) for h, s, c in r.state.all_tokens() if c == company]
+        reserved = set(r.table.national_reservations)
+        tokens = [(h, s) for h, s, c in r.all_tokens() if c == company]
 
         def best(item: tuple[str, int]) -> tuple[int, str]:
-            tile, _ = r.state.tile_at(item[0])
+            tile, _ = r.tile_at(item[0])
             revenue = max((n.revenue.max_value for n in tile.cities), default=0)
             return (revenue, item[0])
 
         for hex_name, space in sorted(tokens, key=best, reverse=True):
             r.remove_token(hex_name, space)
-            if national in r.state.tokens_at(hex_name).values():
+            if national in r.tokens_at(hex_name).values():
                 continue
-            placed = r.state.tokens_placed(national)
-            open_reservations = {
-                h for h in reserved if national not in r.state.tokens_at(h).values()
-            }
+            placed = r.tokens_placed(national)
+            open_reservations = {h for h in reserved if national not in r.tokens_at(h).values()}
             if hex_name not in open_reservations and limit - placed <= len(open_reservations):
                 continue
             r.place_token(hex_name, space, national)
-        if r.table.get("national_takes_assets"):  # 1861: trains and privates go to the RSR
+        if r.table.national_takes_assets:  # 1861: trains and privates go to the RSR
             r.move_trains(company, national)
-        r.trains.pop(company, None)
+        r.drop_trains(company)
 
 
-@register("1849")
-class Earthquake1849(GameSpecials):
-    """1849: the Messina earthquake when the phase in ``earthquake_on`` starts: the tokens
-    on ``earthquake_hex`` leave the game and the hex goes back to its printed tile. A
-    ``choose`` closes a private ("Close SMS") or is about money (a loan, leaving the game)."""
-
-    def handlers(self) -> dict[str, Handler]:
-        return {"choose": self.choose}
-
-    def choose(self, r: Replay, a: dict[str, Any]) -> None:
-        choice = a.get("choice")
-        if isinstance(choice, str) and choice.startswith("Close "):
-            r.private_owner.pop(choice.removeprefix("Close ").strip(), None)
-
-    def on_phase(self, r: Replay, phase: str) -> None:
-        hex_name = r.table.get("earthquake_hex")
-        if phase != r.table.get("earthquake_on") or not hex_name:
-            return
-        for space in list(r.state.tokens_at(hex_name)):
-            r.remove_token(hex_name, space)
-        if r.state.laid_tile(hex_name) is not None:
-            r.state.apply(r.state.remove_tile_edit(hex_name))
-        for tile_id, where in list(r.tile_hex.items()):
-            if where == hex_name:
-                del r.tile_hex[tile_id]
+CITIES: dict[str, CityEdges] = {
+    "120": ((1, (1, 2)), (1, (3, 4))),
+    "637": ((1, (0, 1)), (1, (2, 3)), (1, (4, 5))),
+    "X1": ((1, (0, 3)), (1, (1, 4)), (1, (2, 5))),
+    "X2": ((1, (0, 3)), (1, (2, 4)), (1, (1, 5))),
+    "X3": ((1, (3, 5)), (1, (0, 4)), (1, (1, 2))),
+    "X4": ((1, (0, 3)), (1, (1, 2)), (1, (4, 5))),
+    "122": ((2, (1, 2)), (2, (3, 4))),
+    "X5": ((1, (0, 3)), (2, (1, 2, 4, 5))),
+    "X6": ((1, (1, 2)), (2, (0, 3, 4, 5))),
+    "X7": ((1, (2, 4)), (2, (0, 1, 3, 5))),
+    "Toronto": ((1, (1,)), (1, (4,))),
+    "Montreal": ((1, (1,)), (1, (3,)), (1, ())),
+}
 
 
-@register("18MS")
-class RustByRound18MS(GameSpecials):
-    """18MS: trains rust at the end of a set of operating rounds, not when a train is bought
-    (``rust_after_or_sets``: the number of sets ended = the train that rusts), and a phase
-    starts with an operating round (``phase_at_or``: the round's number = the phase). A set
-    ends where the actions show the stock round starting (a par, shares bought, a bid, a
-    player passing) after operating actions; a round ends there too, or where a company
-    operates again after others did."""
-
-    OPERATING = frozenset({"lay_tile", "run_routes", "dividend", "buy_train", "place_token"})
-    STOCK = frozenset({"par", "buy_shares", "bid"})
-
-    def __init__(self) -> None:
-        self.in_or = False
-        self.sets_ended = 0
-        self.rounds = 0
-        self.operated: set[str] = set()
-        self.last_operator: str | None = None
-
-    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
-        kind = a.get("type")
-        player = a.get("entity_type") == "player"
-        if self.in_or and (kind in self.STOCK or (kind == "pass" and player)):
-            self.in_or = False
-            self.sets_ended += 1
-            rusting = r.table.get("rust_after_or_sets", {}).get(str(self.sets_ended))
-            if rusting:
-                for owner, ids in r.trains.items():
-                    r.trains[owner] = [t for t in ids if r.train_names[t] != rusting]
-        company = r.company(a.get("entity")) if a.get("entity_type") == "corporation" else None
-        if kind not in self.OPERATING or company is None:
-            return
-        again = company.abbrev in self.operated and company.abbrev != self.last_operator
-        if not self.in_or or again:
-            self.rounds += 1
-            self.operated = set()
-            phase = r.table.get("phase_at_or", {}).get(str(self.rounds))
-            names = [p.name for p in r.game.phases]
-            if phase in names and names.index(phase) > names.index(r.state.phase):
-                r.state.phase = phase
-        self.in_or = True
-        self.operated.add(company.abbrev)
-        self.last_operator = company.abbrev
+@title("1867")
+class Home1867(TitleHome):
+    specials = Mergers1867
+    rusty_train_cities = CITIES
+    opens_first = True

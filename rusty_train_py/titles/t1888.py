@@ -3,13 +3,11 @@ rounds."""
 
 from __future__ import annotations
 
-from typing import Any
+from .moves import Action, Moves
+from .registry import TitleHome, title
+from .specials import GameSpecials
 
-from .replay import Replay
-from .specials_base import GameSpecials, register
 
-
-@register("1888")
 class ExportAfterSet1888(GameSpecials):
     """1888 (tobymao/18xx ``G1888::Game#or_set_finished``): when a set of operating rounds
     ends, the engine exports the depot's next train if it is one of ``export_after_set``
@@ -23,12 +21,17 @@ class ExportAfterSet1888(GameSpecials):
     def __init__(self) -> None:
         self.in_or = False
 
-    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, a: Action) -> None:
         kind, player = a.get("type"), a.get("entity_type") == "player"
         if self.in_or and player and (kind in self.STOCK or kind == "pass"):
             self.in_or = False
             nxt = r.next_depot_train()
-            if nxt is not None and nxt[1] in r.table.get("export_after_set", []):
+            if nxt is not None and nxt[1] in r.table.export_after_set:
                 r.export_next()
         elif kind in self.OPERATING and a.get("entity_type") == "corporation":
             self.in_or = True
+
+
+@title("1888")
+class Home1888(TitleHome):
+    specials = ExportAfterSet1888

@@ -1,28 +1,10 @@
-"""The registry of each game's own replay rules (specials), the base class every game
-starts from, and the engine's random numbers."""
+"""The log replay's rules every title follows unless its home says otherwise (a GameSpecials
+subclass: a title's own actions and events that move tokens or trains), and the engine's
+random numbers. A title's specials see the replay through ``moves.Moves`` only."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from .replay import Handler, Replay
-
-_REGISTRY: dict[str, type[GameSpecials]] = {}
-
-
-def register(*game_ids: str) -> Callable[[type[GameSpecials]], type[GameSpecials]]:
-    def wrap(cls: type[GameSpecials]) -> type[GameSpecials]:
-        for gid in game_ids:
-            _REGISTRY[gid] = cls
-        return cls
-
-    return wrap
-
-
-def registered(game_id: str) -> type[GameSpecials]:
-    """The specials class registered for ``game_id`` (the base class when none is)."""
-    return _REGISTRY.get(game_id, GameSpecials)
+from .moves import Action, Handler, Moves
 
 
 class GameSpecials:
@@ -32,37 +14,35 @@ class GameSpecials:
     def handlers(self) -> dict[str, Handler]:
         return {}
 
-    def setup(self, r: Replay) -> None:
-        r.gone.update(r.table.get("private_trains", {}).values())  # held apart from the start
-        for company, train_id in r.table.get("setup_trains", {}).items():
+    def setup(self, r: Moves) -> None:
+        r.mark_gone(tuple(r.table.private_trains.values()))  # held apart from the start
+        for company, train_id in r.table.setup_trains.items():
             name = r.train_name(str(train_id))
             owner = r.company(company)
             if name is not None and owner is not None:  # given at set-up (18CO's DSNG: 2P)
                 r.give_train(owner.abbrev, str(train_id), name)
                 r.depart(str(train_id), name)
         # the privates some action names (a bid, a purchase): the others were never bought
-        named = {
-            a.get("company") for a, kept in zip(r.log.actions, r.log.kept, strict=True) if kept
-        }
-        for company, private in r.table.get("closes_unless_bid", {}).items():
+        named = {a.get("company") for a in r.kept_actions()}
+        for company, private in r.table.closes_unless_bid.items():
             owner = r.company(company)
             if owner is not None and private not in named:  # 18CO: DSNG without the DRGR
                 r.close(owner.abbrev)
-        for hex_name, city, company in r.table.get("setup_tokens", []):
+        for hex_name, city, company in r.table.setup_tokens:
             space = r.free_space(hex_name, city)
             if space is not None:
                 r.place_token(hex_name, space, company)
 
-    def on_phase(self, r: Replay, phase: str) -> None:
+    def on_phase(self, r: Moves, phase: str) -> None:
         """Called when the phase changes (a train left the depot)."""
 
-    def on_first(self, r: Replay, train: str) -> None:
+    def on_first(self, r: Moves, train: str) -> None:
         """Called when the first train of a type leaves the depot (after the rusting)."""
 
-    def before_action(self, r: Replay, action: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, action: Action) -> None:
         """Called before every action the engine keeps (round bookkeeping)."""
 
-    def bonuses(self, r: Replay, company: str) -> list[str]:
+    def bonuses(self, r: Moves, company: str) -> list[str]:
         """The bonus options of the game's own that ``company`` holds now (``id`` or
         ``id:HEX``: 18FL's hotels, 1870's ports), beyond the privates' of
         ``[eighteen_xx.private_bonuses]``, as ``routes --bonus`` names them."""

@@ -18,11 +18,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from .actions import assign
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, register
+from .moves import Action, Handler, Moves
+from .registry import TitleHome, title
+from .specials import GameSpecials
 
 PORT = "GSC"  # the private whose assignments are the port
 OWNER_BONUS = "port_owner"
@@ -31,7 +29,6 @@ CONNECTION_RUN = "conn_"  # the bonus of a connection run, followed by the compa
 ENDS_WITH = "6"  # the train whose purchase removes the port (event remove_tokens)
 
 
-@register("1870")
 class Destinations1870(GameSpecials):
     """Destination tokens in extra slots; the Gulf Shipping port, open then closed."""
 
@@ -45,13 +42,13 @@ class Destinations1870(GameSpecials):
     def handlers(self) -> dict[str, Handler]:
         return {"choose": self.choose, "assign": self.assign}
 
-    def before_action(self, r: Replay, action: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, action: Action) -> None:
         if self.ran:
             self.connecting, self.ran = None, False
         if self.connecting is not None and action.get("type") == "run_routes":
             self.ran = True  # this run is the connection run
 
-    def choose(self, r: Replay, a: dict[str, Any]) -> None:
+    def choose(self, r: Moves, a: Action) -> None:
         choice = a.get("choice")
         company = r.acting_company()
         if choice in ("Charter", "Map") and company is not None:
@@ -61,31 +58,36 @@ class Destinations1870(GameSpecials):
         if choice != "Map" or company is None:
             r.warn(f"a choice this program does not follow ({choice!r})")
             return
-        destinations = r.table.get("destination_tokens", {})
+        destinations = r.table.destination_tokens
         hex_name = destinations.get(str(a.get("entity")))
         if hex_name is None:
             r.warn(f"{company.abbrev} has no destination in [eighteen_xx] destination_tokens")
             return
         r.place_extra_token(r.hex_name(hex_name), 0, company.abbrev)
 
-    def assign(self, r: Replay, a: dict[str, Any]) -> None:
+    def assign(self, r: Moves, a: Action) -> None:
         if a.get("entity") != PORT or a.get("target_type") != "hex":
-            assign(r, a)
+            r.common(a)
             return
         hex_name = r.hex_name(a.get("target"))
         if self.port_hex == hex_name:
             self.port_closed = True  # the second assignment closes the port
             return
         self.port_hex = hex_name
-        owner = r.company(r.private_owner.get(PORT))
+        owner = r.company(r.owner_of_private(PORT))
         self.port_owner = owner.abbrev if owner is not None else None
 
-    def bonuses(self, r: Replay, company: str) -> list[str]:
+    def bonuses(self, r: Moves, company: str) -> list[str]:
         out = []
         if company == self.connecting:
             out.append(f"{CONNECTION_RUN}{company.lower()}")
-        if self.port_hex is None or ENDS_WITH in r.departed:
+        if self.port_hex is None or r.has_departed(ENDS_WITH):
             return out
         if company == self.port_owner:
             return [*out, f"{OWNER_BONUS}:{self.port_hex}"]
         return out if self.port_closed else [*out, f"{OPEN_BONUS}:{self.port_hex}"]
+
+
+@title("1870")
+class Home1870(TitleHome):
+    specials = Destinations1870

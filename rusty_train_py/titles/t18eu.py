@@ -16,18 +16,15 @@ returns a Pullman to the depot when its company holds no other train or more tha
 
 from __future__ import annotations
 
-from typing import Any
-
-from .actions import lay_tile, place_token
-from .replay import Handler, Replay
-from .specials_base import GameSpecials, register
+from .moves import Action, Handler, Moves
+from .registry import TitleHome, title
+from .specials import GameSpecials
 
 PULLMAN = "P"
 EXCHANGE_TRAIN = "5"  # its first purchase calls the final exchange round (minor_exchange)
 NORMAL_FORMATION = ("5", "6", "8")  # phases whose new majors put their treasury on the market
 
 
-@register("18EU")
 class Minors18EU(GameSpecials):
     def __init__(self) -> None:
         self.owner: dict[str, object] = {}  # minor or major -> the player owning it
@@ -36,7 +33,7 @@ class Minors18EU(GameSpecials):
         self.on_market: set[str] = set()  # majors formed with their treasury on the market
         self.pending: tuple[str, str] | None = None  # (minor, major) awaiting ReplaceToken
         self.exchange_called = False
-        self.auto: list[dict[str, Any]] = []  # the previous action's auto_actions
+        self.auto: list[Action] = []  # the previous action's auto_actions
 
     def handlers(self) -> dict[str, Handler]:
         return {
@@ -51,7 +48,7 @@ class Minors18EU(GameSpecials):
             "redeem_shares": self.from_market,
         }
 
-    def setup(self, r: Replay) -> None:
+    def setup(self, r: Moves) -> None:
         super().setup(r)
         minors = [c for c in r.game.companies if c.kind == "minor"]
         for i, minor in enumerate(minors):
@@ -60,43 +57,43 @@ class Minors18EU(GameSpecials):
 
     # ---- minors and majors ------------------------------------------------------------
 
-    def lay_tile(self, r: Replay, a: dict[str, Any]) -> None:
+    def lay_tile(self, r: Moves, a: Action) -> None:
         """A brown tile joining cities: a company's two tokens now in one city become one
         (Track#update_token!, maybe_remove_duplicate_token!)."""
-        lay_tile(r, a)
+        r.common(a)
         hex_name = r.hex_name(a.get("hex"))
-        for company in set(r.state.tokens_at(hex_name).values()):
+        for company in set(r.tokens_at(hex_name).values()):
             self.drop_duplicate(r, hex_name, company)
 
-    def bid(self, r: Replay, a: dict[str, Any]) -> None:
+    def bid(self, r: Moves, a: Action) -> None:
         minor = r.company(a.get("minor"))
         if minor is not None:
             self.owner[minor.abbrev] = a.get("entity")
             r.place_home(minor)
 
-    def par(self, r: Replay, a: dict[str, Any]) -> None:
+    def par(self, r: Moves, a: Action) -> None:
         company = r.company(a.get("corporation"))
         if company is not None:
             self.owner[company.abbrev] = a.get("entity")
-            if r.state.phase in NORMAL_FORMATION:
+            if r.phase in NORMAL_FORMATION:
                 self.on_market.add(company.abbrev)
 
-    def minor_at(self, r: Replay, hex_name: str, space: int, player: object) -> str | None:
+    def minor_at(self, r: Moves, hex_name: str, space: int, player: object) -> str | None:
         """The minor of ``player`` holding a token in the city of ``space`` on ``hex_name``."""
-        tile, _ = r.state.tile_at(hex_name)
+        tile, _ = r.tile_at(hex_name)
         city = next(s.city for s in tile.token_spaces if s.index == space)
         spaces = {s.index for s in tile.token_spaces if s.city == city}
-        for sp, owner in sorted(r.state.tokens_at(hex_name).items()):
+        for sp, owner in sorted(r.tokens_at(hex_name).items()):
             if sp in spaces and self.owner.get(owner) == player and self._is_minor(r, owner):
                 return owner
         return None
 
     @staticmethod
-    def _is_minor(r: Replay, abbrev: str) -> bool:
+    def _is_minor(r: Moves, abbrev: str) -> bool:
         company = r.company(abbrev)
         return company is not None and company.kind == "minor"
 
-    def place_token(self, r: Replay, a: dict[str, Any]) -> None:
+    def place_token(self, r: Moves, a: Action) -> None:
         company = r.acting_company()
         hex_name, part = r.city_of(a.get("city"))
         slot = a.get("slot", 0)
@@ -105,18 +102,18 @@ class Minors18EU(GameSpecials):
             minor = self.pending[0]
             self.pending = None
             self.remove_tokens(r, minor)
-            place_token(r, a)
+            r.common(a)
             self.drop_duplicate(r, hex_name, company.abbrev)
             r.close(minor)
             return
-        home = company is not None and not r.state.tokens_placed(company.abbrev)
+        home = company is not None and not r.tokens_placed(company.abbrev)
         if company is not None and home and company.kind == "major":
             merging = self.minor_at(r, hex_name, space, self.owner.get(company.abbrev))
             if merging is not None:  # HomeToken: the minor merges into the new major
                 self.merge(r, merging, company.abbrev)
-        place_token(r, a)
+        r.common(a)
 
-    def pass_(self, r: Replay, a: dict[str, Any]) -> None:
+    def pass_(self, r: Moves, a: Action) -> None:
         if self.pending and a.get("entity") == self.pending[1]:
             minor = self.pending[0]
             self.pending = None
@@ -129,7 +126,7 @@ class Minors18EU(GameSpecials):
                     r.close(minor)
                     del self.owner[minor]
 
-    def before_action(self, r: Replay, a: dict[str, Any]) -> None:
+    def before_action(self, r: Moves, a: Action) -> None:
         # what the engine did on its own after the previous action (a programmed bid, a
         # pass): the log keeps it inside that action
         auto, self.auto = self.auto, [x for x in a.get("auto_actions") or [] if isinstance(x, dict)]
@@ -146,7 +143,7 @@ class Minors18EU(GameSpecials):
         self.pending = None
         r.close(minor)
 
-    def buy_shares(self, r: Replay, a: dict[str, Any]) -> None:
+    def buy_shares(self, r: Moves, a: Action) -> None:
         shares = [s for s in a.get("shares") or [] if isinstance(s, str)]
         if a.get("entity_type") != "minor":
             self.pool.difference_update(shares)
@@ -164,7 +161,7 @@ class Minors18EU(GameSpecials):
         self.pool.discard(share)
         self.bought.add(share)
         self.owner.pop(minor.abbrev, None)
-        if from_market or not r.state.tokens_placed(major.abbrev):
+        if from_market or not r.tokens_placed(major.abbrev):
             if from_market:
                 self.drop_trains(r, minor.abbrev)
             else:
@@ -174,33 +171,33 @@ class Minors18EU(GameSpecials):
         self.move_trains(r, minor.abbrev, major.abbrev)
         self.pending = (minor.abbrev, major.abbrev)
 
-    def to_market(self, r: Replay, a: dict[str, Any]) -> None:
+    def to_market(self, r: Moves, a: Action) -> None:
         self.pool.update(s for s in a.get("shares") or [] if isinstance(s, str))
 
-    def from_market(self, r: Replay, a: dict[str, Any]) -> None:
+    def from_market(self, r: Moves, a: Action) -> None:
         self.pool.difference_update(s for s in a.get("shares") or [] if isinstance(s, str))
 
     # ---- tokens and trains ------------------------------------------------------------
 
-    def merge(self, r: Replay, minor: str, major: str) -> None:
+    def merge(self, r: Moves, minor: str, major: str) -> None:
         self.move_trains(r, minor, major)
         self.remove_tokens(r, minor)
         r.close(minor)
         self.owner.pop(minor, None)
 
     @staticmethod
-    def remove_tokens(r: Replay, company: str) -> None:
-        for hex_name, space, owner in r.state.all_tokens():
+    def remove_tokens(r: Moves, company: str) -> None:
+        for hex_name, space, owner in r.all_tokens():
             if owner == company:
                 r.remove_token(hex_name, space)
 
     @staticmethod
-    def drop_duplicate(r: Replay, hex_name: str, company: str) -> None:
+    def drop_duplicate(r: Moves, hex_name: str, company: str) -> None:
         """Two tokens of one company in one city: the engine removes one."""
-        tile, _ = r.state.tile_at(hex_name)
+        tile, _ = r.tile_at(hex_name)
         city_of = {s.index: s.city for s in tile.token_spaces}
         seen: dict[int, int] = {}
-        for space, owner in sorted(r.state.tokens_at(hex_name).items()):
+        for space, owner in sorted(r.tokens_at(hex_name).items()):
             if owner != company:
                 continue
             city = city_of[space]
@@ -208,32 +205,37 @@ class Minors18EU(GameSpecials):
                 r.remove_token(hex_name, seen[city])
             seen[city] = space
 
-    def move_trains(self, r: Replay, minor: str, major: str) -> None:
+    def move_trains(self, r: Moves, minor: str, major: str) -> None:
         r.move_trains(minor, major)
         self.check_pullman(r, major)
 
     @staticmethod
-    def drop_trains(r: Replay, company: str) -> None:
-        for train_id in list(r.trains.get(company, [])):
+    def drop_trains(r: Moves, company: str) -> None:
+        for train_id in list(r.trains_of(company)):
             r.drop_train(train_id)
 
     # ---- the Pullman ------------------------------------------------------------------
 
-    def limit(self, r: Replay, company: str) -> int:
+    def limit(self, r: Moves, company: str) -> int:
         c = r.company(company)
         if c is not None and c.kind == "minor":
-            return 1 if int(r.state.phase) > 3 else 2
-        limit = next(p.train_limit for p in r.game.phases if p.name == r.state.phase)
+            return 1 if int(r.phase) > 3 else 2
+        limit = next(p.train_limit for p in r.game.phases if p.name == r.phase)
         return limit if isinstance(limit, int) else 99
 
-    def check_pullman(self, r: Replay, company: str) -> None:
-        ids = r.trains.get(company, [])
-        pullmans = [t for t in ids if r.train_names.get(t) == PULLMAN]
+    def check_pullman(self, r: Moves, company: str) -> None:
+        ids = r.trains_of(company)
+        pullmans = [t for t in ids if r.train_name(t) == PULLMAN]
         if pullmans and not 1 < len(ids) <= self.limit(r, company):
             r.drop_train(pullmans[0])
 
-    def on_first(self, r: Replay, train: str) -> None:
-        for company in list(r.trains):
+    def on_first(self, r: Moves, train: str) -> None:
+        for company in r.holders():
             self.check_pullman(r, company)
         if train == EXCHANGE_TRAIN:
             self.exchange_called = True
+
+
+@title("18EU")
+class Home18EU(TitleHome):
+    specials = Minors18EU

@@ -1,10 +1,11 @@
-"""The common rules every game follows unless its own class (a module beside this one) says
-otherwise: the hooks a game may wrap, each calling the common rule by default."""
+"""The finder's common rules every game follows unless its title's home says otherwise: the
+hooks a title may wrap (a GameRules subclass named by its home), each calling the common rule
+by default (tobymao/18xx puts these in the game's override of ``revenue_for``)."""
 
 from __future__ import annotations
 
-from ..bonus_kinds import BonusFacts
-from ..facts import StopFacts, TrainTable
+from ..rules.bonus_kinds import BonusFacts
+from ..rules.facts import StopFacts, TrainTable
 
 
 class GameRules:

@@ -8,18 +8,22 @@ pays a revenue listing no colour of the phase its first column.
 
 from __future__ import annotations
 
-from ..facts import StopFacts
-from . import game_rules
-from .common import GameRules
+from ..rules.facts import StopFacts
+from .finder import GameRules
+from .registry import TitleHome, title
 
 PORTS = frozenset({"E3", "G1", "J2"})
 PORT_COLOURS = frozenset({"green", "brown"})
 
 
-@game_rules("1836Jr30")
 class Rules1836Jr30(GameRules):
     def stop_value(self, stop: StopFacts, value: int) -> int:
         value = super().stop_value(stop, value)
         if stop.hex in PORTS and PORT_COLOURS.isdisjoint(self.phase_colours):
             return 0
         return value
+
+
+@title("1836Jr30")
+class Home1836Jr30(TitleHome):
+    rules = Rules1836Jr30
