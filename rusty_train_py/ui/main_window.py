@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoStack
@@ -40,7 +41,11 @@ from .search_controller import shutdown_all
 from .window_chrome import WindowChrome
 from .window_files import FileCommands
 from .window_panels import MapPanels
-from .worker import SearchFn
+from .worker import RouteSearchFn, SearchFn
+
+if TYPE_CHECKING:
+    from ..advisor.progress import AdviceProgress
+    from ..advisor.result import Advice
 
 APP_NAME = "rusty-train-py"
 SHUTDOWN_WAIT = 1.0  # seconds to let searches still running end when the window closes
@@ -57,9 +62,9 @@ class MainWindow(QMainWindow):
         self,
         prefs: Preferences | None = None,
         dialogs: Dialogs | None = None,
-        search: SearchFn | None = None,
+        search: RouteSearchFn | None = None,
         state: MapState | None = None,
-        advise: SearchFn | None = None,
+        advise: SearchFn[AdviceProgress, Advice] | None = None,
     ):
         super().__init__()
         self.prefs = prefs or Preferences()

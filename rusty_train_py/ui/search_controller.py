@@ -12,36 +12,39 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic
 
-from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThreadPool
 from shiboken6 import isValid
 
 from ..mapstate.state import MapState
-from .worker import RouteSearchWorker, SearchFn
+from .worker import P, R, RouteSearchWorker, SearchFn
 
 # Every worker not yet returned, whichever controller started it: Python must keep them
 # alive until their run() has returned, even when their controller is gone.
-_RUNNING: set[RouteSearchWorker] = set()
+_RUNNING: set[RouteSearchWorker[Any, Any]] = set()
 
 
-class RouteSearchController(QObject):
-    """Runs one route search at a time for its owner, passing on its reports."""
-
-    progress = Signal(object)  # SearchProgress
-    finished = Signal(object)  # RouteResult
-    failed = Signal(str)
+class RouteSearchController(QObject, Generic[P, R]):
+    """Runs one search at a time for its owner, passing on its reports, typed: ``on_progress``
+    with each report, then ``on_finished`` with the result or ``on_failed`` with a message."""
 
     def __init__(
         self,
-        search: SearchFn | None = None,
+        search: SearchFn[P, R],
+        on_progress: Callable[[P], None],
+        on_finished: Callable[[R], None],
+        on_failed: Callable[[str], None],
         parent: QObject | None = None,
         pool: QThreadPool | None = None,
     ):
         super().__init__(parent)
         self.search = search
+        self.on_progress = on_progress
+        self.on_finished = on_finished
+        self.on_failed = on_failed
         self.pool = pool or QThreadPool.globalInstance()
-        self.worker: RouteSearchWorker | None = None  # the search whose reports count
+        self.worker: RouteSearchWorker[P, R] | None = None  # the search whose reports count
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -51,17 +54,11 @@ class RouteSearchController(QObject):
         return self.worker is not None
 
     def start(
-        self,
-        state: MapState,
-        company: str,
-        trains: Sequence[str],
-        bonuses: Sequence[str] = (),
-        locked: Sequence[object] = (),
+        self, state: MapState, company: str, trains: Sequence[str], bonuses: Sequence[str] = ()
     ) -> None:
-        """Start a search for ``company`` (dropping the one running, if any); ``locked``: the
-        routes the player fixed (route.locks.RouteLock)."""
+        """Start a search for ``company`` (dropping the one running, if any)."""
         self.drop()
-        worker = RouteSearchWorker(state, company, trains, bonuses, self.search, locked=locked)
+        worker = RouteSearchWorker(state, company, trains, bonuses, search=self.search)
         for signal, slot in (
             (worker.signals.progress, self._progress),
             (worker.signals.finished, self._finished),
@@ -93,28 +90,31 @@ class RouteSearchController(QObject):
     # ---- reports from the pool thread (delivered on the GUI thread) ------------------------
 
     def _deliver(
-        self, slot: Callable[[RouteSearchWorker, Any], None], worker: RouteSearchWorker, value: Any
+        self,
+        slot: Callable[[RouteSearchWorker[P, R], object], None],
+        worker: RouteSearchWorker[P, R],
+        value: object,
     ) -> None:
         if isValid(self):  # the controller may be gone (its mode left, the window closed)
             slot(worker, value)
         elif worker.done:
             _RUNNING.discard(worker)
 
-    def _progress(self, worker: RouteSearchWorker, progress: object) -> None:
-        if worker is self.worker:
-            self.progress.emit(progress)
+    def _progress(self, worker: RouteSearchWorker[P, R], _: object) -> None:
+        if worker is self.worker and worker.latest is not None:
+            self.on_progress(worker.latest)
 
-    def _finished(self, worker: RouteSearchWorker, result: object) -> None:
+    def _finished(self, worker: RouteSearchWorker[P, R], _: object) -> None:
+        _RUNNING.discard(worker)
+        if worker is self.worker and worker.result is not None:
+            self.worker = None
+            self.on_finished(worker.result)
+
+    def _failed(self, worker: RouteSearchWorker[P, R], message: object) -> None:
         _RUNNING.discard(worker)
         if worker is self.worker:
             self.worker = None
-            self.finished.emit(result)
-
-    def _failed(self, worker: RouteSearchWorker, message: str) -> None:
-        _RUNNING.discard(worker)
-        if worker is self.worker:
-            self.worker = None
-            self.failed.emit(message)
+            self.on_failed(str(message))
 
 
 def searches_running() -> int:

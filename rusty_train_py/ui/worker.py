@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, Signal, SignalInstance
 
@@ -18,7 +19,60 @@ from ..base.errors import is_ours, message_of
 from ..mapstate.state import MapState
 from ..route.progress import SearchProgress
 
-SearchFn = Callable[..., object]
+if TYPE_CHECKING:
+    from ..route.locks import RouteLock
+    from ..route.result import RouteResult
+
+
+class Report(Protocol):
+    """What every search's progress report says: its phase and the best found so far."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def best(self) -> object: ...
+
+
+P = TypeVar("P", bound=Report)  # what a search reports as it goes
+R = TypeVar("R")  # what it returns
+P_co = TypeVar("P_co", bound=Report, covariant=True)
+R_co = TypeVar("R_co", covariant=True)
+
+
+class SearchFn(Protocol[P_co, R_co]):
+    """A search the worker runs: the route finder, the advisor, the planner. It calls
+    ``progress`` with its reports and stops soon after ``cancel()`` is true."""
+
+    def __call__(
+        self,
+        state: MapState,
+        company: str,
+        trains: Sequence[str],
+        bonuses: Sequence[str],
+        /,
+        *,
+        progress: Callable[[P_co], None],
+        cancel: Callable[[], bool],
+    ) -> R_co: ...
+
+
+class RouteSearchFn(Protocol):
+    """The route finder's seam (``route.search.find_routes``): a search, and the routes the
+    player locked (given only when there are some)."""
+
+    def __call__(
+        self,
+        state: MapState,
+        company: str,
+        trains: Sequence[str],
+        bonuses: Sequence[str],
+        /,
+        *,
+        progress: Callable[[SearchProgress], None],
+        cancel: Callable[[], bool],
+        locked: Sequence[RouteLock] = ...,
+    ) -> RouteResult: ...
 
 
 class WorkerSignals(QObject):
@@ -27,14 +81,39 @@ class WorkerSignals(QObject):
     failed = Signal(str)
 
 
-def default_search() -> SearchFn:
+def default_search() -> RouteSearchFn:
     from ..route.search import find_routes
 
     return find_routes
 
 
-class RouteSearchWorker(QRunnable):
-    """Runs ``search(state, company, trains, bonuses, progress=..., cancel=...)`` once."""
+def with_locks(
+    search: RouteSearchFn, locked: Sequence[RouteLock]
+) -> SearchFn[SearchProgress, RouteResult]:
+    """``search`` as a plain search, with the routes the player locked (none: as it is)."""
+
+    def run(
+        state: MapState,
+        company: str,
+        trains: Sequence[str],
+        bonuses: Sequence[str],
+        /,
+        *,
+        progress: Callable[[SearchProgress], None],
+        cancel: Callable[[], bool],
+    ) -> RouteResult:
+        if not locked:
+            return search(state, company, trains, bonuses, progress=progress, cancel=cancel)
+        return search(
+            state, company, trains, bonuses, progress=progress, cancel=cancel, locked=locked
+        )
+
+    return run
+
+
+class RouteSearchWorker(QRunnable, Generic[P, R]):
+    """Runs ``search(state, company, trains, bonuses, progress=..., cancel=...)`` once; its
+    reports and result are kept typed (``latest``, ``result``), the signals say when."""
 
     def __init__(
         self,
@@ -42,9 +121,9 @@ class RouteSearchWorker(QRunnable):
         company: str,
         trains: Sequence[str],
         bonuses: Sequence[str] = (),
-        search: SearchFn | None = None,
+        *,
+        search: SearchFn[P, R],
         progress_interval: float = 0.25,
-        locked: Sequence[object] = (),
     ):
         super().__init__()
         self.setAutoDelete(False)  # Python owns it (its controller keeps a reference)
@@ -52,8 +131,9 @@ class RouteSearchWorker(QRunnable):
         self.company = company
         self.trains = list(trains)
         self.bonuses = list(bonuses)
-        self.locked = list(locked)
-        self.search = search or default_search()
+        self.search = search
+        self.latest: P | None = None  # the last report passed on
+        self.result: R | None = None  # set before ``finished`` is emitted
         self.signals = WorkerSignals()
         self.progress_interval = progress_interval
         self._cancel = threading.Event()
@@ -76,7 +156,7 @@ class RouteSearchWorker(QRunnable):
         """Block until the search has returned (for shutdown and tests only)."""
         return self._done.wait(timeout)
 
-    def _progress(self, progress: SearchProgress) -> None:
+    def _progress(self, progress: P) -> None:
         """Pass a report on at once when the phase or the best changed, else at most every
         ``progress_interval`` seconds: each one costs the GUI thread some work."""
         now = time.monotonic()
@@ -84,6 +164,7 @@ class RouteSearchWorker(QRunnable):
         if key != self._last_key or now - self._last_emit >= self.progress_interval:
             self._last_emit = now
             self._last_key = key
+            self.latest = progress
             self._emit(self.signals.progress, progress)
 
     def _emit(self, signal: SignalInstance, value: object) -> None:
@@ -95,7 +176,6 @@ class RouteSearchWorker(QRunnable):
 
     def run(self) -> None:
         try:
-            extra = {"locked": self.locked} if self.locked else {}
             result = self.search(
                 self.state,
                 self.company,
@@ -103,7 +183,6 @@ class RouteSearchWorker(QRunnable):
                 self.bonuses,
                 progress=self._progress,
                 cancel=self._cancel.is_set,
-                **extra,
             )
         except Exception as exc:  # reported to the user, never a crash of the thread
             if is_ours(exc):
@@ -113,5 +192,6 @@ class RouteSearchWorker(QRunnable):
             self._done.set()
             self._emit(self.signals.failed, message)
             return
+        self.result = result
         self._done.set()
         self._emit(self.signals.finished, result)

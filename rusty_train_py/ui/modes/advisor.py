@@ -18,6 +18,7 @@ from ..advice_panel import AdviceRow, AdviceTable
 from ..dialogs import money
 from ..panels import SearchView
 from ..preferences import TrainChoice
+from ..worker import SearchFn
 from .base import DONE, Binding, Ghost, Mode, ModeDone, ModeHost, Scene, keys
 from .picker import PickedSearchMode
 
@@ -31,7 +32,7 @@ SORT_TEXT = {
 }
 
 
-def default_advise() -> Callable[..., Advice]:
+def default_advise() -> SearchFn[AdviceProgress, Advice]:
     from ...advisor import advise
 
     return advise
@@ -41,7 +42,7 @@ def signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
-class AdvisorMode(PickedSearchMode):
+class AdvisorMode(PickedSearchMode[AdviceProgress, Advice]):
     name = "Advisor"
     cancel_message = "Cancelling the advisor…"
 
@@ -97,13 +98,11 @@ class AdvisorMode(PickedSearchMode):
         fraction = p.fraction if p is not None and p.phase == "lays" else None
         return SearchView(title, None, self.cancelling, (phase, best, detail), fraction)
 
-    def on_progress(self, host: ModeHost, progress: object) -> None:
-        assert isinstance(progress, AdviceProgress)
+    def on_progress(self, host: ModeHost, progress: AdviceProgress) -> None:
         self.progress = progress
         host.show_search(self.search_view())
 
-    def on_result(self, host: ModeHost, advice: object) -> Mode | ModeDone | None:
-        assert isinstance(advice, Advice)
+    def on_result(self, host: ModeHost, advice: Advice) -> Mode | ModeDone | None:
         host.show_search(None)
         if not advice.lays:
             why = "advisor cancelled" if not advice.complete else "no legal lay"

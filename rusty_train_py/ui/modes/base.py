@@ -20,6 +20,8 @@ from ...mapstate.state import MapEditError
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
+    from ...advisor.progress import AdviceProgress
+    from ...advisor.result import Advice
     from ...gamedata.game import Game
     from ...mapstate.state import Edit, HexEdit, MapState
     from ...route.last import LastRoute
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from ..dialogs import Dialogs
     from ..panels import RouteTable, SearchView
     from ..preferences import Preferences
-    from ..worker import SearchFn
+    from ..worker import RouteSearchFn, SearchFn
 
 Key = Qt.Key
 
@@ -113,8 +115,8 @@ class ModeHost(Protocol):
     active_hex: str
     dialogs: Dialogs
     prefs: Preferences
-    search_fn: SearchFn | None  # the route search to run (None: the real one)
-    advise_fn: SearchFn | None  # the advisor to run (None: the real one)
+    search_fn: RouteSearchFn | None  # the route search to run (None: the real one)
+    advise_fn: SearchFn[AdviceProgress, Advice] | None  # the advisor (None: the real one)
 
     @property
     def state(self) -> MapState: ...

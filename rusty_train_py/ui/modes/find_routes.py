@@ -27,11 +27,12 @@ from ...route.result import RouteResult, TrainRoute
 from ..dialogs import dividends_html, money
 from ..panels import RouteRow, RouteTable, SearchView
 from ..preferences import TrainChoice
+from ..worker import default_search, with_locks
 from .base import DONE, Binding, Mode, ModeDone, ModeHost, Scene, keys
 from .picker import PickedSearchMode
 
 
-class FindRoutesMode(PickedSearchMode):
+class FindRoutesMode(PickedSearchMode[SearchProgress, RouteResult]):
     name = "Find routes"
     cancel_message = "Cancelling the route search…"
 
@@ -66,7 +67,7 @@ class FindRoutesMode(PickedSearchMode):
     # ---- the search -----------------------------------------------------------------------
 
     def enter(self, host: ModeHost) -> None:
-        self.begin_search(host, host.search_fn)
+        self.begin_search(host, with_locks(host.search_fn or default_search(), ()))
         self.last_run = tuple(host.kept_run(self.company))
         self.run_search(host)
 
@@ -78,7 +79,9 @@ class FindRoutesMode(PickedSearchMode):
         self.drawing = None
         self.bindings = [Binding(keys("Escape"), "Esc", "Cancel the search", self.cancel)]
         host.show_routes(None)
-        self.run_picked(host, tuple(self.locks))
+        assert self.search is not None
+        self.search.search = with_locks(host.search_fn or default_search(), tuple(self.locks))
+        self.run_picked(host)
 
     def leave(self, host: ModeHost) -> None:
         self.end_search(host)
@@ -92,14 +95,12 @@ class FindRoutesMode(PickedSearchMode):
             title = f"Finding the best routes for {self.company} ({trains}; locked: {locked})…"
         return SearchView(title, self.progress, self.cancelling)
 
-    def on_progress(self, host: ModeHost, progress: object) -> None:
-        assert isinstance(progress, SearchProgress)
+    def on_progress(self, host: ModeHost, progress: SearchProgress) -> None:
         self.progress = progress
         host.show_search(self.search_view())
 
-    def on_result(self, host: ModeHost, result: object) -> Mode | ModeDone | None:
+    def on_result(self, host: ModeHost, result: RouteResult) -> Mode | ModeDone | None:
         """The search has ended; show its routes (None: stay here) or go back if it found none."""
-        assert isinstance(result, RouteResult)
         host.show_search(None)
         if result.cancelled and not result.routes:
             if self.before is not None and self.before[0] is not None:

@@ -10,12 +10,12 @@ makes the mode's ``RouteSearchController`` (its reports go to ``on_progress``, `
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Generic, Self
 
 from ..panels import SearchView
 from ..preferences import TrainChoice
 from ..search_controller import RouteSearchController
-from ..worker import SearchFn
+from ..worker import P, R, SearchFn
 from .base import Mode, ModeDone, ModeHost
 
 
@@ -50,8 +50,9 @@ def pick_company_and_trains(host: ModeHost) -> tuple[str, TrainChoice] | None:
     return comp.abbrev, choice
 
 
-class PickedSearchMode(Mode):
-    """A mode that runs a search in the background for the company and trains picked."""
+class PickedSearchMode(Mode, Generic[P, R]):
+    """A mode that runs a search in the background for the company and trains picked: its
+    reports are ``P``, its result ``R``."""
 
     cancel_message = "Cancelling…"  # said when Esc or Cancel stops the search
 
@@ -60,7 +61,7 @@ class PickedSearchMode(Mode):
         self.company = company
         self.choice = choice
         self.cancelling = False
-        self.search: RouteSearchController | None = None
+        self.search: RouteSearchController[P, R] | None = None
 
     @classmethod
     def start(cls, host: ModeHost) -> Self | None:
@@ -80,10 +81,10 @@ class PickedSearchMode(Mode):
     def search_view(self) -> SearchView:
         raise NotImplementedError
 
-    def on_progress(self, host: ModeHost, progress: object) -> None:
+    def on_progress(self, host: ModeHost, progress: P) -> None:
         raise NotImplementedError
 
-    def on_result(self, host: ModeHost, result: object) -> Mode | ModeDone | None:
+    def on_result(self, host: ModeHost, result: R) -> Mode | ModeDone | None:
         raise NotImplementedError
 
     def on_failure(self, host: ModeHost, message: str) -> Mode | ModeDone | None:
@@ -91,21 +92,24 @@ class PickedSearchMode(Mode):
 
     # ---- the search's life ------------------------------------------------------------------
 
-    def begin_search(self, host: ModeHost, run: SearchFn | None) -> RouteSearchController:
+    def begin_search(self, host: ModeHost, run: SearchFn[P, R]) -> RouteSearchController[P, R]:
         """The mode's search controller (on entering the mode), running ``run``."""
-        search = RouteSearchController(run, parent=host.ui_parent())
-        search.progress.connect(lambda p: self.on_progress(host, p))
-        search.finished.connect(lambda r: host.apply(self.on_result(host, r)))
-        search.failed.connect(lambda m: host.apply(self.on_failure(host, m)))
+        search = RouteSearchController(
+            run,
+            lambda p: self.on_progress(host, p),
+            lambda r: host.apply(self.on_result(host, r)),
+            lambda m: host.apply(self.on_failure(host, m)),
+            parent=host.ui_parent(),
+        )
         self.search = search
         return search
 
-    def run_picked(self, host: ModeHost, locked: tuple[object, ...] = ()) -> None:
+    def run_picked(self, host: ModeHost) -> None:
         """Start the search for the company and trains picked (dropping one running)."""
         assert self.search is not None
         self.cancelling = False
         choice = self.choice
-        self.search.start(host.state, self.company, choice.trains, choice.bonuses, locked)
+        self.search.start(host.state, self.company, choice.trains, choice.bonuses)
         host.show_search(self.search_view())
 
     def cancel(self, host: ModeHost) -> None:

@@ -20,6 +20,7 @@ from ..dialogs import money
 from ..panels import SearchView
 from ..preferences import TrainChoice
 from ..search_controller import RouteSearchController
+from ..worker import SearchFn
 from .base import DONE, Binding, Ghost, Mode, ModeDone, ModeHost, Scene, keys
 from .picker import pick_company_and_trains
 
@@ -40,7 +41,7 @@ class PlanMode(Mode):
         self.plan: Plan | None = None
         self.progress: PlanProgress | None = None
         self.cancelling = False
-        self.search: RouteSearchController | None = None
+        self.search: RouteSearchController[PlanProgress, Plan] | None = None
         self._choosing()
 
     @classmethod
@@ -100,12 +101,16 @@ class PlanMode(Mode):
         self.plan = None
         self.progress = None
         self.cancelling = False
+        run: SearchFn[PlanProgress, Plan] = partial(plan_with_gain, targets=(target,), by=self.by)
         if self.search is None:
-            self.search = RouteSearchController(parent=host.ui_parent())
-            self.search.progress.connect(lambda p: self.on_progress(host, p))
-            self.search.finished.connect(lambda r: host.apply(self.on_result(host, r)))
-            self.search.failed.connect(lambda m: host.apply(self.on_failure(host, m)))
-        self.search.search = partial(plan_with_gain, targets=(target,), by=self.by)
+            self.search = RouteSearchController(
+                run,
+                lambda p: self.on_progress(host, p),
+                lambda r: host.apply(self.on_result(host, r)),
+                lambda m: host.apply(self.on_failure(host, m)),
+                parent=host.ui_parent(),
+            )
+        self.search.search = run
         self.bindings = [Binding(keys("Escape"), "Esc", "Cancel the planner", self.cancel)]
         self.search.start(host.state, self.company, self.choice.trains, self.choice.bonuses)
         host.show_search(self.search_view())
