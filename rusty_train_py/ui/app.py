@@ -8,7 +8,9 @@ from types import TracebackType
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from .main_window import APP_NAME, MainWindow
+from ..base.paths import DataNotFoundError, data_root
+from .about import set_up_application
+from .main_window import MainWindow
 
 
 def unexpected_error_text(exc_type: type[BaseException], exc: BaseException) -> str:
@@ -35,9 +37,13 @@ def _show_unexpected(
 def run_gui(gamefile: str | None = None) -> int:
     """Open the map editor on ``gamefile`` (default: the bundled example game); the exit code."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setOrganizationName(APP_NAME)
-    app.setApplicationName(APP_NAME)
-    QApplication.setApplicationDisplayName("Rusty Train (Python)")
+    set_up_application()
+    try:
+        data_root()
+    except DataNotFoundError as exc:  # no game to show: say where it was looked for
+        print(f"rusty-train-py: error: {exc}", file=sys.stderr)
+        QMessageBox.critical(None, "No game data", str(exc))
+        return 1
     window = MainWindow()
     if gamefile:
         if not window.files.load_file(gamefile):
