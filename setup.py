@@ -51,4 +51,5 @@ class BuildPyWithData(build_py):
         return super().get_outputs(include_bytecode) + [str(d) for _, d in self._targets()]
 
 
-setup(cmdclass={"build_py": BuildPyWithData})
+if __name__ == "__main__":  # the build backend runs it so; packaging/ reads DATA from it
+    setup(cmdclass={"build_py": BuildPyWithData})

@@ -56,6 +56,22 @@ class Preferences:
     # ---- recent files ---------------------------------------------------------------------
 
     @property
+    def files_folder(self) -> Path:
+        """Where Open and Save first look: the folder of the last file opened or saved, else
+        the user's documents folder (else home folder)."""
+        recent = self.recent_files
+        if recent:
+            return Path(recent[0]).parent
+        for where in (
+            QStandardPaths.StandardLocation.DocumentsLocation,
+            QStandardPaths.StandardLocation.HomeLocation,
+        ):
+            folder = QStandardPaths.writableLocation(where)
+            if folder:
+                return Path(folder)
+        return Path.home()
+
+    @property
     def recent_files(self) -> list[str]:
         raw = self.settings.value("files/recent", "[]")
         items: object

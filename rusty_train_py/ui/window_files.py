@@ -179,10 +179,8 @@ class FileCommands:
         if path is None:
             if self.doc.path is not None:
                 folder = str(self.doc.path.parent)
-            elif self.prefs.recent_files:
-                folder = str(Path(self.prefs.recent_files[0]).parent)
             else:
-                folder = ""
+                folder = str(self.prefs.files_folder)
             path = self.dialogs.open_file(self.window.ui_parent(), folder)
             if path is None:
                 return False
@@ -296,7 +294,8 @@ class FileCommands:
                 stem += "-rusty-train-py"  # never offer to overwrite the Rusty Train save
             suggested = str(path.parent / f"{stem}.json")
         else:
-            suggested = str(Path.cwd() / f"{self.window.game.id}-game.json")
+            # (not the working folder: started from a menu, it may be the install's)
+            suggested = str(self.prefs.files_folder / f"{self.window.game.id}-game.json")
         chosen = self.dialogs.save_file(self.window.ui_parent(), suggested)
         if chosen is None:
             return False
