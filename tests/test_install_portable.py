@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import errno
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -293,3 +295,18 @@ def test_make_run_prints_the_full_command_when_installing_fails(monkeypatch, cap
         "Installing failed (see above); to install them by hand, run:",
         "  sudo apt-get install -y --no-install-recommends libxcb-icccm4",
     ]
+
+
+def test_a_name_the_terminal_cannot_write_is_not_an_error(tmp_path):
+    """An ASCII terminal, or a Windows pipe in cp1252 facing a Cyrillic name: "?" instead."""
+    save = tmp_path / "tr.json"
+    data = {"format": "rusty-train-py", "version": 1, "game": "1867", "phase": "2", "tiles": []}
+    data["tokens"] = [{"hex": "M9", "space": 0, "company": "GT"}]
+    save.write_text(json.dumps(data), encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "PYTHONPATH": str(PROJECT_ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "rusty_train_py", "show", str(save)],
+        capture_output=True, env=env, cwd=tmp_path, check=False,
+    )  # fmt: skip
+    assert (proc.returncode, proc.stderr) == (0, b"")
+    assert b"  GT  Grand Trunk Railway: 1 token (M9 Trois-Rivi?res), 2 left\n" in proc.stdout

@@ -4,6 +4,7 @@ quietly, as it would a C program killed by SIGPIPE (rc 141)."""
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 
@@ -14,6 +15,7 @@ BROKEN_PIPE = 128 + 13  # the shell's status for a process ended by SIGPIPE
 
 
 def main(argv: list[str] | None = None) -> int:
+    _tolerant_output()
     try:
         return _run(argv)
     except BrokenPipeError:
@@ -41,6 +43,15 @@ def _run(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         print("rusty-train-py: interrupted", file=sys.stderr)
         return 130
+
+
+def _tolerant_output() -> None:
+    """A name the output's encoding cannot write ("Trois-Rivières" on an ASCII terminal, a
+    Cyrillic one through a Windows pipe in cp1252) is written with "?", not an error."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding not in ("utf8", "utf_8") and isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
 
 
 def _silence_stdout() -> None:
