@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test bench bench-window lint screenshots fuzz
+.PHONY: run test bench bench-window lint screenshots fuzz bundle bundle-test install-test
 
 $(VENV)/.installed: pyproject.toml
 	@$(PYTHON) -m venv $(VENV) || { echo "Cannot create $(VENV): on Debian or Ubuntu run"; \
@@ -46,3 +46,23 @@ fuzz: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) tests/fuzz_saves.py --cases $${FUZZ_CASES:-20000}
 	$(PY) tests/fuzz_game_data.py --cases $${FUZZ_DATA_CASES:-10000}
 	QT_QPA_PLATFORM=offscreen $(PY) tests/soak_window.py --keys $${SOAK_KEYS:-10000}
+
+# The one-folder application (packaging/rusty-train-py.spec: Python, Qt, OR-Tools and the game
+# data) in dist/rusty-train-py/; docs/install.md gives the commands for Windows and macOS.
+$(VENV)/.bundle: $(VENV)/.installed
+	$(PY) -m pip install -q -e '.[bundle]'
+	touch $@
+
+bundle: $(VENV)/.bundle
+	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller \
+		packaging/rusty-train-py.spec
+
+# The bundle run from another folder with no Python of ours on PATH (builds it when missing).
+bundle-test: $(VENV)/.installed
+	@test -x dist/rusty-train-py/rusty-train-py || $(MAKE) bundle
+	$(PY) packaging/smoke_test.py dist/rusty-train-py
+
+# tests/test_installed.py (which `make test` runs with this Python's dependencies) with the
+# wheel's dependencies installed from the package index, as pipx does: a few minutes.
+install-test: $(VENV)/.installed
+	RUSTY_TRAIN_INSTALL_FROM=pypi QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/test_installed.py

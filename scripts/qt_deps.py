@@ -4,7 +4,9 @@ PySide6's wheels bring Qt but not the X11 libraries its xcb plugin loads; a fres
 Ubuntu lacks some of them (Debian 12: libxcb-icccm4, libxcb-keysyms1, ...), and Qt then only
 says "Could not load the Qt platform plugin xcb". This asks ``ldd`` which libraries of the
 installed plugin are missing, and installs their packages when it may (as root, or with
-sudo that needs no password); otherwise it stops with the exact command to run.
+sudo that needs no password); otherwise it stops with the exact command to run. When another
+package manager holds apt's lock (an update running, the Software Updater), it waits for it
+(LOCK_WAIT seconds), then names the process holding it and prints the command to run later.
 
     python scripts/qt_deps.py [--check]   (--check: report only, install nothing)
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -126,8 +129,43 @@ def packages_for(libraries: list[str]) -> tuple[list[str], list[str]]:
     return packages, unknown
 
 
+LOCK_WAIT = 300  # seconds apt waits for another package manager to let go of its lock
+# apt's words for a held lock: "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held
+# by process 1234 (unattended-upgr)" (the process named from apt 1.9 on)
+LOCK_HELD = re.compile(
+    r"Could not get lock (?P<lock>\S+?)\.?(?:\s+It is held by process (?P<pid>\d+)"
+    r"(?: \((?P<name>[^)]*)\))?)?(?:\s|$)"
+)
+
+
 def install_command(packages: list[str]) -> list[str]:
     return ["apt-get", "install", "-y", "--no-install-recommends", *packages]
+
+
+def with_lock_wait(command: list[str]) -> list[str]:
+    """``command`` (an apt-get one, after any sudo prefix) waiting up to LOCK_WAIT seconds for
+    a package manager that holds the lock, instead of failing at once."""
+    i = command.index("apt-get") + 1
+    return [*command[:i], "-o", f"DPkg::Lock::Timeout={LOCK_WAIT}", *command[i:]]
+
+
+def lock_holder(apt_errors: str) -> str | None:
+    """What holds apt's lock, from apt-get's error output (None when it failed otherwise)."""
+    m = LOCK_HELD.search(apt_errors)
+    if m is None:
+        return None
+    if m.group("pid"):
+        name = f" ({m.group('name')})" if m.group("name") else ""
+        return f"process {m.group('pid')}{name} holds {m.group('lock')}"
+    return f"another program holds {m.group('lock')}"
+
+
+def run_apt(command: list[str]) -> tuple[int, str]:
+    """Run an apt-get ``command`` (waiting for the lock), its output shown as it comes; its
+    exit status and its error output."""
+    proc = subprocess.run(with_lock_wait(command), stderr=subprocess.PIPE, text=True, check=False)
+    sys.stderr.write(proc.stderr)
+    return proc.returncode, proc.stderr
 
 
 def may_install() -> list[str] | None:
@@ -175,12 +213,23 @@ def main(argv: list[str] | None = None) -> int:
     print("Installing: " + " ".join(command), file=sys.stderr)
     if os.environ.get("QT_DEPS_DRY_RUN"):
         return 1  # for testing: say what would run, run nothing
-    if subprocess.run(command, check=False).returncode != 0:
+    code, errors = run_apt(command)
+    if code != 0 and lock_holder(errors) is None:
         # A fresh system may have no package lists yet.
-        subprocess.run([*prefix, "apt-get", "update"], check=False)
-        if subprocess.run(command, check=False).returncode != 0:
-            print("  sudo " + " ".join(install_command(packages)), file=sys.stderr)
-            return 1
+        run_apt([*prefix, "apt-get", "update"])
+        code, errors = run_apt(command)
+    if code != 0:
+        holder = lock_holder(errors)
+        if holder is not None:
+            print(
+                f"Cannot install now: another package manager is running ({holder},"
+                f" still after {LOCK_WAIT} s). Let it finish, then run:",
+                file=sys.stderr,
+            )
+        else:
+            print("Installing failed (see above); to install them by hand, run:", file=sys.stderr)
+        print("  sudo " + " ".join(install_command(packages)), file=sys.stderr)
+        return 1
     still = missing_libraries(plugin)
     if still:
         print(f"Still missing after installing: {', '.join(still)}", file=sys.stderr)

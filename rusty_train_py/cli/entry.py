@@ -5,6 +5,7 @@ quietly, as it would a C program killed by SIGPIPE (rc 141)."""
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 
@@ -18,6 +19,7 @@ BUG = 70  # EX_SOFTWARE: an internal error
 
 
 def main(argv: list[str] | None = None) -> int:
+    _tolerant_output()
     try:
         return _run(argv)
     except BrokenPipeError:
@@ -43,6 +45,15 @@ def _run(argv: list[str] | None) -> int:
             return 2
         print(bug_report(exc, f"running {args.command!r}"), file=sys.stderr)
         return BUG
+
+
+def _tolerant_output() -> None:
+    """A name the output's encoding cannot write ("Trois-Rivières" on an ASCII terminal, a
+    Cyrillic one through a Windows pipe in cp1252) is written with "?", not an error."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding not in ("utf8", "utf_8") and isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
 
 
 def _silence_stdout() -> None:

@@ -1,4 +1,7 @@
-"""``rusty-train-py [gui] [GAMEFILE]``: open the map editor (the default command).
+"""``rusty-train-py [gui] [GAMEFILE] [--quit-after SECONDS [--screenshot]]``: open the map
+editor (the default command). ``--quit-after`` closes it again by itself (with ``--screenshot``
+after saving a screenshot to the screenshot folder and printing its name): a check that the
+window opens, e.g. in an installed program or a bundle, offscreen.
 
 Without a display Qt would abort the process (rc 134) with its own message; the command
 checks first and says what to do instead (rc 1)."""
@@ -10,7 +13,7 @@ import os
 import sys
 from collections.abc import Mapping
 
-from .arguments import SharedArguments, Subcommands
+from .arguments import SharedArguments, Subcommands, non_negative_seconds
 
 NAME = "gui"
 
@@ -22,6 +25,17 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
     g = sub.add_parser(NAME, help="open the map editor (the default)")
     g.add_argument(
         "gamefile", nargs="?", help="saved game to open (default: the bundled 1867 game)"
+    )
+    g.add_argument(
+        "--quit-after",
+        type=non_negative_seconds,
+        metavar="SECONDS",
+        help="close the window after SECONDS (a check that it opens)",
+    )
+    g.add_argument(
+        "--screenshot",
+        action="store_true",
+        help="with --quit-after: first save a screenshot to the screenshot folder, print its name",
     )
 
 
@@ -52,7 +66,12 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"rusty-train-py: error: {problem}", file=sys.stderr)
         return 1
+    quit_after = getattr(args, "quit_after", None)
+    screenshot = getattr(args, "screenshot", False)
+    if screenshot and quit_after is None:
+        print("rusty-train-py: error: --screenshot needs --quit-after", file=sys.stderr)
+        return 2
     from ..ui.app import run_gui
 
-    code: int = run_gui(args.gamefile)
+    code: int = run_gui(args.gamefile, quit_after, screenshot)
     return code

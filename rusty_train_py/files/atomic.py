@@ -4,6 +4,11 @@ A reader never sees half a file and a crash never loses the old one. The new fil
 the mode of the file it replaces (else the mode the umask gives a new file, not the 0600
 of a temporary file), no folder is created, and temporaries of this naming left beside
 the target by a killed save are removed by the next save.
+
+Windows: ``os.replace`` replaces an existing file there too, but not one another program
+holds open (an editor, a sync client; a virus scanner for a moment): the rename is tried a
+few times, then a PermissionError names the file and what to do, the temporary is removed
+and the old file is left as it was (the window keeps the game open and unsaved).
 """
 
 from __future__ import annotations
@@ -12,9 +17,22 @@ import errno
 import os
 import re
 import stat
+import sys
+import time
 from pathlib import Path
 
 from .errors import GameFileError
+
+# os.replace onto a file held open: how often, and how far apart (Windows only: elsewhere a
+# PermissionError is the folder's permissions and trying again changes nothing)
+REPLACE_TRIES = 5 if sys.platform == "win32" else 1
+REPLACE_PAUSE = 0.1  # seconds
+
+HELD_OPEN = (
+    "cannot replace the file: it is open in another program or read-only; close it there,"
+    " or save under another name (the game stays open, unsaved)"
+)
+NO_PERMISSION = "cannot write in this folder (no permission); save under another folder"
 
 
 def temp_pattern(name: str) -> re.Pattern[str]:
@@ -85,7 +103,10 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     import tempfile  # only when saving: it brings shutil, bz2 and lzma
 
     mode = _mode_for(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except PermissionError as exc:  # it named the temporary: name the file asked for
+        raise PermissionError(exc.errno, NO_PERMISSION, str(path)) from None
     try:
         if hasattr(os, "fchmod"):
             os.fchmod(fd, mode)
@@ -95,7 +116,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        _replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -104,6 +125,21 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
         raise
     _sync_folder(folder)
     remove_stale_temporaries(path)
+
+
+def _replace(tmp: str, path: Path) -> None:
+    """``os.replace``, tried again while the target is held open (REPLACE_TRIES); a
+    PermissionError that says so."""
+    for attempt in range(REPLACE_TRIES):
+        try:
+            os.replace(tmp, path)
+            return
+        except PermissionError as exc:
+            if attempt + 1 < REPLACE_TRIES:
+                time.sleep(REPLACE_PAUSE)
+                continue
+            why = HELD_OPEN if path.exists() else NO_PERMISSION
+            raise PermissionError(exc.errno, why, str(path)) from None
 
 
 def _sync_folder(folder: Path) -> None:

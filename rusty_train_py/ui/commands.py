@@ -98,6 +98,13 @@ COMMANDS: tuple[Command, ...] = (
         "View",
     ),
     Command("show_keys", "&Keys…", "This list of keys", ("F1",), "Help"),
+    Command(
+        "show_about",
+        "&About rusty-train-py…",
+        "The version, the licence and where the data comes from",
+        (),
+        "Help",
+    ),
 )
 
 MENUS = ("File", "Edit", "View", "Help")

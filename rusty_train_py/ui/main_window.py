@@ -26,6 +26,7 @@ from ..gamedata.game import Game
 from ..mapstate.state import Edit, MapEditError, MapState
 from ..route.last import LastRoute
 from ..route.result import RouteResult, TrainRoute
+from .about import APP_NAME, about_html, app_icon
 from .advice_panel import AdviceTable
 from .canvas import ZOOM_STEP, MapCanvas
 from .commands import Command, command_for_key, help_html, make_actions
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
     from ..advisor.progress import AdviceProgress
     from ..advisor.result import Advice
 
-APP_NAME = "rusty-train-py"
 SHUTDOWN_WAIT = 1.0  # seconds to let searches still running end when the window closes
 
 ARROW_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down)
@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
             self.run_binding,
         )
 
+        self.setWindowIcon(app_icon())
         self.resize(1280, 860)
         if state is not None:
             self.set_state(state, None, f"Untitled {state.game.id}")
@@ -473,6 +474,10 @@ class MainWindow(QMainWindow):
 
     def show_keys(self) -> None:
         self.dialogs.show_info(self, "Keys", self.keys_html())
+
+    def show_about(self) -> None:
+        about = about_html(str(self.prefs.screenshot_dir), self.prefs.settings)
+        self.dialogs.show_info(self, f"About {APP_NAME}", about)
 
     # ---- closing --------------------------------------------------------------------------
 

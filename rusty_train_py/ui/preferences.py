@@ -1,5 +1,6 @@
-"""Preferences kept between runs (QSettings): screenshot folder, recent files, the company
-last searched and its trains."""
+"""Preferences kept between runs (QSettings: the user's settings, under the application's
+name and organisation): screenshot folder, recent files, the company last searched and its
+trains."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QStandardPaths
 
-from ..base.paths import screenshots_dir
+SCREENSHOT_FOLDER = "rusty-train-py"  # the subfolder of the user's pictures folder
 
 MAX_RECENT = 8
 
@@ -20,6 +21,19 @@ class TrainChoice:
 
     trains: tuple[str, ...] = ()
     bonuses: tuple[str, ...] = field(default=())
+
+
+def default_screenshot_dir() -> Path:
+    """``rusty-train-py`` in the user's pictures folder (else home folder): never inside
+    the program's install or a checkout."""
+    for where in (
+        QStandardPaths.StandardLocation.PicturesLocation,
+        QStandardPaths.StandardLocation.HomeLocation,
+    ):
+        folder = QStandardPaths.writableLocation(where)
+        if folder:
+            return Path(folder) / SCREENSHOT_FOLDER
+    return Path.home() / SCREENSHOT_FOLDER
 
 
 class Preferences:
@@ -33,13 +47,29 @@ class Preferences:
     @property
     def screenshot_dir(self) -> Path:
         value = self.settings.value("screenshots/folder", "")
-        return Path(str(value)) if value else screenshots_dir()
+        return Path(str(value)) if value else default_screenshot_dir()
 
     @screenshot_dir.setter
     def screenshot_dir(self, folder: str | Path | None) -> None:
         self.settings.setValue("screenshots/folder", str(folder) if folder else "")
 
     # ---- recent files ---------------------------------------------------------------------
+
+    @property
+    def files_folder(self) -> Path:
+        """Where Open and Save first look: the folder of the last file opened or saved, else
+        the user's documents folder (else home folder)."""
+        recent = self.recent_files
+        if recent:
+            return Path(recent[0]).parent
+        for where in (
+            QStandardPaths.StandardLocation.DocumentsLocation,
+            QStandardPaths.StandardLocation.HomeLocation,
+        ):
+            folder = QStandardPaths.writableLocation(where)
+            if folder:
+                return Path(folder)
+        return Path.home()
 
     @property
     def recent_files(self) -> list[str]:

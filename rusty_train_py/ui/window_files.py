@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -47,6 +48,27 @@ def file_error_text(path: Path | str, exc: Exception, doing: str = "read") -> st
     if len(text) > MESSAGE_CHARS:
         text = text[: MESSAGE_CHARS - 1] + "…"
     return text
+
+
+# What no system refuses in a file name: Windows refuses <>:"/\|?* and control characters,
+# names ending in a dot or a space, and its device names (CON, NUL, COM1 ...).
+UNSAFE_NAME = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+DEVICE_NAMES = {
+    "CON",
+    "PRN",
+    "AUX",
+    "NUL",
+    *(f"{d}{n}" for d in ("COM", "LPT") for n in range(1, 10)),
+}
+
+
+def safe_stem(text: str, default: str) -> str:
+    """``text`` as the start of a file name any system accepts (``default`` when nothing
+    of it is left)."""
+    stem = UNSAFE_NAME.sub("_", text).rstrip(". ")
+    if not stem:
+        return default
+    return f"_{stem}" if stem.split(".")[0].upper() in DEVICE_NAMES else stem
 
 
 def exists(path: Path) -> bool:
@@ -157,10 +179,8 @@ class FileCommands:
         if path is None:
             if self.doc.path is not None:
                 folder = str(self.doc.path.parent)
-            elif self.prefs.recent_files:
-                folder = str(Path(self.prefs.recent_files[0]).parent)
             else:
-                folder = ""
+                folder = str(self.prefs.files_folder)
             path = self.dialogs.open_file(self.window.ui_parent(), folder)
             if path is None:
                 return False
@@ -274,7 +294,8 @@ class FileCommands:
                 stem += "-rusty-train-py"  # never offer to overwrite the Rusty Train save
             suggested = str(path.parent / f"{stem}.json")
         else:
-            suggested = str(Path.cwd() / f"{self.window.game.id}-game.json")
+            # (not the working folder: started from a menu, it may be the install's)
+            suggested = str(self.prefs.files_folder / f"{self.window.game.id}-game.json")
         chosen = self.dialogs.save_file(self.window.ui_parent(), suggested)
         if chosen is None:
             return False
@@ -294,11 +315,12 @@ class FileCommands:
         return True
 
     def save_screenshot(self) -> Path | None:
-        """Save the map as drawn now to a timestamped PNG and say where."""
+        """Save the map as drawn now to a timestamped PNG (in the user's pictures folder
+        unless Preferences names another) and say where."""
         folder = self.prefs.screenshot_dir
-        stem = (
-            self.doc.path.stem if self.doc.path else self.doc.name.split()[0]
-        ) or self.window.game.id
+        game_id = safe_stem(self.window.game.id, "map")
+        name = self.doc.path.stem if self.doc.path else (self.doc.name.split() or [""])[0]
+        stem = safe_stem(name, game_id)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = folder / f"{stem}-{stamp}.png"
         n = 2

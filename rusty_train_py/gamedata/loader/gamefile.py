@@ -4,6 +4,7 @@ validated, and an error names the file and the entry (and its line where it can)
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,9 @@ def load_game(game_id: str, folder: Path | None = None, tiles_folder: Path | Non
     path = folder / f"{game_id}.toml"
     key = (str(path.resolve()), str((tiles_folder or tiles_dir()).resolve()))
     if key not in _GAME_CACHE:
-        if not path.exists():
+        # the name as written, on case-insensitive systems too (Windows, macOS): "18co" is
+        # no game anywhere, as on Linux
+        if not path.is_file() or path.name not in os.listdir(folder):
             raise GameDataError(
                 f"unknown game {game_id!r}: no file {path} (games: {', '.join(available_games(folder))})"
             )

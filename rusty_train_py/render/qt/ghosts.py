@@ -7,12 +7,12 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from ...grid.hexgrid import HexLayout
 from ...mapstate.state import MapEditError, MapState
 from .overlays import draw_selection
-from .primitives import FONT_FAMILY
+from .primitives import drawing_font
 from .tiles import companies_by_abbrev, draw_tile
 
 GHOST_OPACITY = 0.62  # a proposed tile, see-through
@@ -112,7 +112,7 @@ def draw_ghosts(
 def _label(
     painter: QPainter, centre: tuple[float, float], text: str, size: float, colour: str, bold: bool
 ) -> None:
-    font = QFont(FONT_FAMILY)
+    font = drawing_font()
     font.setPixelSize(max(1, round(size * 0.3)))
     font.setBold(True)
     metrics = QFontMetricsF(font)

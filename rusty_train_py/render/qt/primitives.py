@@ -9,7 +9,10 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 
 from ..geometry import Point
 
-FONT_FAMILY = "DejaVu Sans"
+FONT_FAMILY = "DejaVu Sans"  # the labels' widths are estimated with its metrics
+# where it is not installed (Windows, macOS): the nearest in width, then the system's own
+# sans-serif (Qt takes the first family it has, then any sans-serif font)
+FONT_FALLBACKS = ("Verdana", "Segoe UI", "Helvetica Neue", "Arial", "Liberation Sans")
 
 
 def qpoint(p: Point, c: Point = (0.0, 0.0)) -> QPointF:
@@ -17,9 +20,17 @@ def qpoint(p: Point, c: Point = (0.0, 0.0)) -> QPointF:
     return QPointF(p[0] + c[0], p[1] + c[1])
 
 
+def drawing_font() -> QFont:
+    """The map's font: DejaVu Sans, else a fallback (FONT_FALLBACKS), else any sans-serif."""
+    f = QFont()
+    f.setFamilies([FONT_FAMILY, *FONT_FALLBACKS])
+    f.setStyleHint(QFont.StyleHint.SansSerif)
+    return f
+
+
 def make_font(size: float, bold: bool = False) -> QFont:
     """The drawing font, ``size`` pixels high, unhinted (it scales with the zoom)."""
-    f = QFont(FONT_FAMILY)
+    f = drawing_font()
     f.setPixelSize(max(1, round(size)))
     f.setBold(bold)
     f.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
