@@ -3,8 +3,8 @@ and a train compiled on one track graph (``TrainTable``, route/earner.py's ``Ear
 what the finder calls of a bonus's route effect (``RouteEffect``, concrete ones in
 effects.py).
 
-The kinds (train_kinds.py, bonus_kinds.py, kinds/) and the per-game rules (games/) are
-written against these; the finder implements them and never names a kind.
+The kinds (kinds/, on the bases of train_kinds.py and bonus_kinds.py) and the per-game rules
+(games/) are written against these; the finder implements them and never names a kind.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, IntVar, LinearExprT
+
+    from .limits import Limit
 
 
 class StopFacts(Protocol):
@@ -49,11 +51,13 @@ class TrainTable(Protocol):
     """One train compiled on one track graph, per centre id: what the kinds read and fill in.
 
     ``params`` are the train kind's typed parameters, ``readings`` the game's rule readings,
-    ``state`` what the train kind's ``prepare`` returned (its own per-train state)."""
+    ``state`` what the train kind's ``prepare`` returned (its own per-train state),
+    ``limits`` what its ``limits`` stated."""
 
     params: Any
     readings: Mapping[str, Any]
     state: Any
+    limits: tuple[Limit, ...]
     worth: list[int]  # what a counted stop earns the train (multipliers and stop bonuses in)
     base_value: list[int]  # what the stop pays in the phase, before any train's rule
     phase_colours: tuple[str, ...]  # the tile colours of the map's phase
@@ -95,6 +99,42 @@ class ModelRoute:
     counted: list[IntVar]
     starts: list[IntVar]
     ends: list[IntVar]
+
+
+@dataclass(frozen=True, slots=True)
+class ModelTrain:
+    """One train in the exact model as its kind sees it (``TrainKind.model_counting``): the
+    CP-SAT model ``m``, the compiled train ``t``, per centre whether the route ``visited`` it,
+    ``starts`` or ``ends`` there, whether the train ``runs`` at all, and the company's
+    ``tokens`` (the centres holding its token)."""
+
+    m: CpModel
+    t: TrainTable
+    visited: list[IntVar]
+    starts: list[IntVar]
+    ends: list[IntVar]
+    runs: IntVar
+    tokens: list[int]
+
+    def fresh_counted(self) -> list[IntVar]:
+        """A counted variable per centre, counted only where visited (the kind constrains
+        them further)."""
+        m = self.m
+        counted = [m.new_bool_var("") for _ in self.visited]
+        for c, visited in zip(counted, self.visited, strict=True):
+            m.add_implication(c, visited)
+        return counted
+
+    def majors_counted(self) -> list[IntVar]:
+        """Counted variables where every city and off-board visited counts, using at most
+        the train's ``stops`` distance."""
+        m, t, v = self.m, self.t, self.visited
+        counted = self.fresh_counted()
+        majors = [i for i in range(len(v)) if t.is_major[i]]
+        for i in majors:
+            m.add(counted[i] == v[i])
+        m.add(sum(t.visit[i] * v[i] for i in majors) <= t.params.stops)
+        return counted
 
 
 @dataclass(frozen=True, slots=True)

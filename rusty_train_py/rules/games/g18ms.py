@@ -9,9 +9,10 @@ game pays it once, at the first counted stop on I1.
 
 from __future__ import annotations
 
-from ..bonus_kinds import BonusFacts, VisitParams
+from ..bonus_kinds import BonusFacts
 from ..effects import OnceAtEffect
 from ..facts import TrainTable
+from ..kinds.visit import VisitParams
 from . import game_rules
 from .common import GameRules
 
