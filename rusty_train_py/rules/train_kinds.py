@@ -12,8 +12,9 @@ A kind states, for a train compiled on one track graph (a ``TrainTable``, facts.
   train may use (path enumeration keeps a path only if some train's distance allows it);
 - ``row_multiplier`` and ``centre_value``: what one counted stop is worth to it;
 - which stops it counts, in one of two ways:
-  - every stop visited counts, and ``limits`` (limits.py) say which routes it may run, stated
-    once: the hot path's check of a path (``admits``) and the exact model derive from them;
+  - every stop visited counts, and ``limits`` (facts.py ``Limit``) say which routes it may
+    run, stated once: the hot path's check of a path (``admits``) and the exact model derive
+    from them;
   - or ``split``: for a path's stops, which are always counted, which may be counted, how
     many of those, and which positions one counted stop must come from (a token, when the
     kind says); the exact general chooser takes it, ``fast`` may add a hot path (the exact
@@ -30,8 +31,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
-from .facts import CorridorFacts, ModelTrain, RouteEffect, StopFacts, TrainTable
-from .limits import Limit
+from .facts import CorridorFacts, Limit, ModelTrain, RouteEffect, StopFacts, TrainTable
 from .params import P, read_params
 from .registry import Checker, Registry
 
@@ -86,9 +86,9 @@ class TrainKind(Generic[P]):
         return 2
 
     def limits(self, t: TrainTable) -> tuple[Limit, ...]:
-        """The kind's rule on the stops a route visits, as linear limits (limits.py: at most
-        N cities, exactly one mine, ...), every stop visited counting; computed once per
-        compiled train (``t.limits``). ``admits`` and ``model_counting`` derive from them."""
+        """The kind's rule on the stops a route visits, as linear limits (facts.py ``Limit``:
+        at most N cities, exactly one mine, ...), every stop visited counting; computed once
+        per compiled train (``t.limits``). ``admits`` and ``model_counting`` derive from them."""
         return ()
 
     def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:

@@ -8,8 +8,7 @@ check of a path and the exact model derive from it).
 
 from __future__ import annotations
 
-from ..facts import TrainTable
-from ..limits import Limit
+from ..facts import Limit, TrainTable
 from ..train_kinds import TRAIN_RULES
 from .plus_towns import PlusTownsParams, PlusTownsTrain
 

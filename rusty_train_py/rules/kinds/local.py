@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..facts import StopFacts, TrainTable
-from ..limits import Limit, weights
+from ..facts import Limit, StopFacts, TrainTable, weights
 from ..params import KindParams
 from ..registry import whole
 from ..train_kinds import NO_ROUTE, TRAIN_RULES, TrainKind

@@ -9,8 +9,7 @@ limits on a path's stops (the check of a path and the exact model derive from th
 
 from __future__ import annotations
 
-from ..facts import TrainTable
-from ..limits import Limit, weights
+from ..facts import Limit, TrainTable, weights
 from ..registry import whole
 from ..train_kinds import TRAIN_RULES, TrainKind
 from .n_plus_m import CitiesPlusTownsParams

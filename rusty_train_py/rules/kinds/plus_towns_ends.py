@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..facts import StopFacts, TrainTable
-from ..limits import Limit, weights
+from ..facts import Limit, StopFacts, TrainTable, weights
 from ..registry import flag, whole
 from ..train_kinds import TRAIN_RULES
 from .plus_towns import PlusTownsParams, PlusTownsTrain
