@@ -10,33 +10,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..facts import ModelTrain, StopFacts, TrainTable
-from ..params import KindParams
+from ..facts import ModelTrain, TrainTable
 from ..registry import whole
-from ..train_kinds import TRAIN_RULES, Split, TrainKind
+from ..train_kinds import TRAIN_RULES, Split
+from .towns_free import NStopsParams, TownsPassFree
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import IntVar
 
 
 @dataclass(frozen=True, slots=True)
-class CitiesPlusTownsParams(KindParams):
-    stops: int
+class CitiesPlusTownsParams(NStopsParams):
     towns: int
 
 
 @TRAIN_RULES.register("n_plus_m")
-class CitiesPlusTownsTrain(TrainKind[CitiesPlusTownsParams]):
+class CitiesPlusTownsTrain(TownsPassFree[CitiesPlusTownsParams]):
     """Counts up to ``stops`` cities/off-boards plus up to ``towns`` towns."""
 
     Params = CitiesPlusTownsParams
     keys = {"stops": whole(1), "towns": whole(0)}
-
-    def limit(self, p: CitiesPlusTownsParams) -> int | None:
-        return p.stops
-
-    def centre_cost(self, p: CitiesPlusTownsParams, c: StopFacts) -> int:
-        return c.visit_cost if c.kind != "town" else 0
 
     def max_counted(self, p: CitiesPlusTownsParams) -> int | None:
         return p.stops + p.towns

@@ -10,30 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..facts import StopFacts
-from ..params import KindParams
 from ..registry import whole
-from ..train_kinds import TRAIN_RULES, TrainKind
+from ..train_kinds import TRAIN_RULES
+from .towns_free import NStopsParams, TownsPassFree
 
 
 @dataclass(frozen=True, slots=True)
-class PlusTownsParams(KindParams):
-    stops: int
+class PlusTownsParams(NStopsParams):
     city_multiplier: int | None = None  # None: 1
 
 
 @TRAIN_RULES.register("plus_towns")
-class PlusTownsTrain(TrainKind[PlusTownsParams]):
+class PlusTownsTrain(TownsPassFree[PlusTownsParams]):
     """Up to N cities/off-boards plus every town, all paid, towns use no distance (18AL, 18GA,
     18MS ``N+``); ``city_multiplier`` multiplies cities and off-boards only (18AL 4D)."""
 
     Params = PlusTownsParams
     keys = {"stops": whole(1), "city_multiplier": whole(1)}
-
-    def limit(self, p: PlusTownsParams) -> int | None:
-        return p.stops
-
-    def centre_cost(self, p: PlusTownsParams, c: StopFacts) -> int:
-        return c.visit_cost if c.kind != "town" else 0
 
     def row_multiplier(self, p: PlusTownsParams, c: StopFacts) -> int:
         return (p.city_multiplier or 1) if c.kind != "town" else 1

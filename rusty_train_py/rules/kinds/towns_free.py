@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..facts import ModelTrain, StopFacts, TrainTable
 from ..params import KindParams
@@ -26,21 +26,29 @@ class NStopsParams(KindParams):
     stops: int
 
 
+Q = TypeVar("Q", bound=NStopsParams)
+
+
+class TownsPassFree(TrainKind[Q]):
+    """Base of the kinds whose distance is their cities and off-boards, at most ``stops``; the
+    towns they pass use none (``towns_free``, ``plus_towns``, ``n_plus_m``)."""
+
+    def limit(self, p: Q) -> int | None:
+        return p.stops
+
+    def centre_cost(self, p: Q, c: StopFacts) -> int:
+        return c.visit_cost if c.kind != "town" else 0
+
+
 @TRAIN_RULES.register("towns_free")
-class TownsFreeTrain(TrainKind[NStopsParams]):
+class TownsFreeTrain(TownsPassFree[NStopsParams]):
     """Up to N cities/off-boards; towns passed freely, the best fill spare places (1861/1867)."""
 
     Params = NStopsParams
     keys = {"stops": whole(1)}
 
-    def limit(self, p: NStopsParams) -> int | None:
-        return p.stops
-
     def max_counted(self, p: NStopsParams) -> int | None:
         return p.stops
-
-    def centre_cost(self, p: NStopsParams, c: StopFacts) -> int:
-        return c.visit_cost if c.kind != "town" else 0
 
     @staticmethod
     def _room(e: TrainTable, stops: Sequence[int]) -> tuple[tuple[int, ...], int | None]:
