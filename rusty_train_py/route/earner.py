@@ -113,6 +113,7 @@ class Earner:
         self.centre_cost = [kind.centre_cost(p, c) for c in centres]
         self.corridor_cost = [kind.corridor_cost(p, k) for k in graph.corridors]
         self.state = kind.prepare(self)
+        self.limits = kind.limits(self)  # the kind's rule on a route's stops, stated once
 
     # -- what bonus kinds call (rules/facts.py TrainTable) ---------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..rules.facts import ModelRoute
+from ..rules.facts import ModelRoute, ModelTrain
 from .earner import Earner
 from .graph import TrackGraph
 from .paths import RoutePath
@@ -131,7 +131,7 @@ class RunModel:
 
     def _revenue(self, e: Earner, run: Any, v: list[Any], s: list[Any], end: list[Any]) -> Any:
         """The route's revenue: its counted stops (as the kind states them) and the effects."""
-        counted = e.kind.model_counting(self.m, e, v, s, end, run, self.tokens)
+        counted = e.kind.model_counting(ModelTrain(self.m, e, v, s, end, run, self.tokens))
         if counted is None:
             raise Unsupported
         rev: Any = sum(e.worth[i] * counted[i] for i in range(self.n) if e.worth[i])

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 
 __all__ = [
+    "BarredEffect",
     "ModelRoute",
     "Need",
     "OnceAtEffect",
@@ -100,6 +101,28 @@ class PairEffect(RouteEffect):
             return 0
         m.add_at_most_one(p for _, p in pays)
         return sum(a * p for a, p in pays)
+
+
+@dataclass(frozen=True, slots=True)
+class BarredEffect(RouteEffect):
+    """A route may not visit a centre of ``at`` (1894's London without the ferry marker,
+    18VA's ports without a token in their linked city): a path visiting one gets one
+    impossible alternative, the exact model keeps the route off them."""
+
+    id: str
+    at: frozenset[int]
+
+    def centres(self) -> frozenset[int]:
+        return self.at
+
+    def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
+        pos = frozenset(i for i, s in enumerate(stops) if s in self.at)
+        return [Need(must=pos, excluded=pos)] if pos else None
+
+    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
+        for c in sorted(self.at):
+            m.add(route.visited[c] == 0)
+        return 0
 
 
 @dataclass(slots=True)

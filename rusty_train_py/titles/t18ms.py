@@ -10,9 +10,10 @@ game pays it once, at the first counted stop on I1.
 
 from __future__ import annotations
 
-from ..rules.bonus_kinds import BonusFacts, VisitParams
+from ..rules.bonus_kinds import BonusFacts
 from ..rules.effects import OnceAtEffect
 from ..rules.facts import TrainTable
+from ..rules.kinds.visit import VisitParams
 from .finder import GameRules
 from .moves import Action, Moves
 from .registry import TitleHome, title

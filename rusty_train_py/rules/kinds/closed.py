@@ -6,49 +6,24 @@ corporation without a ferry marker, and London's city blocks it; the ferry marke
 A ``closed`` bonus pays nothing: for a company not holding the option ``unless`` (a bonus of
 the game, ticked for the company), no route may visit a stop on ``at``. A ``marker`` bonus
 pays nothing either: it is an option a company holds that another kind reads. One file:
-their parameters, the effect and its statement in the exact model.
+their parameters; the effect (a barred stop, effects.py) is stated in the exact model.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..bonus_kinds import BONUS_KINDS, BonusFacts, BonusKind
-from ..facts import ModelRoute, Need, RouteEffect, TrainTable
+from ..effects import BarredEffect
+from ..facts import TrainTable
 from ..params import KindParams
 from ..registry import strings, text
-
-if TYPE_CHECKING:
-    from ortools.sat.python.cp_model import CpModel, LinearExprT
 
 
 @dataclass(frozen=True, slots=True)
 class ClosedParams(KindParams):
     at: tuple[str, ...]
     unless: str
-
-
-@dataclass(frozen=True, slots=True)
-class ClosedEffect(RouteEffect):
-    """A path visiting a stop of ``at`` cannot be run (the chooser gets one impossible
-    alternative); the model keeps the route off them."""
-
-    id: str
-    at: frozenset[int]
-
-    def centres(self) -> frozenset[int]:
-        return self.at
-
-    def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
-        pos = frozenset(i for i, s in enumerate(stops) if s in self.at)
-        return [Need(must=pos, excluded=pos)] if pos else None
-
-    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
-        for c in sorted(self.at):
-            m.add(route.visited[c] == 0)
-        return 0
 
 
 @BONUS_KINDS.register("closed")
@@ -65,7 +40,7 @@ class ClosedBonus(BonusKind[ClosedParams]):
             return
         at = frozenset(t.centres_on(p.at))
         if at:
-            t.add_effect(ClosedEffect(bonus.id, at))
+            t.add_effect(BarredEffect(bonus.id, at))
 
 
 @BONUS_KINDS.register("marker")

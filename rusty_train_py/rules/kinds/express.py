@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..facts import StopFacts, TrainTable
+from ..facts import ModelTrain, StopFacts, TrainTable
 from ..registry import whole
-from ..train_kinds import TRAIN_RULES, NStopsParams, Split, TrainKind, fill_best, split_fill
+from ..train_kinds import TRAIN_RULES, Split, TrainKind, fill_best, split_fill
+from .towns_free import NStopsParams
 
 if TYPE_CHECKING:
-    from ortools.sat.python.cp_model import CpModel, IntVar
+    from ortools.sat.python.cp_model import IntVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,17 +103,9 @@ class ExpressTrain(TrainKind[NStopsParams]):
     def describe(self, p: NStopsParams) -> str:
         return f"express: the best {p.stops} stops, the others skipped"
 
-    def model_counting(
-        self,
-        m: CpModel,
-        e: TrainTable,
-        v: list[IntVar],
-        s: list[IntVar],
-        end: list[IntVar],
-        run: IntVar,
-        tokens: list[int],
-    ) -> list[IntVar]:
-        counted = self._counted_vars(m, v)
+    def model_counting(self, r: ModelTrain) -> list[IntVar]:
+        m, e, v, s, end = r.m, r.t, r.visited, r.starts, r.ends
+        counted = r.fresh_counted()
         for i in range(len(v)):
             if e.state.offboards:
                 if e.is_offboard[i]:
@@ -122,5 +115,5 @@ class ExpressTrain(TrainKind[NStopsParams]):
                 m.add_implication(end[i], counted[i])
         m.add(sum(e.visit[i] * counted[i] for i in range(len(v))) <= e.params.stops)
         if e.state.token:
-            m.add(sum(counted[i] for i in tokens) >= run)
+            m.add(sum(counted[i] for i in r.tokens) >= r.runs)
         return counted

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ..facts import StopFacts
 from ..registry import whole
-from ..train_kinds import TRAIN_RULES, StopsParams, StopsTrain
+from ..train_kinds import TRAIN_RULES
+from .stops import StopsParams, StopsTrain
 
 
 @TRAIN_RULES.register("friendly_double")

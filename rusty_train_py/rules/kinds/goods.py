@@ -2,20 +2,15 @@
 ``revenue_for``): an N+ train (N cities and off-boards, every town paid and using no
 distance) whose route must visit exactly one mine, a hex of the game's ``[rules] mines``.
 The mine uses one of the N but pays the company's treasury, not the route (the engine's
-``routes_subsidy``), so it is worth nothing here. One file: its parameters, the check on a
-path's stops and its statement in the exact model.
+``routes_subsidy``), so it is worth nothing here. One file: its limit on a path's stops (the
+check of a path and the exact model derive from it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from ..facts import TrainTable
-from ..train_kinds import TRAIN_RULES, PlusTownsParams, PlusTownsTrain
-
-if TYPE_CHECKING:
-    from ortools.sat.python.cp_model import CpModel, IntVar
+from ..facts import Limit, TrainTable
+from ..train_kinds import TRAIN_RULES
+from .plus_towns import PlusTownsParams, PlusTownsTrain
 
 
 def mine_centres(t: TrainTable) -> frozenset[int]:
@@ -23,9 +18,10 @@ def mine_centres(t: TrainTable) -> frozenset[int]:
     return frozenset(t.centres_on(t.readings.get("mines", ())))
 
 
-def _one_mine(t: TrainTable, stops: Sequence[int]) -> bool:
-    mines: frozenset[int] = t.state
-    return sum(1 for s in stops if s in mines) == 1
+def mine_weights(t: TrainTable) -> tuple[int, ...]:
+    """1 per centre on a mine hex, else 0."""
+    mines = mine_centres(t)
+    return tuple(1 if c in mines else 0 for c in range(len(t.worth)))
 
 
 @TRAIN_RULES.register("goods")
@@ -34,28 +30,12 @@ class GoodsTrain(PlusTownsTrain):
 
     readings = ("mines",)
 
-    def prepare(self, t: TrainTable) -> frozenset[int]:
-        mines = mine_centres(t)
-        for c in mines:
+    def prepare(self, t: TrainTable) -> None:
+        for c in mine_centres(t):
             t.worth[c] = 0  # paid to the treasury, outside the route's revenue
-        return mines
 
-    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
-        return _one_mine(t, stops)
-
-    def model_counting(
-        self,
-        m: CpModel,
-        t: TrainTable,
-        v: list[IntVar],
-        s: list[IntVar],
-        end: list[IntVar],
-        run: IntVar,
-        tokens: list[int],
-    ) -> list[IntVar] | None:
-        mines: frozenset[int] = t.state
-        m.add(run == sum(v[i] for i in sorted(mines)))
-        return v
+    def limits(self, t: TrainTable) -> tuple[Limit, ...]:
+        return (Limit(mine_weights(t), most=1, least=1),)
 
     def describe(self, p: PlusTownsParams) -> str:
         return super().describe(p) + ", exactly one mine (paid to the company, not the route)"

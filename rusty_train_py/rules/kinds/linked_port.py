@@ -9,46 +9,19 @@ route effect (stated in the exact model) and the payment as a stop bonus at the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..bonus_kinds import BONUS_KINDS, BonusFacts, BonusKind
-from ..effects import Need, RouteEffect
-from ..facts import ModelRoute, TrainTable
+from ..effects import BarredEffect
+from ..facts import TrainTable
 from ..params import KindParams
 from ..registry import RuleDataError, strings, table_of, text
-
-if TYPE_CHECKING:
-    from ortools.sat.python.cp_model import CpModel, LinearExprT
 
 
 @dataclass(frozen=True, slots=True)
 class LinkedPortParams(KindParams):
     ports: tuple[tuple[str, str], ...]  # port hex -> its linked city hex
     pays_again: tuple[str, ...] | None = None  # trains whose port and city pay twice
-
-
-@dataclass(frozen=True, slots=True)
-class BarredPortsEffect(RouteEffect):
-    """Ports the route may not visit (no token of the company in their linked city)."""
-
-    id: str
-    barred: frozenset[int]
-
-    def centres(self) -> frozenset[int]:
-        return self.barred
-
-    def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
-        barred = frozenset(i for i, s in enumerate(stops) if s in self.barred)
-        if barred:
-            return [Need(excluded=barred)]  # every stop visited counts: the path cannot run
-        return None
-
-    def model(self, m: CpModel, t: TrainTable, route: ModelRoute) -> LinearExprT | None:
-        for c in sorted(self.barred):
-            m.add(route.visited[c] == 0)
-        return 0
 
 
 def _ports(v: object, where: str) -> tuple[tuple[str, str], ...]:
@@ -84,4 +57,4 @@ class LinkedPortBonus(BonusKind[LinkedPortParams]):
                     amount = (t.base_worth[port] + t.base_worth[first[0]]) * scale
                     t.add_centre_bonus(port, bonus.id, amount)
         if barred:
-            t.add_effect(BarredPortsEffect(bonus.id, frozenset(barred)))
+            t.add_effect(BarredEffect(bonus.id, frozenset(barred)))

@@ -3,37 +3,25 @@
 alone is a route; and two local routes of one run never use the same city (tobymao/18xx
 g_1822: the train's distance ``[{city: visit 1}, {town: visit 1}]``, a train of city visit 1
 being ``local?``, whose route may be a single city; ``check_local_cities``: "Local train can
-only use each token once"). One file: the check on a path's stops, what it pays, the cities
-it holds against the other local trains, and its statement in the exact model (where a
-route of one stop starts and ends at its city).
+only use each token once"). One file: its limits on a path's stops (the check of a path and
+the exact model derive from them; a route of one stop starts and ends at its city), and the
+cities it holds against the other local trains.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..facts import StopFacts, TrainTable
+from ..facts import Limit, StopFacts, TrainTable, weights
 from ..params import KindParams
 from ..registry import whole
 from ..train_kinds import NO_ROUTE, TRAIN_RULES, TrainKind
-
-if TYPE_CHECKING:
-    from ortools.sat.python.cp_model import CpModel, IntVar
 
 
 @dataclass(frozen=True, slots=True)
 class LocalParams(KindParams):
     cities: int = 1
     towns: int = 1
-
-
-def _within(t: TrainTable, stops: Sequence[int]) -> bool:
-    p: LocalParams = t.params
-    cities = sum(t.visit[s] for s in stops if t.is_city[s])
-    towns = sum(t.visit[s] for s in stops if not t.is_major[s])
-    return cities <= p.cities and towns <= p.towns
 
 
 @TRAIN_RULES.register("local")
@@ -53,31 +41,17 @@ class LocalTrain(TrainKind[LocalParams]):
     def min_stops(self, p: LocalParams) -> int:
         return 1
 
-    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
-        return _within(t, stops)  # then every stop counts (the base split and fast)
+    def limits(self, t: TrainTable) -> tuple[Limit, ...]:
+        p: LocalParams = t.params
+        towns = [not major for major in t.is_major]
+        return (
+            Limit(weights(t.is_city, t.visit), most=p.cities),
+            Limit(weights(towns, t.visit), most=p.towns),
+            Limit(weights(t.is_offboard), most=0),  # the distance keeps paths off them too
+        )
 
     def exclusive_centres(self, t: TrainTable) -> frozenset[int]:
         return frozenset(i for i, city in enumerate(t.is_city) if city)
-
-    def model_counting(
-        self,
-        m: CpModel,
-        t: TrainTable,
-        v: list[IntVar],
-        s: list[IntVar],
-        end: list[IntVar],
-        run: IntVar,
-        tokens: list[int],
-    ) -> list[IntVar] | None:
-        p: LocalParams = t.params
-        cities = [i for i in range(len(v)) if t.is_city[i]]
-        towns = [i for i in range(len(v)) if not t.is_major[i]]
-        m.add(sum(t.visit[i] * v[i] for i in cities) <= p.cities)
-        m.add(sum(t.visit[i] * v[i] for i in towns) <= p.towns)
-        for i in range(len(v)):
-            if t.is_offboard[i]:
-                m.add(v[i] == 0)
-        return v
 
     def describe(self, p: LocalParams) -> str:
         return (

@@ -6,13 +6,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..facts import StopFacts, TrainTable
+from ..facts import ModelTrain, StopFacts, TrainTable
 from ..params import KindParams
 from ..registry import RuleDataError, whole
 from ..train_kinds import NO_ROUTE, TRAIN_RULES, Split, TrainKind
 
 if TYPE_CHECKING:
-    from ortools.sat.python.cp_model import CpModel, IntVar
+    from ortools.sat.python.cp_model import IntVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,17 +65,8 @@ class PayBestTrain(TrainKind[PayBestParams]):
     def describe(self, p: PayBestParams) -> str:
         return f"visits up to {p.visit}, pays the best {p.pay}"
 
-    def model_counting(
-        self,
-        m: CpModel,
-        e: TrainTable,
-        v: list[IntVar],
-        s: list[IntVar],
-        end: list[IntVar],
-        run: IntVar,
-        tokens: list[int],
-    ) -> list[IntVar]:
-        counted = self._counted_vars(m, v)
-        m.add(sum(counted) <= e.params.pay)
-        m.add(sum(counted[i] for i in tokens) >= run)
+    def model_counting(self, r: ModelTrain) -> list[IntVar]:
+        counted = r.fresh_counted()
+        r.m.add(sum(counted) <= r.t.params.pay)
+        r.m.add(sum(counted[i] for i in r.tokens) >= r.runs)
         return counted

@@ -3,34 +3,23 @@ towns using no distance) whose route may not end at more towns than the N leave:
 an end of the route counts against the N (18MT and 18CO: tobymao/18xx g_18_mt
 ``check_distance``, "Towns on route ends are counted against city limit"). With
 ``towns_paid = false`` the towns it passes pay nothing (18CO's 4D and 5D, whose cities and
-off-boards pay double: ``city_multiplier = 2``). One file: its parameters, the check on a
-path's stops and its statement in the exact model.
+off-boards pay double: ``city_multiplier = 2``). One file: its parameters and its limit on
+a path's stops (the check of a path and the exact model derive from it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..facts import StopFacts, TrainTable
+from ..facts import Limit, StopFacts, TrainTable, weights
 from ..registry import flag, whole
-from ..train_kinds import TRAIN_RULES, PlusTownsParams, PlusTownsTrain
-
-if TYPE_CHECKING:
-    from ortools.sat.python.cp_model import CpModel, IntVar
+from ..train_kinds import TRAIN_RULES
+from .plus_towns import PlusTownsParams, PlusTownsTrain
 
 
 @dataclass(frozen=True, slots=True)
 class PlusTownsEndsParams(PlusTownsParams):
     towns_paid: bool | None = None  # None: true
-
-
-def _within(t: TrainTable, stops: Sequence[int]) -> bool:
-    used = sum(t.visit[s] for s in stops if t.is_major[s])
-    ends = {0, len(stops) - 1} if stops else set()
-    used += sum(1 for i in ends if not t.is_major[stops[i]])
-    return bool(used <= t.params.stops)
 
 
 def _towns_paid(p: PlusTownsParams) -> bool:
@@ -48,24 +37,9 @@ class PlusTownsEndsTrain(PlusTownsTrain):
     def centre_value(self, p: PlusTownsParams, c: StopFacts) -> int:
         return 0 if c.kind == "town" and not _towns_paid(p) else c.value
 
-    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
-        return _within(t, stops)
-
-    def model_counting(
-        self,
-        m: CpModel,
-        t: TrainTable,
-        v: list[IntVar],
-        s: list[IntVar],
-        end: list[IntVar],
-        run: IntVar,
-        tokens: list[int],
-    ) -> list[IntVar] | None:
-        towns = [i for i in range(len(v)) if not t.is_major[i]]
-        majors = [i for i in range(len(v)) if t.is_major[i]]
-        used = sum(t.visit[i] * v[i] for i in majors) + sum(s[i] + end[i] for i in towns)
-        m.add(used <= t.params.stops)
-        return v
+    def limits(self, t: TrainTable) -> tuple[Limit, ...]:
+        towns = [not major for major in t.is_major]
+        return (Limit(weights(t.is_major, t.visit), t.params.stops, at_ends=weights(towns)),)
 
     def describe(self, p: PlusTownsParams) -> str:
         text = super().describe(p)

@@ -7,22 +7,18 @@ With ``towns_paid = false`` the towns it passes pay nothing and ``city_multiplie
 multiplies the cities and off-boards (18FL's 3E: towns 0, cities and off-boards doubled).
 ``barred_at``: hexes it may not visit (18VA: only freight trains visit the CMD);
 ``spare_at``: one of its N is only for a stop on these hexes (18VA's freight nG: N = n + 1,
-at most n of them cities off the CMD). One file: its parameters, the check on a path's stops
-and its statement in the exact model.
+at most n of them cities off the CMD). One file: its parameters and its limits on a path's
+stops (the check of a path and the exact model derive from them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..facts import StopFacts, TrainTable
+from ..facts import Limit, StopFacts, TrainTable, weights
 from ..registry import flag, strings, whole
-from ..train_kinds import NO_ROUTE, TRAIN_RULES, PlusTownsParams, PlusTownsTrain
-
-if TYPE_CHECKING:
-    from ortools.sat.python.cp_model import CpModel, IntVar
+from ..train_kinds import NO_ROUTE, TRAIN_RULES
+from .plus_towns import PlusTownsParams, PlusTownsTrain
 
 DEFAULT_MIN_PAYING = 2
 
@@ -49,34 +45,18 @@ def _towns_paid(p: PlusTownsParams) -> bool:
     return not (q is not None and q.towns_paid is False)
 
 
-@dataclass(frozen=True, slots=True)
-class _State:
-    paying: tuple[bool, ...]  # per centre: a paying stop for min_paying
-    spare: tuple[bool, ...]  # per centre: on a hex of spare_at
-
-
-def _prepare(t: TrainTable) -> _State:
+def _limits(t: TrainTable) -> tuple[Limit, ...]:
     p = t.params
     towns = _towns_paid(p)
     n = len(t.worth)
-    paying = tuple(
-        (t.is_major[c] and t.visit[c] > 0) or (not t.is_major[c] and towns) for c in range(n)
-    )
+    paying = [(t.is_major[c] and t.visit[c] > 0) or (not t.is_major[c] and towns) for c in range(n)]
+    out = [Limit(weights(paying), least=_least(p))]
     q = _mine(p)
-    spare_hexes = set(q.spare_at or ()) if q is not None else set()
-    spare = tuple(t.centre_hex(c) in spare_hexes for c in range(n))
-    return _State(paying, spare)
-
-
-def _fits(t: TrainTable, stops: Sequence[int]) -> bool:
-    st: _State = t.state
-    if sum(1 for s in stops if st.paying[s]) < _least(t.params):
-        return False
-    q = _mine(t.params)
     if q is not None and q.spare_at:
-        used = sum(t.visit[s] for s in stops if t.is_major[s] and not st.spare[s])
-        return bool(used <= t.params.stops - 1)
-    return True
+        spare = set(q.spare_at)
+        others = [t.is_major[c] and t.centre_hex(c) not in spare for c in range(n)]
+        out.append(Limit(weights(others, t.visit), most=p.stops - 1))
+    return tuple(out)
 
 
 @TRAIN_RULES.register("plus_towns_min")
@@ -104,29 +84,8 @@ class PlusTownsMinTrain(PlusTownsTrain):
     def centre_value(self, p: PlusTownsParams, c: StopFacts) -> int:
         return 0 if c.kind == "town" and not _towns_paid(p) else c.value
 
-    def prepare(self, t: TrainTable) -> object:
-        return _prepare(t)
-
-    def admits(self, t: TrainTable, stops: Sequence[int]) -> bool:
-        return _fits(t, stops)
-
-    def model_counting(
-        self,
-        m: CpModel,
-        t: TrainTable,
-        v: list[IntVar],
-        s: list[IntVar],
-        end: list[IntVar],
-        run: IntVar,
-        tokens: list[int],
-    ) -> list[IntVar] | None:
-        st: _State = t.state
-        m.add(sum(v[i] for i in range(len(v)) if st.paying[i]) >= _least(t.params) * run)
-        q = _mine(t.params)
-        if q is not None and q.spare_at:
-            others = [i for i in range(len(v)) if t.is_major[i] and not st.spare[i]]
-            m.add(sum(t.visit[i] * v[i] for i in others) <= t.params.stops - 1)
-        return v
+    def limits(self, t: TrainTable) -> tuple[Limit, ...]:
+        return _limits(t)
 
     def describe(self, p: PlusTownsParams) -> str:
         text = super().describe(p)
