@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 
+from ..base.blas import pin_before_numpy
 from .commands import command_module
 from .parser import build_parser
 
@@ -14,6 +15,7 @@ BROKEN_PIPE = 128 + 13  # the shell's status for a process ended by SIGPIPE
 
 
 def main(argv: list[str] | None = None) -> int:
+    pin_before_numpy()  # one BLAS thread: no spinning threads, no threads' start at import
     try:
         return _run(argv)
     except BrokenPipeError:

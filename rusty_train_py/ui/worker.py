@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QRunnable, Signal, SignalInstance
 
+from ..base.blas import blas_thread_limit
 from ..mapstate.state import MapState
 from ..route.progress import SearchProgress
 
@@ -96,15 +97,16 @@ class RouteSearchWorker(QRunnable):
     def run(self) -> None:
         try:
             extra = {"locked": self.locked} if self.locked else {}
-            result = self.search(
-                self.state,
-                self.company,
-                self.trains,
-                self.bonuses,
-                progress=self._progress,
-                cancel=self._cancel.is_set,
-                **extra,
-            )
+            with blas_thread_limit():  # one BLAS thread, however the window was started
+                result = self.search(
+                    self.state,
+                    self.company,
+                    self.trains,
+                    self.bonuses,
+                    progress=self._progress,
+                    cancel=self._cancel.is_set,
+                    **extra,
+                )
         except Exception as exc:  # reported to the user, never a crash of the thread
             if isinstance(exc, ValueError | KeyError):
                 message = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)

@@ -1,0 +1,124 @@
+"""Benchmark: the spread of the CPU cost of one search over fresh processes.
+
+The same search, with the same answer each time, should cost the same each time. Every case
+of bench/late_games.py (each game's late position, ``bench/positions/late_<game>.json``) runs
+``--runs`` times (10), each in a fresh process (bench/case_runner.py), one after the other in
+one sitting; printed per case: the revenue (the same every run, else the case is flagged), the
+CPU seconds of the search (min / median / max), max / min, and the peak memory of the largest
+process. Done when max / min is at most 1.5 for every case that costs a measurable time
+(cases under ``--floor`` seconds of CPU at their slowest are only listed: the clock ticks are
+10 ms). A full run (no ``--only``) rewrites its section of bench/RESULTS.md.
+
+The processes import numpy as a library caller's would (nothing pins the BLAS threads
+through the environment): the finder's own limit (rusty_train_py/base/blas.py) must hold.
+
+    .venv/bin/python bench/spread.py [--runs N] [--only TEXT] [--time-limit S] [--floor S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from case_runner import Outcome  # noqa: E402
+from late_games import cases, run_case  # noqa: E402
+from results import cpu_children, machine_line, table, write_section  # noqa: E402
+
+LIMIT = 1.5  # the largest max / min allowed
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=10, help="fresh processes per case")
+    ap.add_argument("--only", default="", help="run the cases whose line contains this text")
+    ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per search (wall)")
+    ap.add_argument("--mem-gb", type=float, default=6.0, help="address-space cap per process")
+    ap.add_argument("--floor", type=float, default=0.05, help="CPU s below which max/min is noise")
+    args = ap.parse_args(argv[1:])
+    load = os.getloadavg()
+    c0 = cpu_children()
+    print(
+        f"{'case':32} {'revenue':>7} {'cpu min':>8} {'median':>8} {'max':>8}"
+        f" {'max/min':>7} {'peak MB':>7}"
+    )
+    rows, worst, failed = [], 0.0, 0
+    for case in cases():
+        if args.only and args.only not in case.label:
+            continue
+        outs = [run_case(case, args.time_limit, args.mem_gb) for _ in range(args.runs)]
+        good = [o for o in outs if isinstance(o, Outcome)]
+        if len(good) != len(outs) or len({(o.revenue, o.optimal) for o in good}) != 1:
+            print(f"{case.label:32} FAILED or differing answers: {outs}", flush=True)
+            failed += 1
+            continue
+        cpus = sorted(o.cpu for o in good)
+        ratio = cpus[-1] / max(cpus[0], 0.01)
+        measured = cpus[-1] >= args.floor
+        if measured:
+            worst = max(worst, ratio)
+        flag = "" if not measured or ratio <= LIMIT else "  OVER"
+        mid = statistics.median(cpus)
+        peak = max(o.peak_mb for o in good)
+        print(
+            f"{case.label:32} {good[0].revenue:7d} {cpus[0]:8.2f} {mid:8.2f} {cpus[-1]:8.2f}"
+            f" {ratio:7.2f} {peak:7.0f}{flag}",
+            flush=True,
+        )
+        rows.append(
+            (
+                case.game,
+                case.company,
+                ",".join(case.trains),
+                good[0].revenue,
+                f"{cpus[0]:.2f}",
+                f"{mid:.2f}",
+                f"{cpus[-1]:.2f}",
+                f"{ratio:.2f}" if measured else f"({ratio:.2f})",
+                f"{peak:.0f}",
+            )
+        )
+    total = cpu_children() - c0
+    verdict = f"worst max / min {worst:.2f} (limit {LIMIT})"
+    print(f"{verdict}; {total:.1f} s of CPU in all, processes included")
+    if not args.only and not failed:
+        body = "\n".join(
+            [
+                "## Spread: the same search in fresh processes",
+                "",
+                f"`bench/spread.py`: every case of `bench/late_games.py`, {args.runs} fresh"
+                " processes each, one after the other; CPU seconds of the search (the position"
+                " loaded). A ratio in brackets: the case costs under"
+                f" {args.floor} s at its slowest (clock ticks of 10 ms), not held to the limit.",
+                "",
+                machine_line(load),
+                "",
+                table(
+                    (
+                        "game",
+                        "company",
+                        "trains",
+                        "revenue",
+                        "CPU min",
+                        "median",
+                        "max",
+                        "max / min",
+                        "peak MB",
+                    ),
+                    rows,
+                ),
+                "",
+                f"{verdict}; {total:.1f} s of CPU in all, processes included.",
+            ]
+        )
+        write_section("spread", "spread.py", body)
+    return 1 if failed or worst > LIMIT else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
