@@ -119,6 +119,32 @@ def read_section(name: str, path: Path = RESULTS) -> str:
     return m.group(1) if m else ""
 
 
+class Report:
+    """Lines a bench prints, kept for its section of the results file."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.load = os.getloadavg()
+        self.cpu0 = cpu_self() + cpu_children()
+
+    def __call__(self, text: str = "") -> None:
+        print(text, flush=True)
+        self.lines.append(text)
+
+    def totals(self) -> None:
+        """Print the CPU seconds of the run (this process and its children) and the peak
+        memory of the largest process."""
+        cpu = cpu_self() + cpu_children() - self.cpu0
+        peak = max(peak_mb(), peak_mb(resource.RUSAGE_CHILDREN))
+        self(f"run: {cpu:.1f} s of CPU (children included), peak memory {peak:.0f} MB")
+
+    def write(self, name: str, script: str, title: str, intro: str, markdown: bool = False) -> None:
+        """Write the lines printed as section ``name`` (in a code block unless ``markdown``)."""
+        lines = self.lines if markdown else ["```", *self.lines, "```"]
+        body = [f"## {title}", "", intro, "", machine_line(self.load), "", *lines]
+        write_section(name, script, "\n".join(body))
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A markdown table."""
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]

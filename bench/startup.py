@@ -92,7 +92,7 @@ def run_once(tree: Path, cmd: Command) -> Run:
         t0 = time.perf_counter()
         proc = subprocess.Popen(
             [sys.executable, "-m", "rusty_train_py", *cmd.argv],
-            cwd=ROOT,
+            cwd=tree,  # ``-m`` puts the working folder first on the path
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             env=env,
@@ -109,7 +109,7 @@ def heavy_modules(tree: Path, cmd: Command) -> str:
     """The heavy modules the command imports (``python -X importtime``)."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "rusty_train_py", *cmd.argv],
-        cwd=ROOT,
+        cwd=tree,
         capture_output=True,
         text=True,
         check=True,
