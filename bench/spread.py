@@ -10,8 +10,9 @@ process. Done when max / min is at most 1.5 for every case that costs a measurab
 machine their CPU time varies by more than half with the BLAS threads pinned through the
 environment too, e.g. 1817 NYSW 8,8,8 0.07 / 0.09 / 0.11 s with OPENBLAS_NUM_THREADS=1).
 ``--heavy``: one case per position, its last (three of the game's longest trains: the case
-with the three-train bound). A run without ``--only`` rewrites its section of
-bench/RESULTS.md after every case (saying how many of its cases it has run so far).
+with the three-train bound). A run rewrites its section of
+bench/RESULTS.md after every case (saying how many of its cases it has run so far, and
+which, with ``--only``).
 
 The processes import numpy as a library caller's would (nothing pins the BLAS threads
 through the environment): the finder's own limit (rusty_train_py/base/blas.py) must hold.
@@ -42,6 +43,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--runs", type=int, default=10, help="fresh processes per case")
     ap.add_argument("--only", action="append", default=[], help="cases whose line has this text")
     ap.add_argument("--heavy", action="store_true", help="one case per position: its last")
+    ap.add_argument("--section", default="spread", help="the section of RESULTS.md to write")
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per search (wall)")
     ap.add_argument("--mem-gb", type=float, default=6.0, help="address-space cap per process")
     ap.add_argument("--floor", type=float, default=0.2, help="CPU s below which max/min is noise")
@@ -90,8 +92,7 @@ def main(argv: list[str]) -> int:
                 f"{peak:.0f}",
             )
         )
-        if not args.only:
-            write(args, rows, worst, cpu_children() - c0, load, len(chosen))
+        write(args, rows, worst, cpu_children() - c0, load, len(chosen))
     total = cpu_children() - c0
     print(f"worst max / min {worst:.2f} (limit {LIMIT}); {total:.1f} s of CPU in all")
     return 1 if failed or worst > LIMIT else 0
@@ -102,13 +103,17 @@ def write(args, rows, worst: float, total: float, load, n_cases: int) -> None:
     verdict = f"worst max / min {worst:.2f} (limit {LIMIT})"
     done = "" if len(rows) == n_cases else f" (so far: {len(rows)} of {n_cases} cases run)"
     which = "its last case (three of the longest trains)" if args.heavy else "every case"
+    if args.only:
+        which += " whose line holds " + " or ".join(f"`{t}`" for t in args.only)
     body = "\n".join(
         [
-            "## Spread: the same search in fresh processes",
+            "## Spread: the same search in fresh processes"
+            + ("" if args.section == "spread" else f" ({args.section})"),
             "",
-            f"`bench/spread.py{' --heavy' if args.heavy else ''}`: of every late position,"
+            f"`bench/spread.py{' --heavy' if args.heavy else ''}`: of the late positions,"
             f" {which} of `bench/late_games.py`, {args.runs} fresh"
-            " processes each, one after the other; CPU seconds of the search (the position"
+            f" processes each, one after the other, {args.time_limit:g} s (wall) limit; CPU"
+            " seconds of the search (the position"
             " loaded). A ratio in brackets: the case costs under"
             f" {args.floor} s at its slowest, not held to the limit (at that size the"
             " machine's load alone moves CPU time by half).",
@@ -133,7 +138,7 @@ def write(args, rows, worst: float, total: float, load, n_cases: int) -> None:
             f"{verdict}{done}; {total:.1f} s of CPU in all, processes included.",
         ]
     )
-    write_section("spread", "spread.py", body)
+    write_section(args.section, "spread.py", body)
 
 
 if __name__ == "__main__":
