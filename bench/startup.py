@@ -119,6 +119,14 @@ def heavy_modules(tree: Path, cmd: Command) -> str:
     return ", ".join(m for m in HEAVY if m in names) or "none"
 
 
+def tree_commit(tree: Path) -> str:
+    """The short commit a checkout is at ("unknown" if git cannot tell)."""
+    done = subprocess.run(
+        ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    )
+    return done.stdout.strip() or "unknown"
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--runs", type=int, default=10)
@@ -161,7 +169,9 @@ def main(argv: list[str]) -> int:
     print(machine_line(load))
     print(out)
     if not args.only:
-        base_text = f" and `{args.base}` (base)" if args.base else ""
+        base_text = (
+            f" and `{args.base}` (base, commit {tree_commit(args.base)})" if args.base else ""
+        )
         body = "\n".join(
             [
                 "## Start-up: the command line, whole process",
