@@ -53,7 +53,8 @@ def peak_mb(who: int = resource.RUSAGE_SELF) -> float:
 
 
 def commit() -> str:
-    """The commit measured (short hash; ``+changes`` when the tree differs from it)."""
+    """The commit measured (short hash; ``+changes`` when the tree differs from it, the results
+    file aside)."""
     try:
         head = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"],
@@ -63,7 +64,16 @@ def commit() -> str:
             check=True,
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
+            # the results file itself is left out: writing a section must not mark the tree
+            [
+                "git",
+                "status",
+                "--porcelain",
+                "--untracked-files=no",
+                "--",
+                ".",
+                ":!bench/RESULTS.md",
+            ],
             cwd=ROOT,
             capture_output=True,
             text=True,
