@@ -19,6 +19,11 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from results import Report  # noqa: E402
 
 TRAINS = ["8", "8", "8", "8"]
 
@@ -41,6 +46,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv[1:])
+    rep = Report()
 
     state = open_game(default_game_file()).state
     starts: dict[str, float] = {}
@@ -55,11 +61,11 @@ def main(argv: list[str]) -> int:
     find_routes(state, "CNR", TRAINS, progress=note, cancel=calibrated)
     latest = starts.get("search", time.monotonic() - t0) + 3.0
     phases = ", ".join(f"{name} at {at:.2f} s" for name, at in starts.items())
-    print(f"CNR {','.join(TRAINS)}: phases start {phases}")
+    rep(f"CNR {','.join(TRAINS)}: phases start {phases}")
     rng = random.Random(args.seed)
     times = sorted(rng.uniform(0.0, latest) for _ in range(args.runs))
-    print(f"cancel at {args.runs} random times in [0, {latest:.1f}] s")
-    print(f"{'cancel at s':>11} {'phase':>9} {'latency ms':>10} {'best':>6}")
+    rep(f"cancel at {args.runs} random times in [0, {latest:.1f}] s")
+    rep(f"{'cancel at s':>11} {'phase':>9} {'latency ms':>10} {'best':>6}")
     latencies = []
     by_phase: dict[str, list[float]] = {}
     for at in times:
@@ -78,16 +84,26 @@ def main(argv: list[str]) -> int:
         latency = time.monotonic() - cancel_at
         latencies.append(latency)
         by_phase.setdefault(phase[0], []).append(latency)
-        print(f"{at:11.2f} {phase[0]:>9} {latency * 1000:10.1f} {result.net_revenue:6d}")
+        rep(f"{at:11.2f} {phase[0]:>9} {latency * 1000:10.1f} {result.net_revenue:6d}")
     ms = [x * 1000 for x in latencies]
     for name in dict.fromkeys(by_phase):
         got = by_phase[name]
-        print(f"  {name:>9}: {len(got)} runs, max {max(got) * 1000:.1f} ms")
-    print(
+        rep(f"  {name:>9}: {len(got)} runs, max {max(got) * 1000:.1f} ms")
+    rep(
         f"cancel latency over {len(ms)} runs: p50 {percentile(ms, 0.5):.1f} ms,"
         f" p95 {percentile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms"
         f" (mean {statistics.fmean(ms):.1f} ms; target: under 300 ms)"
     )
+    rep.totals()
+    if args.runs == 30 and args.seed == 1:
+        rep.write(
+            "cancel",
+            "cancel_latency.py",
+            "Cancel latency",
+            "`bench/cancel_latency.py`: cancels CNR 8,8,8,8 on the bundled game at random moments from"
+            " the start to 3 s into the search phase and measures how long `find_routes` takes to"
+            " return (wall milliseconds; target 300 ms).",
+        )
     return 0
 
 

@@ -5,7 +5,8 @@ tests/data/18xx_fixtures) and the positions the engine reached in them (``<title
 or ``.jsonl.gz``, one line per run_routes action, written by
 tools/engine_check/dump_positions.rb; default tests/data/engine_positions), replays every
 fixture with our importer and prints per game: logs, positions, equal, differing (and, with
-``-v``, every difference). No Ruby and no network: the engine's side is the data.
+``-v``, every difference). No Ruby and no network: the engine's side is the data. A full
+run (the default folders, no ``--only``) rewrites its section of bench/RESULTS.md.
 
     .venv/bin/python bench/engine_positions.py [--fixtures DIR] [--engine DIR] [--only 1846] [-v]
 """
@@ -21,6 +22,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from results import Report  # noqa: E402
 
 from rusty_train_py.files.errors import GameFileError  # noqa: E402
 from rusty_train_py.files.online import game_for_title, log_from_data  # noqa: E402
@@ -49,6 +53,7 @@ def compare_dir(fixtures: Path, engine_dir: Path, title_dir: str) -> dict:
     one title directory."""
     engine = engine_positions(engine_dir, title_dir)
     out: dict = {"logs": 0, "positions": 0, "equal": 0, "differing": 0, "refused": []}
+    out["game"] = title_dir  # our game's id, once a log of the folder is read
     out["diffs"] = []
     for path in sorted((fixtures / title_dir).glob("*.json*")):
         name = f"public/fixtures/{title_dir}/{path.name.removesuffix('.gz')}"
@@ -57,7 +62,8 @@ def compare_dir(fixtures: Path, engine_dir: Path, title_dir: str) -> dict:
         out["positions"] += len(expected)
         try:
             log = log_from_data(json.loads(read_text(path)), name)
-            table = game_for_title(log.title, name).eighteen_xx
+            game = game_for_title(log.title, name)
+            out["game"], table = game.id, game.eighteen_xx
             rename, neutral = dict(table.companies), table.neutral_token_company
             result = compare_log(log, expected, rename, neutral)
         except GameFileError as exc:
@@ -80,20 +86,41 @@ def main() -> int:
     ap.add_argument("--only", default="", help="only title directories containing this text")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every difference")
     args = ap.parse_args()
+    rep = Report()
     dirs = sorted(p.name for p in args.fixtures.iterdir() if p.is_dir() and args.only in p.name)
-    print(f"{'game':<16}{'logs':>6}{'positions':>11}{'equal':>7}{'differing':>11}")
+    rep("| game | logs | positions | equal | differing | refused logs |")
+    rep("|---|---|---|---|---|---|")
     total = 0
+    refused: list[str] = []
     for title_dir in dirs:
         r = compare_dir(args.fixtures, args.engine, title_dir)
         total += r["differing"]
-        print(
-            f"{title_dir:<16}{r['logs']:>6}{r['positions']:>11}{r['equal']:>7}{r['differing']:>11}"
+        game = r["game"] if r["game"] == title_dir else f"{r['game']} ({title_dir})"
+        rep(
+            f"| {game} | {r['logs']} | {r['positions']} | {r['equal']} | {r['differing']}"
+            f" | {len(r['refused'])} |"
         )
-        for line in r["refused"]:
-            print(f"    refused: {line}")
+        refused += [f"{game}: {line}" for line in r["refused"]]
         if args.verbose:
             for line in r["diffs"]:
                 print(f"    {line}")
+    rep()
+    for line in refused:
+        rep(f"- refused: {line}")
+    rep.totals()
+    default = (args.fixtures, args.engine) == (DATA / "18xx_fixtures", DATA / "engine_positions")
+    if default and not args.only:
+        rep.write(
+            "engine-positions",
+            "engine_positions.py",
+            "The positions are the engine's",
+            "`bench/engine_positions.py`: every committed fixture (`tests/data/18xx_fixtures/`)"
+            " replayed by our importer, each position before a `run_routes` action compared"
+            " with the one the 18xx.games engine wrote (`tests/data/engine_positions/`, dumped"
+            " by `tools/engine_check/`); `-v` prints each difference. What differs is named in"
+            " the game's `[eighteen_xx] readings` (games/README.md).",
+            markdown=True,
+        )
     return 1 if total else 0
 
 

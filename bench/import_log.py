@@ -3,6 +3,8 @@ end), for the committed test logs, and a 1,500-action log: the longest committed
 with chat messages added between its actions until it has 1,500 (messages are kept by the
 engine's filter and skipped by the replay, like any action that changes nothing on the map).
 
+Rewrites its section of bench/RESULTS.md.
+
     .venv/bin/python bench/import_log.py
 """
 
@@ -16,6 +18,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from results import Report  # noqa: E402
 
 from rusty_train_py.files.loader import open_data  # noqa: E402
 
@@ -68,17 +73,29 @@ def cold(data: dict) -> float:
 
 
 def main() -> int:
-    print("| log | actions | import CPU s |")
-    print("|---|---|---|")
+    rep = Report()
+    rep("| log | actions | import CPU s |")
+    rep("|---|---|---|")
     for path in sorted(LOGS.glob("*.json")):
         data = json.loads(path.read_text())
-        print(f"| {path.name} | {len(data['actions'])} | {cpu_of(data):.3f} |")
+        rep(f"| {path.name} | {len(data['actions'])} | {cpu_of(data):.3f} |")
     base = json.loads((LOGS / "1867_nationalization_cash.json").read_text())
     big = padded(base, 1500)
-    print(f"| 1867 padded with messages | {len(big['actions'])} | {cpu_of(big):.3f} |")
-    print(
+    rep(f"| 1867 padded with messages | {len(big['actions'])} | {cpu_of(big):.3f} |")
+    rep(
         f"| the same, first import in a fresh process (imports and game data included)"
         f" | {len(big['actions'])} | {cold(big):.3f} |"
+    )
+    rep()
+    rep.totals()
+    rep.write(
+        "import-log",
+        "import_log.py",
+        "Importing an 18xx.games log",
+        "`bench/import_log.py`: CPU seconds to import a log (read, check, undo/redo, replay to"
+        " the end), the least of five, for the committed test logs and a 1,500-action log (the"
+        " longest committed 1867 log with chat messages added between its actions).",
+        markdown=True,
     )
     return 0
 

@@ -10,7 +10,8 @@ placed on several, 18FL's hotels, on the first three).
 Each case runs in a fresh process (bench/case_runner.py: its own peak memory) with a time limit; printed per case:
 the trains and options, paths kept, net revenue, proven or not (and why not), CPU seconds of
 the search (user + system, the position already loaded), and the process's peak resident
-memory; ``-v`` also prints the routes.
+memory; ``-v`` also prints the routes. A full run (no ``--only``) rewrites its section of
+bench/RESULTS.md, with the CPU total of the searches.
 
     .venv/bin/python bench/late_games.py [--time-limit S] [--only TEXT] [--mem-gb G] [-v]
 """
@@ -18,6 +19,7 @@ memory; ``-v`` also prints the routes.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +29,7 @@ sys.path.insert(0, str(HERE))
 
 from case_runner import Outcome, Search, run_search  # noqa: E402
 from positions import late_path, track_reach  # noqa: E402
+from results import machine_line, table, write_section  # noqa: E402
 
 from rusty_train_py.files.loader import open_game  # noqa: E402
 from rusty_train_py.gamedata.game import Game, TrainType  # noqa: E402
@@ -164,6 +167,9 @@ def main(argv: list[str]) -> int:
         f" {'proven':>10} {'CPU s':>7} {'wall s':>7} {'peak MB':>7}  options"
     )
     failed = 0
+    load = os.getloadavg()
+    rows: list[tuple[object, ...]] = []
+    total = 0.0
     for case in cases():
         if args.only and args.only not in f"{case.label} {' '.join(case.bonuses)}":
             continue
@@ -172,12 +178,26 @@ def main(argv: list[str]) -> int:
         opts = " ".join(case.bonuses) or "-"
         if out is None:
             print(f"{head} out of memory (cap {args.mem_gb} GB)  {opts}", flush=True)
+            rows.append((*row_head(case), "out of memory", "", "", "", "", ""))
             failed += 1
             continue
         if isinstance(out, str):
             print(f"{head} FAILED: {out}  {opts}", flush=True)
+            rows.append((*row_head(case), f"failed: {out}", "", "", "", "", ""))
             failed += 1
             continue
+        total += out.cpu
+        rows.append(
+            (
+                *row_head(case),
+                f"{out.paths:,}",
+                out.revenue,
+                out.proven,
+                f"{out.cpu:.2f}",
+                f"{out.wall:.2f}",
+                f"{out.peak_mb:.0f}",
+            )
+        )
         print(
             f"{head} {out.paths:8d} {out.revenue:7d} {out.proven:>10} {out.cpu:7.2f}"
             f" {out.wall:7.2f} {out.peak_mb:7.0f}  {opts}",
@@ -186,7 +206,39 @@ def main(argv: list[str]) -> int:
         if args.verbose:
             for r in out.routes:
                 print(f"    {r}")
+    print(f"CPU of the searches in all: {total:.1f} s")
+    if not args.only:
+        write_results(rows, total, args.time_limit, load)
     return 1 if failed else 0
+
+
+def row_head(case: Case) -> tuple[str, str, str, str]:
+    return case.game, case.company, ",".join(case.trains), " ".join(case.bonuses)
+
+
+def write_results(rows: list[tuple[object, ...]], total: float, limit: float, load) -> None:
+    header = ("game", "company", "trains", "options", "paths", "revenue", "proven", "CPU s")
+    header += ("wall s", "peak MB")
+    body = "\n".join(
+        [
+            "## Every game's late position",
+            "",
+            "`bench/late_games.py`: two cases per game (bench/positions/late_<game>.json), each"
+            " in its own process: the company with the most tokens on the map (then the widest"
+            " reach), the game's always-on bonuses and every option it has (a placed bonus on"
+            " the first of its hexes the company reaches), first with the longest distinct"
+            " trains a major may hold in the last phase, then with three of the longest trains"
+            " (over the train limit). CPU seconds and wall time of the search (the position"
+            f" loaded) and the process's peak memory, {limit:g} s limit (`-v` prints the routes).",
+            "",
+            machine_line(load),
+            "",
+            table(header, rows),
+            "",
+            f"CPU of the searches in all: {total:.1f} s.",
+        ]
+    )
+    write_section("late-games", "late_games.py", body)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ system, the position already loaded) and the process's peak resident memory.
 
     .venv/bin/python bench/late_maps.py [--time-limit S] [--only TEXT] [--mem-gb G]
 
-The positions are JSON saves in bench/positions/ (bench/positions.py writes them).
+The positions are JSON saves in bench/positions/ (bench/positions.py writes them). A full run
+(no ``--only``, the default budget) rewrites its section of bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from case_runner import Search, run_search  # noqa: E402
+from results import Report  # noqa: E402
 
 POS = HERE / "positions"
 BUNDLED = HERE.parent / "resources" / "1867_bc.json"
@@ -55,7 +57,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--max-paths", type=int, default=None, help="the finder's path budget")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the finder's stats")
     args = ap.parse_args(argv[1:])
-    print(
+    rep = Report()
+    rep(
         f"{'position':14} {'company':8} {'trains':9} {'paths':>9} {'revenue':>8}"
         f" {'proven':>10} {'CPU s':>7} {'wall s':>7} {'peak MB':>8}"
     )
@@ -67,18 +70,31 @@ def main(argv: list[str]) -> int:
         out = run_search(search, args.time_limit, args.mem_gb)
         head = f"{label:14} {company:8} {trains:9}"
         if out is None:
-            print(f"{head} out of memory (cap {args.mem_gb} GB)")
+            rep(f"{head} out of memory (cap {args.mem_gb} GB)")
             continue
         if isinstance(out, str):
-            print(f"{head} FAILED: {out}", flush=True)
+            rep(f"{head} FAILED: {out}")
             continue
-        print(
+        rep(
             f"{head} {out.paths:9d} {out.revenue:8d} {out.proven:>10}"
-            f" {out.cpu:7.2f} {out.wall:7.2f} {out.peak_mb:8.0f}",
-            flush=True,
+            f" {out.cpu:7.2f} {out.wall:7.2f} {out.peak_mb:8.0f}"
         )
         if args.verbose:
-            print(f"    {out.stats}")
+            rep(f"    {out.stats}")
+    rep.totals()
+    if not args.only and args.max_paths is None:
+        rep.write(
+            "late-maps",
+            "late_maps.py",
+            "Late big maps",
+            "`bench/late_maps.py`: long trains on late maps, each case in its own process: the"
+            " bundled game; positions grown from the printed map to phase 8 by legal lays"
+            " (`bench/positions.py`, seeded); dense synthetic maps (every tile-taking hex"
+            " holding the most connected tile that keeps its revenue centres). CPU seconds"
+            f" and wall time of the search, the process's peak memory, {args.time_limit:g} s"
+            " limit. (Figures of the finder before the exact model: README.md at commit"
+            " 49b3456.)",
+        )
     return 0
 
 

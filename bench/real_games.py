@@ -9,6 +9,8 @@ Positions run in parallel on every core (multiprocessing). Printed: a table per 
 runs, (a) equal / differ / unrecorded / not priced, (b) equal / above / below, finder CPU
 median / p95 / max) and, with ``-v``, every difference.
 
+A full run (no ``--only``) rewrites its section of bench/RESULTS.md.
+
     .venv/bin/python bench/real_games.py SNAPSHOT_DIR [--only 1867] [--time-limit 60] [-v]
         [--positions OUT.jsonl]
 
@@ -31,6 +33,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from results import Report  # noqa: E402
 
 from rusty_train_py.files.errors import GameFileError  # noqa: E402
 from rusty_train_py.files.online import log_from_data, replay_log  # noqa: E402
@@ -124,6 +129,7 @@ def main() -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="print every difference")
     ap.add_argument("--positions", type=Path, help="write every run's position (JSON lines)")
     args = ap.parse_args()
+    rep = Report()
     logs = [f for f in fixtures(args.snapshot) if args.only in f[0]]
     tasks = []
     per_game: dict[str, dict] = defaultdict(lambda: defaultdict(int))
@@ -173,16 +179,17 @@ def main() -> int:
                 diffs[gid].append(f"{where}: our best ${c.best} < players' ${c.priced}")
             if not c.proven:
                 g["unproven"] += 1
-    print(f"replay of {len(logs)} logs: {replay_cpu:.2f} s CPU (with the positions captured)")
-    print(
+    rep(f"replay of {len(logs)} logs: {replay_cpu:.2f} s CPU (with the positions captured)")
+    rep()
+    rep(
         "| game | logs | runs | (a) equal | (a) differ | (a) no revenue in log | (a) not priced"
         " | (b) equal | (b) above | (b) below | unproven | CPU median | p95 | max |"
     )
-    print("|---" * 14 + "|")
+    rep("|---" * 14 + "|")
     for gid in sorted(per_game):
         g, c = per_game[gid], sorted(cpu[gid]) or [0.0]
         p95 = c[min(len(c) - 1, int(0.95 * len(c)))]
-        print(
+        rep(
             f"| {gid} | {g['logs']} | {g['runs']} | {g['a_equal']} | {g['a_differ']}"
             f" | {g['a_unrecorded']} | {g['a_unpriced']} | {g['b_equal']} | {g['b_above']}"
             f" | {g['b_below']} | {g['unproven']} | {statistics.median(c):.2f}"
@@ -194,6 +201,21 @@ def main() -> int:
                 print(f"{gid}: warning: {line}")
             for line in diffs[gid]:
                 print(f"{gid}: {line}")
+    rep()
+    rep.totals()
+    if not args.only:
+        rep.write(
+            "real-games",
+            "real_games.py",
+            "Checked against real play",
+            f"`bench/real_games.py {args.snapshot.name}`: every fixture of every title we model"
+            " in a tobymao/18xx snapshot, at every `run_routes` action: (a) the players'"
+            " recorded routes priced with our rules (each route fixed by its stops) against the"
+            " revenue the log records; (b) our finder with that company's trains, which must"
+            f" earn at least what the players did. {args.time_limit:g} s limit, finder CPU"
+            " seconds per position.",
+            markdown=True,
+        )
     return 0
 
 

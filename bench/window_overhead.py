@@ -20,6 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from results import Report  # noqa: E402
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
@@ -39,6 +43,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--company", default="CNR")
     ap.add_argument("--trains", default="8,8,8")
     args = ap.parse_args(argv[1:])
+    rep = Report()
     trains = tuple(args.trains.split(","))
 
     class Answers(Dialogs):
@@ -83,33 +88,43 @@ def main(argv: list[str]) -> int:
         app.processEvents()
         return wall, cpu, revenue
 
-    print(f"{args.company} {','.join(trains)} on the bundled game, {args.runs} runs each")
-    print(f"{'run':>4} {'how':>7} {'wall s':>8} {'cpu s':>8} {'revenue':>8}")
+    rep(f"{args.company} {','.join(trains)} on the bundled game, {args.runs} runs each")
+    rep(f"{'run':>4} {'how':>7} {'wall s':>8} {'cpu s':>8} {'revenue':>8}")
     got: dict[str, list[tuple[float, float, int]]] = {"cli": [], "window": []}
     for i in range(args.runs):
         for how, run in (("cli", cli), ("window", window)):
             wall, cpu, revenue = run()
             got[how].append((wall, cpu, revenue))
-            print(f"{i + 1:4d} {how:>7} {wall:8.2f} {cpu:8.2f} {revenue:8d}")
+            rep(f"{i + 1:4d} {how:>7} {wall:8.2f} {cpu:8.2f} {revenue:8d}")
     med = {
         how: (statistics.median(w for w, _, _ in rows), statistics.median(c for _, c, _ in rows))
         for how, rows in got.items()
     }
     wall_ratio = med["window"][0] / med["cli"][0]
     cpu_ratio = med["window"][1] / med["cli"][1]
-    print(
+    rep(
         f"median wall: window {med['window'][0]:.2f} s, cli {med['cli'][0]:.2f} s"
         f" (ratio {wall_ratio:.3f}); median CPU: window {med['window'][1]:.2f} s,"
         f" cli {med['cli'][1]:.2f} s (ratio {cpu_ratio:.3f}); target: under 1.10"
     )
     gui = statistics.median(gui_cpu)
-    print(
+    rep(
         f"the GUI thread's own CPU per window run: median {gui:.2f} s"
         f" ({100 * gui / med['cli'][1]:.1f} % of the search's CPU);"
         f" map redraws in all the window runs: {win.canvas.paints}"
     )
     win.undo_stack.setClean()
     win.close()
+    rep.totals()
+    if (args.runs, args.company, args.trains) == (3, "CNR", "8,8,8"):
+        rep.write(
+            "window",
+            "window_overhead.py",
+            "What the window costs on top of the search",
+            "`bench/window_overhead.py`: the same search (CNR 8,8,8 on the bundled game)"
+            " through the window (offscreen) and straight through `find_routes`, alternately"
+            " in one process; wall and CPU seconds, and the GUI thread's own CPU.",
+        )
     return 0
 
 

@@ -9,6 +9,7 @@ import io
 import os
 import sys
 
+from ..base.blas import pin_before_numpy
 from ..base.buglog import bug_report
 from ..base.errors import is_ours, message_of
 from .commands import command_module
@@ -19,6 +20,7 @@ BUG = 70  # EX_SOFTWARE: an internal error
 
 
 def main(argv: list[str] | None = None) -> int:
+    pin_before_numpy()  # one BLAS thread: no spinning threads, no threads' start at import
     _tolerant_output()
     try:
         return _run(argv)

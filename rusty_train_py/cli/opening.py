@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,9 +36,15 @@ def open_for_cli(path: str, strict: bool, at: int | None = None, site: str = "")
     """The loader's OpenedGame for ``path`` (or an 18xx.games game id or address, downloaded
     from ``site``; ``at``: the action of a game log to open the position before); its
     warnings go to stderr."""
-    from ..files.online.commands import open_source
+    opened: OpenedGame
+    if os.path.exists(path):  # a file: the network code stays unimported
+        from ..files.loader import open_game
 
-    opened: OpenedGame = open_source(path, strict=strict, at=at, site=site)
+        opened = open_game(path, strict=strict, at=at)
+    else:  # an 18xx.games game id or address
+        from ..files.online.commands import open_source
+
+        opened = open_source(path, strict=strict, at=at, site=site)
     for warning in opened.warnings:
         print(f"rusty-train-py: warning: {path}: {warning}", file=sys.stderr)
     return opened

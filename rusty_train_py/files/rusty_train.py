@@ -30,6 +30,7 @@ from itertools import permutations
 
 from ..gamedata.game import Game, GameDataError
 from ..gamedata.loader.gamefile import available_games, load_game
+from ..gamedata.loader.index import rusty_train_game_id
 from ..grid.hexgrid import HexAddressError, Orientation, coord_to_name
 from ..grid.tile import Tile
 from ..mapstate.state import MapEditError, MapState
@@ -44,7 +45,17 @@ ORIENTATION_ALIASES = {"PointyTop": "PointedTop"}
 
 
 def game_for_title(title: object, where: str) -> Game:
-    """Our game whose ``[rusty_train] title`` is ``title``; GameFileError naming ``where``."""
+    """Our game whose ``[rusty_train] title`` is ``title``; GameFileError naming ``where``.
+    The title index names the game to load; without an entry (an unknown title) every game
+    is loaded, for the list of those known."""
+    gid = rusty_train_game_id(title) if isinstance(title, str) else None
+    if gid is not None:
+        try:
+            game = load_game(gid)
+        except GameDataError as exc:
+            raise GameFileError(f"{where}: {exc}") from None
+        if game.rusty_train.get("title") == title:
+            return game
     known = []
     for gid in available_games():
         try:

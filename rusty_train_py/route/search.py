@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..base.blas import one_blas_thread
 from ..mapstate.state import MapState
 from ..titles import rules_for
 from .earner import Earner
@@ -61,6 +62,7 @@ EXACT_AFTER_3 = 20_000
 MAX_PATHS = 2_000_000
 
 
+@one_blas_thread
 def find_routes(
     state: MapState,
     company: str,

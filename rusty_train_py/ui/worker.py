@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, Signal, SignalInstance
 
+from ..base.blas import blas_thread_limit
 from ..base.buglog import bug_report
 from ..base.errors import is_ours, message_of
 from ..mapstate.state import MapState
@@ -176,14 +177,15 @@ class RouteSearchWorker(QRunnable, Generic[P, R]):
 
     def run(self) -> None:
         try:
-            result = self.search(
-                self.state,
-                self.company,
-                self.trains,
-                self.bonuses,
-                progress=self._progress,
-                cancel=self._cancel.is_set,
-            )
+            with blas_thread_limit():  # one BLAS thread, however the window was started
+                result = self.search(
+                    self.state,
+                    self.company,
+                    self.trains,
+                    self.bonuses,
+                    progress=self._progress,
+                    cancel=self._cancel.is_set,
+                )
         except Exception as exc:  # reported to the user, never a crash of the thread
             if is_ours(exc):
                 message = message_of(exc)

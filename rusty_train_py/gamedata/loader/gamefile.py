@@ -24,8 +24,9 @@ from ..game import (
     Phase,
     UpgradeRule,
 )
+from .cache import cached, entry_name
 from .eighteen_xx import read_eighteen_xx
-from .hand import HandFileError, MergedLines, merge_hand, read_hand, read_toml
+from .hand import HandFileError, MergedLines, hand_file, merge_hand, read_hand, read_toml
 from .rules import SourceLines, parse_bonuses, parse_rules, parse_trains
 from .schema import check_game_data, check_game_references, top_line
 
@@ -39,10 +40,13 @@ _GAME_CACHE: dict[tuple[str, str], Game] = {}
 
 
 def load_game(game_id: str, folder: Path | None = None, tiles_folder: Path | None = None) -> Game:
-    """Load and validate ``games/<game_id>.toml`` (cached per path)."""
+    """Load and validate ``games/<game_id>.toml`` (kept per path for the process; a game of
+    the data folders, also in the user's cache folder between runs: cache.py)."""
+    bundled = folder is None and tiles_folder is None
     folder = folder or games_dir()
+    tiles = tiles_folder or tiles_dir()
     path = folder / f"{game_id}.toml"
-    key = (str(path.resolve()), str((tiles_folder or tiles_dir()).resolve()))
+    key = (str(path.resolve()), str(tiles.resolve()))
     if key not in _GAME_CACHE:
         # the name as written, on case-insensitive systems too (Windows, macOS): "18co" is
         # no game anywhere, as on Linux
@@ -50,7 +54,14 @@ def load_game(game_id: str, folder: Path | None = None, tiles_folder: Path | Non
             raise GameDataError(
                 f"unknown game {game_id!r}: no file {path} (games: {', '.join(available_games(folder))})"
             )
-        _GAME_CACHE[key] = load_game_file(path, tiles_folder)
+        if bundled:
+            _GAME_CACHE[key] = cached(
+                entry_name(f"game-{game_id}", *key),
+                lambda: [path, hand_file(path), *sorted(tiles.glob("*.tiles"))],
+                lambda: load_game_file(path, tiles_folder),
+            )
+        else:  # a test's or a user's own folder: read every time, nothing left behind
+            _GAME_CACHE[key] = load_game_file(path, tiles_folder)
     return _GAME_CACHE[key]
 
 

@@ -13,7 +13,6 @@ by that file and its own line number.
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +69,8 @@ def read_toml(path: Path, too_deep: str) -> tuple[dict[str, Any], str]:
     """A TOML file's data and text; HandFileError naming ``path`` when it cannot be read,
     is not UTF-8 or not TOML, or nests deeper than Python's recursion limit (``too_deep``:
     what to say then). The game file and its hand file are read alike."""
+    import tomllib  # here: a game read from the cache (cache.py) needs no TOML parser
+
     try:
         text = path.read_text(encoding="utf-8")
         return tomllib.loads(text), text
