@@ -173,3 +173,37 @@ def test_bad_requests_are_errors(line):
         advise(line, "GW", ["99"])
     with pytest.raises(RouteSearchError, match="no trains"):
         advise(line, "GW", [])
+
+
+def test_on_the_bundled_map_the_model_scores_lays_as_a_search_from_scratch(monkeypatch):
+    """1867 GW 5,8 on the bundled position: past the advisor's path budget
+    (advisor/score.py's EXACT_AFTER) its searches go to the exact model, while a search from
+    scratch enumerates every path (branch and bound); both give every searched lay's figure."""
+    from rusty_train_py.advisor import score
+    from rusty_train_py.base.paths import default_game_file
+    from rusty_train_py.files.loader import open_game
+    from rusty_train_py.route import search
+
+    models = []
+    solve = search.solve_runs_exact
+
+    def counted(*args, **kw):
+        models.append(1)
+        return solve(*args, **kw)
+
+    state = open_game(default_game_file()).state
+    base = find_routes(state, "GW", ["5", "8"])
+    assert (base.net_revenue, base.optimal) == (840, True)
+    assert base.stats["paths"] == 17169 > score.EXACT_AFTER  # from scratch: every path
+    assert "method" not in base.stats  # ... and branch and bound
+    monkeypatch.setattr(search, "solve_runs_exact", counted)
+    advice = advise(state, "GW", ["5", "8"])
+    assert len(models) == 21  # the advisor: every search by the model
+    monkeypatch.undo()
+    assert advice.base_net_revenue == 840
+    assert advice.stats.lays_legal == 102 and advice.stats.searches == 21
+    searched = [s for s in advice.lays if s.how == "searched"]
+    assert len(searched) == 20
+    for s in searched[::4]:
+        net = scratch(after_lay(state, s.lay), "GW", ["5", "8"])
+        assert (s.net_revenue, s.gain, s.optimal) == (net, net - 840, True), s.lay

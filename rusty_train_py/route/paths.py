@@ -117,6 +117,11 @@ def half_paths(
     out: list[HalfPath] = [HalfPath((anchor,), (), 0, 0, (0,) * n_m)]
     start_bit = bits[anchor]
     counter = [0]
+    # Paths the budget still allows: past them enumeration stops at once, not at the next
+    # poll (a search with a small budget, the advisor's, then goes to the model sooner).
+    room = 1 << 62
+    if budget is not None and budget.max_paths is not None:
+        room = budget.max_paths - budget.count
 
     def dfs(
         node: int,
@@ -128,7 +133,7 @@ def half_paths(
         end_at_anchor: bool,
     ) -> None:
         counter[0] += 1
-        if budget is not None and counter[0] % 4096 == 0:
+        if budget is not None and (counter[0] % 4096 == 0 or len(out) > room):
             budget.poll(len(out))
         at_anchor = node == anchor
         for corr_id, nxt in adjacency[node]:

@@ -74,6 +74,7 @@ def find_routes(
     max_paths: int | None = None,
     locked: Sequence[RouteLock | str] = (),
     revenue_memo: RevenueMemo | None = None,
+    exact_after: int | None = None,
 ) -> RouteResult:
     """The best routes for ``company`` running ``trains`` on ``state``, proven optimal unless
     stopped early by ``cancel`` or ``time_limit`` (then ``optimal`` is False and the routes
@@ -87,14 +88,18 @@ def find_routes(
     route of its train for the company raises RouteSearchError naming it.
 
     ``revenue_memo``: path revenues shared between searches of one company's trains on
-    related maps (the advisor's many searches); the same answers with or without it."""
+    related maps (the advisor's many searches); the same answers with or without it.
+
+    ``exact_after``: where the exact model states the rules, the paths enumerated before it
+    takes over (default EXACT_AFTER, or EXACT_AFTER_3); ignored when ``max_paths`` is given.
+    A caller searching many maps of one size (the advisor) may prefer the model sooner."""
     search = RouteSearch(state, company, trains, bonuses, progress, cancel, time_limit, locked)
     if not search.graph.tokens():
         search.stats["no_token"] = True
         return search.result()
     search.report("paths", force=True)
     try:
-        search.enumerate(max_paths)
+        search.enumerate(max_paths, exact_after)
     except SearchCancelled:
         return search.result(optimal=False, cancelled=True)
     exact_routes = None
@@ -258,11 +263,13 @@ class RouteSearch:
 
     # -- stage 2: paths and their revenues --------------------------------------------------
 
-    def enumerate(self, max_paths: int | None) -> None:
+    def enumerate(self, max_paths: int | None, exact_after: int | None = None) -> None:
         """Every path once, up to the budget (raises SearchCancelled)."""
         if max_paths is None:
             max_paths = MAX_PATHS
-            if self.exact_ok:
+            if self.exact_ok and exact_after is not None:
+                max_paths = exact_after
+            elif self.exact_ok:
                 unlimited = all(self.earner(v).limit is None for v in self.searched)
                 few = len(self.free_types) < 3 and not unlimited
                 max_paths = EXACT_AFTER if few else EXACT_AFTER_3
