@@ -249,7 +249,9 @@ def test_saved_games_do_not_import_the_rusty_train_reader():
     assert not [m for m in imports(PACKAGE / "files" / "savefile.py") if "rusty_train" in m]
 
 
-def test_the_readme_layout_is_the_layer_table():
-    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
-    layout = readme[readme.index("## Layout") :]
-    assert layers.layout_table() in layout, "paste layers.layout_table() into README's Layout"
+def test_the_contributor_guide_prints_the_layer_table():
+    guide = (PROJECT_ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
+    layout = guide[guide.index("## The layers") :]
+    assert layers.layout_table() in layout, (
+        "paste layers.layout_table() into docs/contributing.md's The layers"
+    )

@@ -1,5 +1,5 @@
-"""``make screenshots`` (scripts/screenshots.py) writes every picture the README shows or
-links: the list it plans covers every screenshots/ file the README names."""
+"""``make screenshots`` (scripts/screenshots.py) writes every picture the README and the
+guides in docs/ show or link: the list it plans covers every screenshots/ file they name."""
 
 from __future__ import annotations
 
@@ -18,8 +18,10 @@ def load_script():
     return module
 
 
-def test_the_script_writes_every_picture_the_readme_names():
-    named = set(re.findall(r"screenshots/([\w.-]+\.png)", (PROJECT_ROOT / "README.md").read_text()))
+def test_the_script_writes_every_picture_the_docs_name():
+    docs = [PROJECT_ROOT / "README.md", *sorted((PROJECT_ROOT / "docs").glob("*.md"))]
+    text = "".join(p.read_text(encoding="utf-8") for p in docs)
+    named = set(re.findall(r"screenshots/([\w.-]+\.png)", text))
     planned = load_script().planned_files()
     assert len(planned) == len(set(planned))
     assert sorted(named - set(planned)) == []
