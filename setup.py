@@ -18,6 +18,8 @@ DATA = {  # folder at the repository's top -> the files of it the package carrie
     "games": ("*.toml", "hand/*.toml", "README.md"),
     "tiles": ("*.tiles", "README.md"),
     "resources": ("*.json", "*.md", "*.svg", "*.png"),
+    "docs": ("*.md",),  # the user guide Help ▸ User guide shows
+    "screenshots": ("ui_*.png",),  # the pictures of the window the guide shows
 }
 
 

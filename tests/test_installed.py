@@ -240,6 +240,8 @@ def test_the_wheel_and_the_sdist_carry_every_game_tile_file_and_resource(install
     with zipfile.ZipFile(installed.wheel) as whl:
         data = {n.removeprefix("rusty_train_py/data/") for n in whl.namelist() if "/data/" in n}
     assert checkout | {"resources/icon.svg", "resources/icon.png"} <= data
+    # the user guide Help ▸ User guide shows, with the pictures of the window it shows
+    assert {"docs/user-guide.md", "docs/online.md", "screenshots/ui_routes.png"} <= data
     with tarfile.open(installed.sdist) as tar:
         top = {Path(n).relative_to(Path(n).parts[0]).as_posix() for n in tar.getnames() if "/" in n}
     assert checkout | {"setup.py", "MANIFEST.in", "packaging/rusty-train-py.spec"} <= top

@@ -89,6 +89,20 @@ def resources_dir() -> Path:
     return data_root() / "resources"
 
 
+def guide_file(name: str = "user-guide.md") -> Path | None:
+    """A page of the guides in ``docs/`` (the wheel carries them beside the data), or None
+    when this installation has none."""
+    folders = [_installed_root()]
+    try:
+        folders.insert(0, data_root())
+    except DataNotFoundError:
+        pass
+    for folder in folders:
+        if folder is not None and (folder / "docs" / name).is_file():
+            return folder / "docs" / name
+    return None
+
+
 def default_game_file() -> Path:
     """The bundled example game the window opens first (an example: Save asks for a name)."""
     return resources_dir() / "1867_bc.json"

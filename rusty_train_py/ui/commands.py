@@ -99,6 +99,13 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("show_keys", "&Keys…", "This list of keys", ("F1",), "Help"),
     Command(
+        "show_guide",
+        "&User guide…",
+        "The guide to the window, the keys, the commands and the games",
+        ("Shift+F1",),
+        "Help",
+    ),
+    Command(
         "show_about",
         "&About rusty-train-py…",
         "The version, the licence and where the data comes from",

@@ -475,6 +475,12 @@ class MainWindow(QMainWindow):
     def show_keys(self) -> None:
         self.dialogs.show_info(self, "Keys", self.keys_html())
 
+    def show_guide(self) -> None:
+        from .guide import GuideWindow
+
+        self._guide = GuideWindow(self)
+        self._guide.show()
+
     def show_about(self) -> None:
         about = about_html(str(self.prefs.screenshot_dir), self.prefs.settings)
         self.dialogs.show_info(self, f"About {APP_NAME}", about)
