@@ -42,7 +42,9 @@ class GameSpecials:
                 r.depart(str(train_id), name)
         # the privates some action names (a bid, a purchase): the others were never bought
         named = {
-            a.get("company") for a, kept in zip(r.log.actions, r.log.kept, strict=True) if kept
+            a.get("company")
+            for a, kept in zip(r.log.actions, r.log.kept, strict=True)
+            if kept and isinstance(a.get("company"), str)
         }
         for company, private in r.table.get("closes_unless_bid", {}).items():
             owner = r.company(company)

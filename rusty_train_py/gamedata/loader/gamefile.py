@@ -309,7 +309,7 @@ def _map_hexes(
             if coord in coords:
                 raise GameDataError(f"{hwhere}: hex {canon} listed twice")
             try:
-                tile = parse_tile(canon, colour, code, where=f"{hwhere}")
+                tile = parse_tile(canon, colour, code, where=f"{hwhere}", printed=True)
             except TileDataError as exc:
                 raise GameDataError(str(exc)) from None
             coords[coord] = canon
