@@ -18,6 +18,7 @@ from ...mapstate.state import MapState
 from ..errors import GameFileError, short
 from .actions import HANDLERS
 from .log import GameLog, is_log, log_from_data, read_log_file
+from .log_check import check_actions
 from .replay import NO_MAP_EFFECT, Replay, RunPoint
 from .specials import specials_for
 
@@ -91,9 +92,12 @@ def replay_log(
         span = f"{ids[0]} to {ids[-1]}" if ids else "none"
         raise GameFileError(f"{log.where}: no action {short(at)} in this log (its actions: {span})")
     specials = specials_for(game.id)
+    own = specials.handlers()
+    checked = check_actions(log, game, frozenset(own))  # refuses what the site never serves
     r = Replay(game, log, MapState(game), game.eighteen_xx, specials=specials)
+    r.warnings.extend(checked)
     handlers = dict(HANDLERS)
-    handlers.update(specials.handlers())
+    handlers.update(own)
     specials.setup(r)
     timing = r.table.get("home_token_timing", "operate")
     stop = ids.index(at) if at is not None else len(ids)
