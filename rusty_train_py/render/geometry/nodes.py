@@ -289,7 +289,7 @@ def _place_nodes(tile: Tile, frame: _Frame, topo: _Topology) -> dict[int, _Cand]
         rest_bound[i] = rest_bound[i + 1] + min(unary[i])
     # a greedy start (each node the cheapest candidate beside those before it) bounds the
     # search from the first step; the search then improves on it within PLACEMENT_STEPS
-    best = []
+    best: list[int] = []
     for i in range(n):
         costs = [
             unary[i][j] + sum(pair(k, ck, i, j) for k, ck in enumerate(best)) for j in order[i]
