@@ -91,13 +91,12 @@ def replay_log(
     if at is not None and at not in ids:
         span = f"{ids[0]} to {ids[-1]}" if ids else "none"
         raise GameFileError(f"{log.where}: no action {short(at)} in this log (its actions: {span})")
+    checked = check_actions(log, game)  # refuses what the site could not have served
     specials = specials_for(game.id)
-    own = specials.handlers()
-    checked = check_actions(log, game, frozenset(own))  # refuses what the site never serves
     r = Replay(game, log, MapState(game), game.eighteen_xx, specials=specials)
     r.warnings.extend(checked)
     handlers = dict(HANDLERS)
-    handlers.update(own)
+    handlers.update(specials.handlers())
     specials.setup(r)
     timing = r.table.get("home_token_timing", "operate")
     stop = ids.index(at) if at is not None else len(ids)

@@ -60,8 +60,8 @@ def _is(value: object, types: tuple[type, ...]) -> bool:
 
 
 class _Checker:
-    def __init__(self, log: GameLog, game: Game, own: frozenset[str]) -> None:
-        self.log, self.game, self.own = log, game, own
+    def __init__(self, log: GameLog, game: Game) -> None:
+        self.log, self.game = log, game
         self.players = set(log.player_ids)
         self.table: dict[str, Any] = game.eighteen_xx
         self.warnings: list[str] = []
@@ -131,9 +131,9 @@ class _Checker:
         self.hex_("hex", a["hex"])
         name, copy = self.copy("tile", a["tile"])
         ours = str(self.table.get("tiles", {}).get(name, name))
+        if name in self.table.get("not_tiles", []):
+            return  # an icon the game's own replay lays (1822MX's builder cube BC)
         if ours not in self.game.catalogue:
-            if "lay_tile" in self.own:  # the game's own lay knows names beyond its tiles
-                return  # (1822MX's builder cube BC); it refuses the others as it replays
             raise self.fail(f"unknown tile {short(name)} for game {self.game.id}")
         count = self.game.manifest.get(ours)
         if copy > MAX_COPY:
@@ -205,12 +205,11 @@ class _Checker:
             raise self.fail(f"no corporation {short(a['corporation'])} in {self.game.id}")
 
 
-def check_actions(log: GameLog, game: Game, own: frozenset[str] = frozenset()) -> list[str]:
+def check_actions(log: GameLog, game: Game) -> list[str]:
     """Check every action of ``log`` against ``game``: GameFileError for what the site could
     not have served, the warnings (each naming its action) for what a table's own log may
-    hold (its players are checked when the log lists them). ``own``: the action types the
-    game replays with its own handler (specials), which may know more names."""
-    checker = _Checker(log, game, own)
+    hold (its players are checked when the log lists them)."""
+    checker = _Checker(log, game)
     seen: dict[int, int] = {}
     last = 0
     for index, action in enumerate(log.actions):

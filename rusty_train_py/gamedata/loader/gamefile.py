@@ -132,6 +132,7 @@ EIGHTEEN_XX_KEYS = {
     "readings": list,
     "destination_tokens": dict,
     "refused_options": dict,
+    "not_tiles": list,
 }
 
 
