@@ -37,15 +37,15 @@ _GAME_CACHE: dict[tuple[str, str], Game] = {}
 
 
 def load_game(game_id: str, folder: Path | None = None, tiles_folder: Path | None = None) -> Game:
-    """Load and validate ``games/<game_id>.toml`` (cached per path)."""
+    """Load and validate ``games/<game_id>.toml`` (cached per path). ``game_id`` is a name,
+    matched against the games of the folder, never read as a path (``../games/1867``)."""
     folder = folder or games_dir()
     path = folder / f"{game_id}.toml"
     key = (str(path.resolve()), str((tiles_folder or tiles_dir()).resolve()))
     if key not in _GAME_CACHE:
-        if not path.exists():
-            raise GameDataError(
-                f"unknown game {game_id!r}: no file {path} (games: {', '.join(available_games(folder))})"
-            )
+        games = available_games(folder)
+        if not isinstance(game_id, str) or game_id not in games:
+            raise GameDataError(f"unknown game {game_id!r} (games: {', '.join(games)})")
         _GAME_CACHE[key] = load_game_file(path, tiles_folder)
     return _GAME_CACHE[key]
 
@@ -136,19 +136,26 @@ EIGHTEEN_XX_KEYS = {
 }
 
 
-def eighteen_xx_table(table: object, source: str) -> dict[str, Any]:
+def eighteen_xx_table(
+    table: object, source: str, lines: SourceLines | None = None
+) -> dict[str, Any]:
     """The ``[eighteen_xx]`` table (games/README.md): how 18xx.games names this game's
-    titles, tiles, trains and companies, and what its engine does without an action."""
+    titles, tiles, trains and companies, and what its engine does without an action. Errors
+    name the file and line of the key (``lines``: the game file's, or its hand file's)."""
+
+    def at(key: str | None = None) -> str:
+        return lines.where("eighteen_xx", None, key) if lines is not None else source
+
     if not isinstance(table, dict):
-        raise GameDataError(f"{source}: [eighteen_xx] should be a table")
+        raise GameDataError(f"{at()}: [eighteen_xx] should be a table")
     for key, value in table.items():
         kind = EIGHTEEN_XX_KEYS.get(key)
         if kind is None:
             raise GameDataError(
-                f"{source}: eighteen_xx.{key}: unknown key (known: {', '.join(EIGHTEEN_XX_KEYS)})"
+                f"{at(key)}: eighteen_xx.{key}: unknown key (known: {', '.join(EIGHTEEN_XX_KEYS)})"
             )
         if not isinstance(value, kind):
-            raise GameDataError(f"{source}: eighteen_xx.{key} should be a {kind.__name__}")
+            raise GameDataError(f"{at(key)}: eighteen_xx.{key} should be a {kind.__name__}")
     for token in table.get("setup_tokens", []):
         if not (
             isinstance(token, list)
@@ -157,10 +164,12 @@ def eighteen_xx_table(table: object, source: str) -> dict[str, Any]:
             and isinstance(token[1], int)
             and isinstance(token[2], str)
         ):
-            raise GameDataError(f"{source}: eighteen_xx.setup_tokens: [hex, city, company]")
+            raise GameDataError(
+                f"{at('setup_tokens')}: eighteen_xx.setup_tokens: [hex, city, company]"
+            )
     timing = table.get("home_token_timing", "operate")
     if timing not in ("par", "float", "operate", "operating_round"):
-        raise GameDataError(f"{source}: eighteen_xx.home_token_timing {timing!r}")
+        raise GameDataError(f"{at('home_token_timing')}: eighteen_xx.home_token_timing {timing!r}")
     return dict(table)
 
 
@@ -255,7 +264,7 @@ def _game_from_data(
         parity=parity,
         source=source,
         rusty_train=_rusty_train(data, source, {p.name for p in phases}),
-        eighteen_xx=eighteen_xx_table(data.get("eighteen_xx", {}), source),
+        eighteen_xx=eighteen_xx_table(data.get("eighteen_xx", {}), source, lines),
         upgrade_max_exits=tuple(rules.pop("upgrade_max_exits")),
         partitions_block=bool(rules.pop("partitions_block")),
         readings=rules,
@@ -271,8 +280,9 @@ def _catalogue(
 ) -> Catalogue:
     """The tiles of the game's tile files, each of which must exist."""
     folder = tiles_folder or tiles_dir()
-    for name in tile_sets:
-        if not (folder / f"{name}.tiles").is_file():
+    known = {p.stem for p in folder.glob("*.tiles")}
+    for name in tile_sets:  # a name of a tile file there, never a path
+        if name not in known:
             raise GameDataError(
                 f"{top_line(lines, 'tiles')}: tiles: no tile file {name}.tiles in {folder}"
             )
