@@ -44,7 +44,7 @@ def rule_warnings(state: MapState) -> list[str]:
             out.append(
                 f"{hex_name}: {colour} tile {tile} on a printed {mh.colour} hex, which takes no"
                 f" tiles (only {' and '.join(SPECIAL_TILE_COLOURS)} hexes take a tile of their"
-                " colour)"
+                " own colour)"
             )
 
     where_token: dict[str, list[str]] = {}

@@ -230,8 +230,8 @@ class MapState:
             raise MapEditError(f"{name}: a {mh.colour} hex cannot take tiles")
         if not mh.accepts_tiles and check_available and not own_colour_lay_allowed(colour):
             raise MapEditError(
-                f"{name}: a {mh.colour} hex cannot take tiles (a {colour} tile goes only on"
-                f" a {' or '.join(SPECIAL_TILE_COLOURS)} hex of its colour)"
+                f"{name}: a {mh.colour} hex cannot take tiles (only"
+                f" {' and '.join(SPECIAL_TILE_COLOURS)} hexes take a tile of their own colour)"
             )
         before = self.hex_state(name)
         if check_available and before.tile != tile_name:

@@ -97,39 +97,47 @@ def replay_log(
     r.warnings.extend(checked)
     handlers = dict(HANDLERS)
     handlers.update(specials.handlers())
-    specials.setup(r)
     timing = r.table.get("home_token_timing", "operate")
     stop = ids.index(at) if at is not None else len(ids)
-    for index, (action, kept) in enumerate(zip(log.actions, log.kept, strict=True)):
-        if index > stop:
-            break
-        if not kept:
-            continue
-        r.action = action
-        kind = action["type"]
-        # what the engine does before this action (an operating round's end, a home token
-        # at the start of a company's turn) belongs to the position just before it
-        specials.before_action(r, action)
-        if timing != "par" and action.get("entity_type") == "corporation":
-            company = r.company(action.get("entity"))
-            if company is not None and company.abbrev not in r.home_done:
-                r.place_home(company)
-        if index == stop:
-            break
-        handler = handlers.get(kind)
-        if handler is None:
-            if kind not in NO_MAP_EFFECT:
-                r.warn("not replayed (this program does not follow this action)")
-            continue
-        if kind == "run_routes" and on_run is not None:
-            on_run(r, action)
-        try:
-            handler(r, action)
-        except GameFileError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            # a malformed action: one clear error naming it, never a traceback
-            raise r.fail(f"cannot replay it ({type(exc).__name__}: {short(exc)})") from None
+    try:
+        specials.setup(r)
+        for index, (action, kept) in enumerate(zip(log.actions, log.kept, strict=True)):
+            if index > stop:
+                break
+            if not kept:
+                continue
+            r.action = action
+            kind = action["type"]
+            # what the engine does before this action (an operating round's end, a home token
+            # at the start of a company's turn) belongs to the position just before it
+            specials.before_action(r, action)
+            if timing != "par" and action.get("entity_type") == "corporation":
+                company = r.company(action.get("entity"))
+                if company is not None and company.abbrev not in r.home_done:
+                    r.place_home(company)
+            if index == stop:
+                break
+            handler = handlers.get(kind)
+            if handler is None:
+                if kind not in NO_MAP_EFFECT:
+                    r.warn("not replayed (this program does not follow this action)")
+                continue
+            if kind == "run_routes" and on_run is not None:
+                on_run(r, action)
+            try:
+                handler(r, action)
+            except GameFileError:
+                raise
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                # a malformed action: one clear error naming it, never a traceback
+                raise r.fail(f"cannot replay it ({type(exc).__name__}: {short(exc)})") from None
+    except GameFileError as exc:
+        raise _noting(exc, checked) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        # a value of an action a game's own rules read unchecked: an error naming the
+        # action, never a traceback
+        failure = r.fail(f"cannot replay it ({type(exc).__name__}: {short(exc)})")
+        raise _noting(failure, checked) from None
     if on_end is not None:
         on_end(r)
     bonuses = {c.abbrev: tuple(r.bonuses_for(c.abbrev)) for c in game.companies}
@@ -142,6 +150,15 @@ def replay_log(
         at,
         log.title,
     )
+
+
+def _noting(exc: GameFileError, checked: list[str]) -> GameFileError:
+    """``exc`` with the first irregularity the check found (ids out of order, ...), which is
+    likely why the replay could not go on."""
+    if not checked:
+        return exc
+    more = f" and {len(checked) - 1} more" if len(checked) > 1 else ""
+    return GameFileError(f"{exc} (this log also has: {checked[0]}{more})")
 
 
 def import_log(path: str, where: str, at: int | None = None) -> ImportedGame:

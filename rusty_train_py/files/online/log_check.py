@@ -63,6 +63,7 @@ class _Checker:
     def __init__(self, log: GameLog, game: Game) -> None:
         self.log, self.game = log, game
         self.players = set(log.player_ids)
+        self.named: set[str] = set()  # the private companies earlier actions name
         self.table: dict[str, Any] = game.eighteen_xx
         self.warnings: list[str] = []
         self.action: dict[str, Any] = {}
@@ -89,15 +90,22 @@ class _Checker:
         return True
 
     def hex_(self, key: str, name: object) -> None:
-        if not isinstance(name, str) or not self.game.has_hex(name):
+        """A hex of the map, by its exact name (the site writes ``L10``, never ``l10``)."""
+        if (
+            not isinstance(name, str)
+            or not self.game.has_hex(name)
+            or self.game.hex(name).name != name
+        ):
             where = "" if key == "hex" else f"{key}: "
             raise self.fail(f"{where}no hex {short(name)} on the {self.game.id} map")
 
     def copy(self, what: str, text: str) -> tuple[str, int]:
         """``"57-3"`` -> ("57", 3); refused when it is no name-copy id."""
         name, sep, copy = text.rpartition("-")
-        if not sep or not name or not (copy.isascii() and copy.isdigit()) or len(copy) > 3:
+        if not sep or not name or not (copy.isascii() and copy.isdigit()) or len(copy) > 9:
             raise self.fail(f"bad {what} {short(text)} (expected name-copy, e.g. 57-0)")
+        if int(copy) > MAX_COPY:
+            raise self.fail(f"{what} {short(text)}: no game has {int(copy) + 1:,} copies of one")
         return name, int(copy)
 
     # ---- one action --------------------------------------------------------------------
@@ -110,12 +118,15 @@ class _Checker:
             raise self.fail(f"bad entity {short(entity)}")
         if kind is None:
             return
-        if kind not in ENTITY_TYPES:
+        if not isinstance(kind, str) or kind not in ENTITY_TYPES:
             raise self.fail(f"bad entity_type {short(kind)}")
-        if kind == "corporation" and a["type"] != "message" and not self.corporation(entity):
-            raise self.fail(f"no corporation {short(entity)} in {self.game.id}")
+        if kind in ("corporation", "minor") and not self.corporation(entity):
+            raise self.fail(f"no {kind} {short(entity)} in {self.game.id}")
         if kind == "player" and self.players and entity not in self.players:
             raise self.fail(f"no player {short(entity)} in this game")
+        if kind == "company" and entity not in self.named:  # every real log names a private
+            # (a bid, a purchase) before it acts: 440 of 440 in the fixtures of tests/data
+            self.warn(f"private company {short(entity)} acts, but no earlier action names it")
 
     def keys(self, a: dict[str, Any]) -> None:
         for key, types in REQUIRED.get(a["type"], {}).items():
@@ -136,8 +147,6 @@ class _Checker:
         if ours not in self.game.catalogue:
             raise self.fail(f"unknown tile {short(name)} for game {self.game.id}")
         count = self.game.manifest.get(ours)
-        if copy > MAX_COPY:
-            raise self.fail(f"tile {short(a['tile'])}: no game has {copy + 1} copies of a tile")
         if count is not None and copy >= count:
             self.warn(f"tile {a['tile']}: the {self.game.id} manifest has {count} of tile {ours}")
         rotation = a["rotation"]
@@ -155,14 +164,10 @@ class _Checker:
     def train(self, key: str, text: object) -> None:
         if not isinstance(text, str):
             raise self.fail(f"{key}: bad train {short(text)}")
-        name, copy = self.copy(f"{key}: train", text)
-        ours = self.table.get("trains", {}).get(name, name)
-        try:
-            train = self.game.train(str(ours))
-        except KeyError:
-            return  # a train the engine has and ours lacks (a pullman): the replay decides
-        if copy > MAX_COPY:  # our count is not the engine's (1846's 2 trains by players)
-            raise self.fail(f"train {short(text)}: no game has {copy + 1} {train.name} trains")
+        # the name-copy shape only: a train the engine has and ours lacks (1822's pullman) is
+        # the replay's to judge, and our count is not the engine's (1846's 2 trains by the
+        # number of players)
+        self.copy(f"{key}: train", text)
 
     def run_routes(self, a: dict[str, Any]) -> None:
         for i, route in enumerate(a["routes"]):
@@ -203,6 +208,9 @@ class _Checker:
             self.run_routes(a)
         if kind == "par" and not self.corporation(a["corporation"]):
             raise self.fail(f"no corporation {short(a['corporation'])} in {self.game.id}")
+        for key in ("company", "target"):
+            if isinstance(a.get(key), str):
+                self.named.add(a[key])
 
 
 def check_actions(log: GameLog, game: Game) -> list[str]:

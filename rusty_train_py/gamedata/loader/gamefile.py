@@ -40,12 +40,12 @@ def load_game(game_id: str, folder: Path | None = None, tiles_folder: Path | Non
     """Load and validate ``games/<game_id>.toml`` (cached per path). ``game_id`` is a name,
     matched against the games of the folder, never read as a path (``../games/1867``)."""
     folder = folder or games_dir()
+    games = available_games(folder)
+    if not isinstance(game_id, str) or game_id not in games:
+        raise GameDataError(f"unknown game {game_id!r} (games: {', '.join(games)})")
     path = folder / f"{game_id}.toml"
     key = (str(path.resolve()), str((tiles_folder or tiles_dir()).resolve()))
     if key not in _GAME_CACHE:
-        games = available_games(folder)
-        if not isinstance(game_id, str) or game_id not in games:
-            raise GameDataError(f"unknown game {game_id!r} (games: {', '.join(games)})")
         _GAME_CACHE[key] = load_game_file(path, tiles_folder)
     return _GAME_CACHE[key]
 
