@@ -308,3 +308,16 @@ def test_a_game_id_is_matched_never_read_as_a_path(tmp_path, capsys):
         f"rusty-train-py: error: unknown game '../games/1867' (games: {games})\n"
     )
     assert not (tmp_path / "t.png").exists()
+
+
+def test_a_lay_that_goes_back_a_colour_loads_with_a_warning_naming_it(tmp_path):
+    data = json.loads((LOGS / "1889_314.json").read_text())
+    lay = {"id": 458, "type": "lay_tile", "entity": "AR", "entity_type": "corporation"}
+    data["actions"].append(dict(lay, hex="H3", tile="9-4", rotation=0))  # H3 holds green 23
+    path = tmp_path / "back.json"
+    path.write_text(json.dumps(data))
+    opened = open_game(path)
+    assert opened.state.laid_tile("H3") == "9"
+    assert opened.warnings == (
+        "action 458 (lay_tile): H3: the yellow tile 9 replaces a green tile",
+    )
