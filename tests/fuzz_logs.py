@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from fuzz_saves import time_limit  # noqa: E402
+from fuzz_saves import check_cli, time_limit  # noqa: E402
 
 from rusty_train_py.files.errors import GameFileError  # noqa: E402
 from rusty_train_py.files.loader import open_game, save_game  # noqa: E402
@@ -160,14 +160,15 @@ class Report:
     by_class: dict[str, list[int]] = field(default_factory=dict)  # refused, warned, clean
     crashes: list[str] = field(default_factory=list)
     silent: list[str] = field(default_factory=list)  # invalid, opened without naming it
+    cli: int = 0  # cases also run through ``rusty-train-py convert``
     seconds: float = 0.0
 
     def line(self) -> str:
         return (
             f"{self.cases} log mutations in {self.seconds:.0f} CPU s: {self.refused} refused,"
             f" {self.warned} loaded with warnings, {self.clean} clean;"
-            f" {len(self.crashes)} crashes or hangs, {len(self.silent)} invalid logs read"
-            " without a word naming the action"
+            f" {self.cli} through the command line; {len(self.crashes)} crashes or hangs,"
+            f" {len(self.silent)} invalid logs read without a word naming the action"
         )
 
 
@@ -205,9 +206,16 @@ def check_case(
         report.crashes.append(f"{label}: {type(exc).__name__}: {str(exc)[:200]}")
 
 
-def run(cases: int, seed: int = 0, progress: bool = False, keep: Path | None = None) -> Report:
+def run(
+    cases: int,
+    seed: int = 0,
+    progress: bool = False,
+    keep: Path | None = None,
+    cli_every: int = 20,
+) -> Report:
     """Fuzz ``cases`` mutants spread over the seed logs; half of them cut after the action
-    mutated (a real log's beginning is a log the site served), which keeps each case short."""
+    mutated (a real log's beginning is a log the site served), which keeps each case short.
+    Every ``cli_every``-th is also converted by the command line (0: none)."""
     rng = random.Random(seed)
     report = Report()
     t0 = time.process_time()
@@ -225,6 +233,13 @@ def run(cases: int, seed: int = 0, progress: bool = False, keep: Path | None = N
             label = f"seed {seed} case {k} ({op} of {name})"
             before = len(report.crashes) + len(report.silent)
             check_case(path, work / "saved.json", op, names, report, label)
+            if cli_every and k % cli_every == 0:  # the command line reads it alike
+                report.cli += 1
+                try:
+                    with time_limit(CASE_SECONDS):
+                        check_cli(["convert", str(path), "-o", str(work / "cli.json")])
+                except (Exception, RecursionError) as exc:  # noqa: BLE001 - a crash
+                    report.crashes.append(f"{label}: convert: {type(exc).__name__}: {exc}")
             if keep is not None and len(report.crashes) + len(report.silent) > before:
                 (keep / f"case-{k}.json").write_bytes(path.read_bytes())
             if progress and (k + 1) % 1000 == 0:

@@ -21,3 +21,4 @@ def test_fuzz_logs(tmp_path):
     # every class of mutation is reached, and both outcomes: refused, and read with warnings
     assert len(report.by_class) == 10
     assert report.refused > cases // 2 and report.warned > cases // 20
+    assert report.cli == cases // 20
