@@ -4,13 +4,17 @@ A log comes from the network: every action is input from outside. ``check_action
 every action (kept or undone: the site records only actions its engine accepted) and
 sorts what it finds in two:
 
-- what the site could not have served (a key of the wrong type or missing, an id past any
-  real game's, a hex, tile, train or corporation the game does not have, a place_token
-  without its slot, a route through a hex off the map): a GameFileError naming the file
-  and the action, before the replay starts;
-- what a hand-edited or hot-seat log holds (ids out of order or given twice, a tile or
-  train copy past the game's count): a warning naming the action, as a save's rule breaks
-  are; the replay goes on in file order.
+- what the site could not have served (a key of the wrong type or missing, a hex, tile,
+  corporation, minor or player the game does not have, a tile or train id not of the
+  name-copy shape or past a thousand copies, a place_token without its slot, a route
+  through a hex off the map): a GameFileError naming the file and the action, before the
+  replay starts (an id past any game's is refused by log.py as it reads the log);
+- what a hand-edited or hot-seat log holds (ids out of order or given twice, a tile copy
+  past the game's manifest, a private acting before any action names it): a warning naming
+  the action, as a save's rule breaks are; the replay goes on in file order.
+
+Every check was run over the 135 real logs of tests/data: none is refused, and only the
+three hand-edited or hot-seat ones warn (their ids out of order).
 """
 
 from __future__ import annotations
