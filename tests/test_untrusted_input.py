@@ -150,12 +150,30 @@ def test_a_private_no_earlier_action_names_acts_with_a_warning():
 
 
 def test_every_real_log_passes_the_check():
+    """No real log of tests/data is refused; only the hand-edited and hot-seat ones warn."""
+    import gzip
+
     from rusty_train_py.files.online import game_for_title
     from rusty_train_py.files.online.log_check import check_actions
 
-    for path in sorted(LOGS.glob("*.json")):
-        log = log_from_data(json.loads(path.read_text()), str(path))
-        assert check_actions(log, game_for_title(log.title, str(path))) == []
+    fixtures = sorted((LOGS.parent / "18xx_fixtures").glob("*/*.json.gz"))
+    warned = {}
+    for path in [*sorted(LOGS.glob("*.json")), *fixtures]:
+        raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+        log = log_from_data(json.loads(raw), str(path))
+        try:
+            game = game_for_title(log.title, str(path))
+        except GameFileError:  # 18 Los Angeles' 1st edition, not modelled
+            continue
+        warnings = check_actions(log, game)
+        if warnings:
+            warned[path.name] = len(warnings)
+    assert len(fixtures) == 131
+    assert warned == {
+        "verification_of_kk_formation.json.gz": 5,
+        "hotseat001.json.gz": 3,
+        "hs_ahjzadkh_19792.json.gz": 5,
+    }
 
 
 # ---- tiles: bounded, no part twice --------------------------------------------------------------
