@@ -339,3 +339,15 @@ def test_a_lay_that_goes_back_a_colour_loads_with_a_warning_naming_it(tmp_path):
     assert opened.warnings == (
         "action 458 (lay_tile): H3: the yellow tile 9 replaces a green tile",
     )
+
+
+def test_an_undo_whose_target_stands_after_it_says_the_actions_are_out_of_order(tmp_path):
+    data = _log()
+    actions = data["actions"]
+    undo = actions[38]  # undo 40 goes back to action 37, moved after it here
+    undo["action_id"] = actions[36]["id"]
+    actions.insert(39, actions.pop(36))
+    assert _refused(tmp_path, data) == (
+        f"action {undo['id']} (undo): no earlier action {undo['action_id']} to go back to (it"
+        " stands after this one: the actions are out of order)"
+    )

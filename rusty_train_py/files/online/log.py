@@ -126,9 +126,15 @@ def filtered(actions: list[dict[str, Any]], where: str) -> list[bool]:
                 start = 0
             else:
                 if not isinstance(target, int) or target not in index_of or index_of[target] >= i:
+                    later = isinstance(target, int) and target in index_of
                     raise GameFileError(
                         f"{where}: action {action['id']} (undo): no earlier action"
                         f" {short(target)} to go back to"
+                        + (
+                            " (it stands after this one: the actions are out of order)"
+                            if later
+                            else ""
+                        )
                     )
                 start = index_of[target] + 1
             taken = [j for j in range(start, i) if kept[j] and actions[j]["type"] != "message"]
