@@ -40,10 +40,13 @@ screenshots: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
 
 # A long fuzz run of everything that reads a saved game (tests/test_fuzz.py runs a short one),
-# then of the game data (10,000 mutations of games/*.toml and tiles/*.tiles), then 10,000 random
-# keys on the window over every game (tests/ui/test_ui_soak.py runs a few hundred).
+# then of 18xx.games logs (10,000 structured mutations of real logs' actions), then of the game
+# data (10,000 mutations of games/*.toml, their hand files and tiles/*.tiles, every game loaded
+# drawn and searched within 20 s), then 10,000 random keys on the window over every game
+# (tests/ui/test_ui_soak.py runs a few hundred).
 fuzz: $(VENV)/.installed
 	QT_QPA_PLATFORM=offscreen $(PY) tests/fuzz_saves.py --cases $${FUZZ_CASES:-20000}
+	$(PY) tests/fuzz_logs.py --cases $${FUZZ_LOG_CASES:-10000}
 	$(PY) tests/fuzz_game_data.py --cases $${FUZZ_DATA_CASES:-10000}
 	QT_QPA_PLATFORM=offscreen $(PY) tests/soak_window.py --keys $${SOAK_KEYS:-10000}
 

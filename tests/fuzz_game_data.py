@@ -20,6 +20,7 @@ import argparse
 import random
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -35,7 +36,7 @@ sys.path.insert(0, str(HERE.parent))
 from game_data_oracle import REQUIRED, VALID  # noqa: E402
 
 from rusty_train_py.base.paths import games_dir, tiles_dir  # noqa: E402
-from rusty_train_py.gamedata.game import GameDataError  # noqa: E402
+from rusty_train_py.gamedata.game import Game, GameDataError  # noqa: E402
 from rusty_train_py.gamedata.loader.gamefile import load_game_file  # noqa: E402
 from rusty_train_py.grid.tile import IGNORED_PARTS  # noqa: E402
 from rusty_train_py.mapstate.state import MapState  # noqa: E402
@@ -82,7 +83,15 @@ def mutate_code(rng: random.Random, code: str) -> tuple[str, str] | None:
     # parts the loader keeps unread (IGNORED_PARTS: 1870's partitions, tile lays only) are
     # not mutated: what they hold is not the loader's to refuse
     parts = [p for p in code.split(";") if p and p.partition("=")[0] not in IGNORED_PARTS]
-    op = rng.randrange(6)
+    op = rng.randrange(8)
+    paths = [p for p in parts if p.startswith("path=")]
+    if op == 6 and paths:  # the same track three times: refused even on a printed hex
+        part = rng.choice(paths)
+        return code.replace(part, ";".join([part] * 3), 1), "a path three times"
+    if op == 7:  # past the most revenue centres of any printed tile (6)
+        many = rng.choice([7, 16, 60])
+        cities = ";".join(["city=revenue:10"] * many)
+        return (f"{code};{cities}" if code else cities), f"{many} more cities"
     if op == 0 and parts:
         part = rng.choice(parts)
         if part.startswith("label="):
@@ -226,8 +235,8 @@ def toml_mutant(rng: random.Random, text: str, original: dict) -> Mutant:
         del lines[kl.line]
         required = (kl.table, kl.key) in REQUIRED
         return Mutant("", "\n".join(lines).encode(), f"{kl.table}.{kl.key} deleted", required)
-    if op == 6:  # a tile code of the map changed
-        codes = [k for k in keys if k.key == "code" and isinstance(k.value, str)]
+    codes = [k for k in keys if k.key == "code" and isinstance(k.value, str)]
+    if op == 6 and codes:  # a tile code of the map changed (a hand file may have none)
         kl = rng.choice(codes)
         changed = mutate_code(rng, kl.value)
         if changed is not None:
@@ -268,6 +277,11 @@ def tiles_mutant(rng: random.Random, text: str) -> Mutant:
     if op == 4:
         lines.insert(n, lines[n])
         return Mutant("", "\n".join(lines).encode(), f"tile {fields[0]} twice", True)
+    paths = [p for p in fields[2].split(";") if p.startswith("path=")] if len(fields) == 3 else []
+    if op == 5 and paths and rng.random() < 0.5:  # a placeable tile's track given twice
+        part = rng.choice(paths)
+        lines[n] = f"{fields[0]} {fields[1]} {fields[2]};{part}"
+        return Mutant("", "\n".join(lines).encode(), f"tile {fields[0]}: a path twice", True)
     data = text.encode()
     i = rng.randrange(len(data))
     return Mutant("", data[:i] + b"\xff" + data[i:], "bad UTF-8 bytes", True)
@@ -289,10 +303,15 @@ class Report:
     # refused only by the loader's last net for values of the wrong shape (a rule kind's
     # parameter its own checker let through): clean, but the kind should say what is wrong
     netted: list[str] = field(default_factory=list)
+    drawn: int = 0  # games loaded, then drawn and searched
+    slowest: float = 0.0  # CPU s of the slowest of those
+    slow: list[str] = field(default_factory=list)  # past BOUND_SECONDS, or a hang
 
     def line(self) -> str:
         return (
-            f"{self.cases} mutations: {self.refused} refused, {self.accepted} loaded;"
+            f"{self.cases} mutations: {self.refused} refused, {self.accepted} loaded"
+            f" ({self.drawn} drawn and searched, slowest {self.slowest:.1f} CPU s,"
+            f" {len(self.slow)} past {BOUND_SECONDS:.0f} s);"
             f" {len(self.escapes)} escapes, {len(self.unnamed)} errors naming another file,"
             f" {len(self.nonsense)} wrong values accepted"
             f" (+{len(self.rules_nonsense)} in rule kinds' parameters, {len(self.netted)}"
@@ -300,12 +319,61 @@ class Report:
         )
 
 
-def check(mutant: Mutant, games: Path, tiles: Path, report: Report, label: str) -> None:
+BOUND_SECONDS = 20.0  # every command on any game data the loader accepts: within this
+
+
+class Hang(Exception):
+    pass
+
+
+def bounded_work(game: Game) -> float:
+    """Draw every tile of ``game`` (its printed hexes and its tiles, each rotation the map
+    shows) and search one company's routes on the empty map: the CPU seconds it took. A
+    hang (SIGALRM after BOUND_SECONDS of wall time) raises Hang."""
+    from rusty_train_py.render.geometry.tile_layout import tile_layout
+    from rusty_train_py.route.options import RouteSearchError
+    from rusty_train_py.route.search import find_routes
+
+    def on_alarm(_signum: int, _frame: object) -> None:
+        raise Hang(f"still running after {BOUND_SECONDS} s")
+
+    t0 = time.process_time()
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, BOUND_SECONDS * 2)
+    try:
+        for mh in game.hexes.values():
+            tile_layout(mh.tile, 0, game.orientation, 1.0, mh.location)
+        for tile in game.placeable_tiles:
+            tile_layout(tile, 0, game.orientation, 1.0)
+        state = MapState(game, game.phases[-1].name)
+        trains = [t.name for t in game.trains][-2:]
+        if game.companies and trains:
+            try:
+                find_routes(state, game.companies[0].abbrev, trains, time_limit=2.0)
+            except RouteSearchError:
+                pass
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    return time.process_time() - t0
+
+
+def check(
+    mutant: Mutant, games: Path, tiles: Path, report: Report, label: str, draw: bool = False
+) -> None:
+    """Load the mutant's game; a game that loads is drawn and searched (``draw``) within
+    BOUND_SECONDS."""
     report.cases += 1
     path = games / f"{mutant.game}.toml"
     try:
         game = load_game_file(path, tiles)
         MapState(game, game.default_phase)
+        if draw:
+            report.drawn += 1
+            seconds = bounded_work(game)
+            report.slowest = max(report.slowest, seconds)
+            if seconds > BOUND_SECONDS:
+                report.slow.append(f"{label}: {seconds:.1f} CPU s to draw and search")
     except GameDataError as exc:
         report.refused += 1
         text = str(exc)
@@ -313,6 +381,8 @@ def check(mutant: Mutant, games: Path, tiles: Path, report: Report, label: str) 
             report.unnamed.append(f"{label}: {text[:300]}")
         if "a value of the wrong shape" in text:
             report.netted.append(f"{label}: {text[:300]}")
+    except Hang as exc:
+        report.slow.append(f"{label}: {exc}")
     except RecursionError:
         report.escapes.append(f"{label}: RecursionError")
     except Exception as exc:  # noqa: BLE001 - any other exception is what the fuzz looks for
@@ -324,8 +394,10 @@ def check(mutant: Mutant, games: Path, tiles: Path, report: Report, label: str) 
             where.append(f"{label}")
 
 
-def run(cases: int, seed: int, progress: bool = False) -> Report:
-    """Fuzz ``cases`` mutations, two in three of a game file, one in three of a tile file."""
+def run(cases: int, seed: int, progress: bool = False, draw_every: int = 5) -> Report:
+    """Fuzz ``cases`` mutations: of a game file (half), of its hand file (one in six) or of
+    a tile file (one in three); every mutant that changes a tile and every
+    ``draw_every``-th other one that loads is drawn and searched (0: none)."""
     rng = random.Random(seed)
     report = Report()
     t0 = time.process_time()
@@ -341,11 +413,22 @@ def run(cases: int, seed: int, progress: bool = False) -> Report:
             t: [p.stem for p in game_files if t.stem in parsed[p]["tiles"]] for t in tile_files
         }
         tile_files = [t for t in tile_files if users[t]]
+        hand_files = sorted((games / "hand").glob("*.toml"))
+        for p in hand_files:
+            texts[p] = p.read_text(encoding="utf-8")
+            parsed[p] = tomllib.loads(texts[p])
         for k in range(cases):
-            if rng.random() < 2 / 3:
+            pick = rng.random()
+            if pick < 1 / 2 or (pick < 2 / 3 and not hand_files):
                 path = rng.choice(game_files)
                 mutant = toml_mutant(rng, texts[path], parsed[path])
                 mutant.game, mutant.names = path.stem, (str(path),)
+                original = texts[path].encode()
+            elif pick < 2 / 3:  # a hand file: its errors name it, not the game file
+                path = rng.choice(hand_files)
+                mutant = toml_mutant(rng, texts[path], parsed[path])
+                mutant.game, mutant.names = path.stem, (str(path),)
+                mutant.must_refuse = False  # the oracle reads whole game files only
                 original = texts[path].encode()
             else:
                 path = rng.choice(tile_files)
@@ -354,13 +437,16 @@ def run(cases: int, seed: int, progress: bool = False) -> Report:
                 mutant.game, mutant.names = rng.choice(users[path]), (str(path),)
             mutant.file = str(path)
             path.write_bytes(mutant.data)
+            tile_change = "code" in mutant.what or mutant.what.startswith("tile ")
+            draw = draw_every > 0 and (tile_change or k % draw_every == 0)
             try:
                 check(
                     mutant,
                     games,
                     tiles,
                     report,
-                    f"seed {seed} case {k}: {path.name}: {mutant.what}",
+                    f"seed {seed} case {k}: {path.relative_to(games.parent)}: {mutant.what}",
+                    draw,
                 )
             finally:
                 path.write_bytes(original)
@@ -385,10 +471,11 @@ def main(argv: list[str] | None = None) -> int:
         ("ACCEPTED", report.nonsense),
         ("ACCEPTED (rule kind)", report.rules_nonsense),
         ("NETTED", report.netted),
+        ("SLOW", report.slow),
     ):
         for item in items:
             print(kind, item)
-    failed = report.escapes or report.unnamed or report.nonsense
+    failed = report.escapes or report.unnamed or report.nonsense or report.slow
     return 1 if failed or report.rules_nonsense or report.netted else 0
 
 

@@ -27,6 +27,8 @@ def test_fuzz_game_data():
     assert report.nonsense == []
     assert report.rules_nonsense == []
     assert report.netted == []
+    assert report.slow == []  # every game that loads is drawn and searched within 20 s
+    assert report.drawn > 0
     assert report.cases == cases
     # the mutants reach both outcomes
     assert report.refused > cases // 2 and report.accepted > cases // 50

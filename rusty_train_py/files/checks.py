@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..grid.tile import SPECIAL_TILE_COLOURS, own_colour_lay_allowed
 from ..mapstate.state import MapState
 
 
@@ -35,6 +36,15 @@ def rule_warnings(state: MapState) -> list[str]:
             out.append(
                 f"tile {tile}: {len(hexes)} copies laid ({_hexes(hexes)});"
                 f" the {game.id} manifest has {allowed}"
+            )
+
+    for hex_name, (tile, _rot) in state.laid_tiles().items():
+        mh, colour = game.hexes[hex_name], game.tile(tile).colour
+        if not mh.accepts_tiles and not own_colour_lay_allowed(colour):
+            out.append(
+                f"{hex_name}: {colour} tile {tile} on a printed {mh.colour} hex, which takes no"
+                f" tiles (only {' and '.join(SPECIAL_TILE_COLOURS)} hexes take a tile of their"
+                " own colour)"
             )
 
     where_token: dict[str, list[str]] = {}

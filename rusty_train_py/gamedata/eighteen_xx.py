@@ -80,6 +80,7 @@ class EighteenXX:
     readings: tuple[str, ...] = ()  # what the real-game check shows the import does not follow
     destination_tokens: Mapping[str, str] = field(default_factory=_empty)  # company -> hex
     refused_options: Mapping[str, str] = field(default_factory=_empty)  # option -> what it is
+    not_tiles: tuple[str, ...] = ()  # tile names of lay_tile actions that lay no tile (icons)
 
 
 KEYS: tuple[str, ...] = tuple(f.name for f in fields(EighteenXX))

@@ -26,6 +26,15 @@ TILE_COLOURS: tuple[str, ...] = (
 # Colours of tiles only a private company lays, on a printed hex of that colour (1888's
 # ferries and Terracotta); never an upgrade players choose.
 SPECIAL_TILE_COLOURS: tuple[str, ...] = ("red", "blue")
+
+
+def own_colour_lay_allowed(colour: str) -> bool:
+    """Whether a tile of ``colour`` may go on a printed hex of the same colour that takes
+    no player's tiles: only the special colours (red, blue: 1888's, 1822MX's sea), never a
+    grey tile on a grey hex."""
+    return colour in SPECIAL_TILE_COLOURS
+
+
 COLOUR_ALIASES = {"gray": "grey", "sepia": "grey", "purple": "grey"}
 # Drawing-only parts we accept and keep but do not interpret.
 ROUTE_OPTIONS = ("mandatory", "optional", "never")  # node option route:

@@ -48,6 +48,13 @@ BORDER_TYPES = ("", "impassable", "water", "mountain", "divider", "province")
 FLAGS = {"1": True, "true": True, "0": False, "false": False}
 TERMINAL = {"1": True, "2": True, "true": True, "0": False, "false": False}
 MAX_NUMBER_DIGITS = 9  # no value of a tile is near a billion; longer is a typo or garbage
+# No printed tile holds more than 6 revenue centres (cities, towns, off-boards): the most in
+# tiles/*.tiles and games/*.toml is 6, 1822MX's Mexico City (N23), and so it is in the tile
+# data of 18xx.games (lib/engine: six-city codes such as 1822's London, none with more).
+# Junctions come on top (a tile has at most one); a tile past these is refused, which also
+# bounds every search over a tile's parts (node placement, the route graph).
+MAX_REVENUE_CENTRES = 6
+MAX_JUNCTIONS = 2
 
 
 def whole_number(
@@ -199,6 +206,24 @@ def _path(opts: dict[str, str], n_nodes: int, where: str) -> Path:
     return Path(a, b, terminal=_flag(opts, "terminal", where, "path", TERMINAL), track=track)
 
 
+def _check_node_count(nodes: list[Node], where: str) -> None:
+    centres = sum(1 for n in nodes if n.is_revenue_centre)
+    if centres > MAX_REVENUE_CENTRES:
+        raise TileDataError(
+            f"{where}: more than {MAX_REVENUE_CENTRES} cities, towns and off-boards on one tile"
+            f" (no printed tile has more)"
+        )
+    if len(nodes) - centres > MAX_JUNCTIONS:
+        raise TileDataError(f"{where}: more than {MAX_JUNCTIONS} junctions on one tile")
+
+
+def _track_key(p: Path, opts: dict[str, str]) -> tuple[object, ...]:
+    """What makes two paths the same track: the same ends (either way round) and the same
+    other options (gauge, lanes, ...)."""
+    ends = tuple(sorted((str(p.a), str(p.b))))
+    return ends, tuple(sorted((k, v) for k, v in opts.items() if k not in ("a", "b")))
+
+
 def _border(opts: dict[str, str], where: str) -> Border:
     if "edge" not in opts:
         raise TileDataError(f"{where}: border needs edge:")
@@ -257,8 +282,15 @@ def _partition(opts: dict[str, str], where: str) -> Partition:
     return Partition(a, b, kind, restrict, a_sign, b_sign, length)
 
 
-def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> Tile:
-    """Parse one tile from its notation; raise TileDataError naming ``where`` on bad input."""
+def parse_tile(
+    name: str, colour: str, code: str, where: str | None = None, printed: bool = False
+) -> Tile:
+    """Parse one tile from its notation; raise TileDataError naming ``where`` on bad input.
+
+    A part given twice is refused (a path with the same ends and options, a border or stub
+    on the same edge, a second label or future label), except that the code of a
+    printed hex (``printed``) may give a path twice: a double track out of a city, as the
+    18xx.games data for 18EU's Hamburg (G2) and 1817NA's Miami (I21) has it."""
     where = where or f"tile {name}"
     if not isinstance(code, str):
         raise TileDataError(f"{where}: the code should be a string, got {type(code).__name__}")
@@ -277,6 +309,9 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
     upgrade_cost = 0
     terrain: tuple[str, ...] = ()
     code = code.strip()
+    once = ("future_label",)  # parts a tile has at most one of (1822MX gives two upgrades)
+    seen_once: set[str] = set()
+    tracks: dict[tuple[object, ...], int] = {}
     for part in (p for p in code.split(";") if p.strip()):
         kind, _, body = part.strip().partition("=")
         kind = kind.strip()
@@ -284,6 +319,8 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
             extras.append(part)
             continue
         if kind == "label":
+            if label is not None:
+                raise TileDataError(f"{where}: label given twice ({label!r}, then {_cut(body)})")
             label = _name(body, where, "label")
             continue
         if kind not in PART_OPTIONS:
@@ -291,9 +328,22 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
         opts = parse_options(kind, body, where)
         if kind in ("city", "town", "offboard", "junction"):
             nodes.append(_node(kind, opts, len(nodes), where))
+            _check_node_count(nodes, where)
         elif kind == "path":
-            paths.append(_path(opts, len(nodes), where))
+            path = _path(opts, len(nodes), where)
+            track = _track_key(path, opts)
+            copies = tracks.get(track, 0) + 1
+            if copies > (2 if printed else 1):
+                raise TileDataError(
+                    f"{where}: path {_cut(part.strip())} is given "
+                    + ("twice (a tile's track is given once)" if copies == 2 else f"{copies} times")
+                )
+            tracks[track] = copies
+            paths.append(path)
+        elif kind in once and kind in seen_once:
+            raise TileDataError(f"{where}: {kind} given twice (a tile has one)")
         elif kind == "future_label":
+            seen_once.add(kind)
             fcolour = normalise_colour(opts.get("color", ""))
             if fcolour not in TILE_COLOURS:
                 raise TileDataError(
@@ -307,13 +357,19 @@ def parse_tile(name: str, colour: str, code: str, where: str | None = None) -> T
             if any(not t.strip() for t in terrain):
                 raise TileDataError(f"{where}: upgrade: terrain has an empty name")
         elif kind == "border":
-            borders.append(_border(opts, where))
+            border = _border(opts, where)
+            if any(b.edge == border.edge for b in borders):
+                raise TileDataError(f"{where}: border: edge {border.edge} given twice")
+            borders.append(border)
         elif kind == "partition":
             partitions.append(_partition(opts, where))
         elif kind == "stub":
             if "edge" not in opts:
                 raise TileDataError(f"{where}: stub needs edge:")
-            stubs.append(whole_number(opts["edge"], where, "stub: edge", 0, 5))
+            stub = whole_number(opts["edge"], where, "stub: edge", 0, 5)
+            if stub in stubs:
+                raise TileDataError(f"{where}: stub: edge {stub} given twice")
+            stubs.append(stub)
         else:  # icon
             icon_parts.append(
                 Icon(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..base.errors import EditError
 from ..gamedata.game import Game
 from ..grid.hexgrid import HexAddressError
-from ..grid.tile import NodeKind, Tile
+from ..grid.tile import SPECIAL_TILE_COLOURS, NodeKind, Tile, own_colour_lay_allowed
 
 
 class MapEditError(EditError):
@@ -213,18 +213,27 @@ class MapState:
     def place_tile_edit(
         self, name: str, tile_name: str, rotation: int = 0, check_available: bool = True
     ) -> HexEdit:
-        """Lay (or replace with) ``tile_name``; tokens move to the matching cities."""
+        """Lay (or replace with) ``tile_name``; tokens move to the matching cities.
+
+        A hex that takes no tiles (red, blue, grey) takes one of its own colour only where
+        the game has such tiles (a private's red or blue tile in 1888, a sea tile on 1822MX's
+        ports: ``own_colour_lay_allowed``). ``check_available=False`` reads a record of the
+        table (a save, a log): a grey tile on a grey hex is then laid, and
+        files.checks.rule_warnings warns of it."""
         name = self._check_hex(name)
         if tile_name not in self.game.catalogue:
             raise MapEditError(f"{name}: unknown tile {tile_name!r}")
         if not isinstance(rotation, int) or not 0 <= rotation <= 5:
             raise MapEditError(f"{name}: bad rotation {rotation!r} (0-5)")
         mh = self.game.hexes[name]
-        special = (
-            self.game.tile(tile_name).colour == mh.colour
-        )  # a private's red or blue tile (1888); a sea tile on a sea hex (1822MX's ports)
-        if not mh.accepts_tiles and not special:
+        colour = self.game.tile(tile_name).colour
+        if not mh.accepts_tiles and colour != mh.colour:
             raise MapEditError(f"{name}: a {mh.colour} hex cannot take tiles")
+        if not mh.accepts_tiles and check_available and not own_colour_lay_allowed(colour):
+            raise MapEditError(
+                f"{name}: a {mh.colour} hex cannot take tiles (only"
+                f" {' and '.join(SPECIAL_TILE_COLOURS)} hexes take a tile of their own colour)"
+            )
         before = self.hex_state(name)
         if check_available and before.tile != tile_name:
             left = self.tiles_available(tile_name)

@@ -23,7 +23,7 @@ class GameSpecials:
                 r.give_train(owner.abbrev, str(train_id), name)
                 r.depart(str(train_id), name)
         # the privates some action names (a bid, a purchase): the others were never bought
-        named = {a.get("company") for a in r.kept_actions()}
+        named = {a.get("company") for a in r.kept_actions() if isinstance(a.get("company"), str)}
         for company, private in r.table.closes_unless_bid.items():
             owner = r.company(company)
             if owner is not None and private not in named:  # 18CO: DSNG without the DRGR

@@ -19,6 +19,7 @@ from ...titles import specials_for
 from ..errors import GameFileError, short
 from .actions import HANDLERS
 from .log import GameLog, is_log, log_from_data, read_log_file
+from .log_check import check_actions
 from .moves import ReplayMoves
 from .replay import NO_MAP_EFFECT, Replay, RunPoint
 
@@ -91,43 +92,53 @@ def replay_log(
     if at is not None and at not in ids:
         span = f"{ids[0]} to {ids[-1]}" if ids else "none"
         raise GameFileError(f"{log.where}: no action {short(at)} in this log (its actions: {span})")
+    checked = check_actions(log, game)  # refuses what the site could not have served
     specials = specials_for(game.id)
     r = ReplayMoves(game, log, MapState(game), game.eighteen_xx, specials=specials)
+    r.warnings.extend(checked)
     handlers: dict[str, Callable[[ReplayMoves, dict[str, Any]], None]] = dict(HANDLERS)
     handlers.update(specials.handlers())
-    specials.setup(r)
     timing = r.table.home_token_timing
     stop = ids.index(at) if at is not None else len(ids)
-    for index, (action, kept) in enumerate(zip(log.actions, log.kept, strict=True)):
-        if index > stop:
-            break
-        if not kept:
-            continue
-        r.action = action
-        kind = action["type"]
-        # what the engine does before this action (an operating round's end, a home token
-        # at the start of a company's turn) belongs to the position just before it
-        specials.before_action(r, action)
-        if timing != "par" and action.get("entity_type") == "corporation":
-            company = r.company(action.get("entity"))
-            if company is not None and company.abbrev not in r.home_done:
-                r.place_home(company)
-        if index == stop:
-            break
-        handler = handlers.get(kind)
-        if handler is None:
-            if kind not in NO_MAP_EFFECT:
-                r.warn("not replayed (this program does not follow this action)")
-            continue
-        if kind == "run_routes" and on_run is not None:
-            on_run(r, action)
-        try:
-            handler(r, action)
-        except GameFileError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            # a malformed action: one clear error naming it, never a traceback
-            raise r.fail(f"cannot replay it ({type(exc).__name__}: {short(exc)})") from None
+    try:
+        specials.setup(r)
+        for index, (action, kept) in enumerate(zip(log.actions, log.kept, strict=True)):
+            if index > stop:
+                break
+            if not kept:
+                continue
+            r.action = action
+            kind = action["type"]
+            # what the engine does before this action (an operating round's end, a home token
+            # at the start of a company's turn) belongs to the position just before it
+            specials.before_action(r, action)
+            if timing != "par" and action.get("entity_type") == "corporation":
+                company = r.company(action.get("entity"))
+                if company is not None and company.abbrev not in r.home_done:
+                    r.place_home(company)
+            if index == stop:
+                break
+            handler = handlers.get(kind)
+            if handler is None:
+                if kind not in NO_MAP_EFFECT:
+                    r.warn("not replayed (this program does not follow this action)")
+                continue
+            if kind == "run_routes" and on_run is not None:
+                on_run(r, action)
+            try:
+                handler(r, action)
+            except GameFileError:
+                raise
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                # a malformed action: one clear error naming it, never a traceback
+                raise r.fail(f"cannot replay it ({type(exc).__name__}: {short(exc)})") from None
+    except GameFileError as exc:
+        raise _noting(exc, checked) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        # a value of an action a game's own rules read unchecked: an error naming the
+        # action, never a traceback
+        failure = r.fail(f"cannot replay it ({type(exc).__name__}: {short(exc)})")
+        raise _noting(failure, checked) from None
     if on_end is not None:
         on_end(r)
     bonuses = {c.abbrev: tuple(r.bonuses_for(c.abbrev)) for c in game.companies}
@@ -140,6 +151,15 @@ def replay_log(
         at,
         log.title,
     )
+
+
+def _noting(exc: GameFileError, checked: list[str]) -> GameFileError:
+    """``exc`` with the first irregularity the check found (ids out of order, ...), which is
+    likely why the replay could not go on."""
+    if not checked:
+        return exc
+    more = f" and {len(checked) - 1} more" if len(checked) > 1 else ""
+    return GameFileError(f"{exc} (this log also has: {checked[0]}{more})")
 
 
 def import_log(path: str, where: str, at: int | None = None) -> ImportedGame:

@@ -13,6 +13,10 @@ from ..errors import GameFileError, short
 from ..reader import decode, parse_json, read_bytes
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # the longest real logs are a few MB
+# The longest real games have a few thousand actions (1,679 the most among the tobymao/18xx
+# fixtures in tests/data); the site numbers them from 1. An id past ten million is no log
+# of the site's (10**30 and 10**400 were read in the fuzz run of issue 29).
+MAX_ACTION_ID = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,7 @@ class GameLog:
     players: int = 0
     seed: int = 0  # the engine's random seed (settings.seed, else the first number in the id)
     options: tuple[str, ...] = ()  # the game's optional rules
+    player_ids: frozenset[object] = frozenset()  # each player's id and name, as listed
 
     @property
     def last_id(self) -> int:
@@ -70,6 +75,11 @@ def log_from_data(data: object, where: str) -> GameLog:
         aid, kind = action.get("id"), action.get("type")
         if not isinstance(aid, int) or isinstance(aid, bool) or aid < 0:
             raise GameFileError(f"{where}: actions[{i}]: bad action id {short(aid)}")
+        if aid > MAX_ACTION_ID:
+            raise GameFileError(
+                f"{where}: actions[{i}]: action id {short(aid)} is past any game's"
+                f" ({MAX_ACTION_ID:,} at most)"
+            )
         if not isinstance(kind, str):
             raise GameFileError(f"{where}: action {aid}: bad action type {short(kind)}")
     kept = filtered(actions, where)
@@ -82,8 +92,15 @@ def log_from_data(data: object, where: str) -> GameLog:
         seed = int(digits[0][:18]) if digits else 0
     rules = settings.get("optional_rules")
     options = tuple(x for x in rules if isinstance(x, str)) if isinstance(rules, list) else ()
+    ids = frozenset(
+        v
+        for p in players
+        if isinstance(p, dict)
+        for v in (p.get("id"), p.get("name"))
+        if isinstance(v, (str, int)) and not isinstance(v, bool)
+    )
     return GameLog(
-        where, title, data.get("id"), tuple(actions), tuple(kept), len(players), seed, options
+        where, title, data.get("id"), tuple(actions), tuple(kept), len(players), seed, options, ids
     )
 
 
@@ -109,9 +126,15 @@ def filtered(actions: list[dict[str, Any]], where: str) -> list[bool]:
                 start = 0
             else:
                 if not isinstance(target, int) or target not in index_of or index_of[target] >= i:
+                    later = isinstance(target, int) and target in index_of
                     raise GameFileError(
                         f"{where}: action {action['id']} (undo): no earlier action"
                         f" {short(target)} to go back to"
+                        + (
+                            " (it stands after this one: the actions are out of order)"
+                            if later
+                            else ""
+                        )
                     )
                 start = index_of[target] + 1
             taken = [j for j in range(start, i) if kept[j] and actions[j]["type"] != "message"]

@@ -150,6 +150,7 @@ READERS: dict[str, Reader] = {
     "readings": _texts,
     "destination_tokens": _table(_text),
     "refused_options": _table(_text),
+    "not_tiles": _texts,
 }
 
 

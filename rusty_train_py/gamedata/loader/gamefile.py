@@ -4,7 +4,6 @@ validated, and an error names the file and the entry (and its line where it can)
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -41,19 +40,18 @@ _GAME_CACHE: dict[tuple[str, str], Game] = {}
 
 def load_game(game_id: str, folder: Path | None = None, tiles_folder: Path | None = None) -> Game:
     """Load and validate ``games/<game_id>.toml`` (kept per path for the process; a game of
-    the data folders, also in the user's cache folder between runs: cache.py)."""
+    the data folders, also in the user's cache folder between runs: cache.py). ``game_id`` is
+    a name, matched against the games of the folder as written (``18co`` is no game on a
+    case-insensitive system either), never read as a path (``../games/1867``)."""
     bundled = folder is None and tiles_folder is None
     folder = folder or games_dir()
     tiles = tiles_folder or tiles_dir()
+    games = available_games(folder)
+    if not isinstance(game_id, str) or game_id not in games:
+        raise GameDataError(f"unknown game {game_id!r} (games: {', '.join(games)})")
     path = folder / f"{game_id}.toml"
     key = (str(path.resolve()), str(tiles.resolve()))
     if key not in _GAME_CACHE:
-        # the name as written, on case-insensitive systems too (Windows, macOS): "18co" is
-        # no game anywhere, as on Linux
-        if not path.is_file() or path.name not in os.listdir(folder):
-            raise GameDataError(
-                f"unknown game {game_id!r}: no file {path} (games: {', '.join(available_games(folder))})"
-            )
         if bundled:
             _GAME_CACHE[key] = cached(
                 entry_name(f"game-{game_id}", *key),
@@ -201,8 +199,9 @@ def _catalogue(
 ) -> Catalogue:
     """The tiles of the game's tile files, each of which must exist."""
     folder = tiles_folder or tiles_dir()
-    for name in tile_sets:
-        if not (folder / f"{name}.tiles").is_file():
+    known = {p.stem for p in folder.glob("*.tiles")}
+    for name in tile_sets:  # a name of a tile file there, never a path
+        if name not in known:
             raise GameDataError(
                 f"{top_line(lines, 'tiles')}: tiles: no tile file {name}.tiles in {folder}"
             )
@@ -240,7 +239,7 @@ def _map_hexes(
             if coord in coords:
                 raise GameDataError(f"{hwhere}: hex {canon} listed twice")
             try:
-                tile = parse_tile(canon, colour, code, where=f"{hwhere}")
+                tile = parse_tile(canon, colour, code, where=f"{hwhere}", printed=True)
             except TileDataError as exc:
                 raise GameDataError(str(exc)) from None
             coords[coord] = canon

@@ -34,23 +34,25 @@ class SourceLines:
             else rf"^\s*\[\s*{re.escape(array)}\s*\]"
         )
         count = -1
-        start = None
+        starts = []  # a [table] may be given in two texts (a game file and its hand file)
         for n, line in enumerate(self.lines):
             if header.match(line):
                 count += 1
                 if index is None or count == index:
-                    start = n
-                    break
-        if start is None:
+                    starts.append(n)
+                    if index is not None:
+                        break
+        if not starts:
             return self.source
         if key is not None:
             key_re = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-            for n in range(start + 1, len(self.lines)):
-                if self.lines[n].lstrip().startswith("["):
-                    break
-                if key_re.match(self.lines[n]):
-                    return f"{self.source}:{n + 1}"
-        return f"{self.source}:{start + 1}"
+            for start in starts:
+                for n in range(start + 1, len(self.lines)):
+                    if self.lines[n].lstrip().startswith("["):
+                        break
+                    if key_re.match(self.lines[n]):
+                        return f"{self.source}:{n + 1}"
+        return f"{self.source}:{starts[0] + 1}"
 
 
 # the keys every train takes (their type and range checked by game_schema.py); the others are
