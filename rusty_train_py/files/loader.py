@@ -14,7 +14,7 @@ turns them into a GameFileError.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ from .reader import decode, describe_path, parse_json, read_bytes, shown
 from .rusty_train import state_from_rusty_train
 
 if TYPE_CHECKING:  # the log reader is imported only when a log is opened
+    from .online import ImportedGame
     from .online.replay import RunPoint
 
 OURS = savefile.FORMAT  # "rusty-train-py"
@@ -60,10 +61,24 @@ class OpenedGame:
     runs: tuple[RunPoint, ...] = ()  # a log's run_routes actions replayed, oldest first
     # a log's: company -> the bonus options it holds
     bonuses: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # a log opened with ``keep_runs``: the position before each run, from the same replay
+    before_runs: Mapping[int, ImportedGame] = field(default_factory=dict)
+    where: str = ""
+
+    def before_run(self, action_id: int) -> OpenedGame:
+        """The position just before the run_routes action ``action_id``, as opening the log
+        ``at`` it gives, without replaying the log again (it was opened with ``keep_runs``)."""
+        imported = self.before_runs.get(action_id)
+        if imported is None:
+            raise GameFileError(f"{self.where}: no run at action {action_id} was kept")
+        return _from_import(imported, self.where)
 
 
 def open_game(
-    path: str | os.PathLike[str], strict: bool = False, at: int | None = None
+    path: str | os.PathLike[str],
+    strict: bool = False,
+    at: int | None = None,
+    keep_runs: bool = False,
 ) -> OpenedGame:
     """Read a saved game (ours or Rusty Train's) or an 18xx.games log into a new MapState.
 
@@ -90,29 +105,31 @@ def open_game(
             )
     else:
         data = parse_json(decode(raw, where), where)
-    return open_data(data, where, strict, at)
+    return open_data(data, where, strict, at, keep_runs)
 
 
-def open_data(data: object, where: str, strict: bool = False, at: int | None = None) -> OpenedGame:
+def open_data(
+    data: object,
+    where: str,
+    strict: bool = False,
+    at: int | None = None,
+    keep_runs: bool = False,
+) -> OpenedGame:
     """``open_game`` for a JSON value already read (``where`` names it in messages): a
-    downloaded 18xx.games log, or a file's contents."""
+    downloaded 18xx.games log, or a file's contents. ``keep_runs``: a log's positions before
+    each run are kept from the one replay (``OpenedGame.before_run``)."""
     from .online.log import is_log
 
     notes: list[str] = []
     last: tuple[LastRoute, ...] = ()
     trains: savefile.Trains = {}
-    runs: tuple[RunPoint, ...] = ()
-    bonuses: dict[str, tuple[str, ...]] = {}
     if at is not None and not is_log(data):
         raise GameFileError(f"{where}: --at picks an action of an 18xx.games log; this is a save")
     if is_log(data):
         from .online import log_from_data, replay_log
 
-        fmt = EIGHTEEN_XX
-        imported = replay_log(log_from_data(data, where), at)
-        state, trains, runs = imported.state, imported.trains, imported.runs
-        bonuses = imported.bonuses
-        notes.extend(imported.warnings)
+        imported = replay_log(log_from_data(data, where), at, keep_runs=keep_runs)
+        return _from_import(imported, where, strict)
     elif isinstance(data, dict) and "format" not in data and "map" in data:
         fmt = RUSTY_TRAIN
         state = state_from_rusty_train(data, where, notes.append)
@@ -126,14 +143,35 @@ def open_data(data: object, where: str, strict: bool = False, at: int | None = N
         state = savefile.state_from_data(data, where)
         trains = savefile.trains_from_data(data, state.game, where)
         last = savefile.last_routes_from_data(data, state.game, where)
+    warnings = _checked(state, notes, where, strict)
+    if last:
+        warnings += tuple(last_route_warnings(state, last))
+    return OpenedGame(state, fmt, warnings, last, trains, where=where)
+
+
+def _checked(state: MapState, notes: Sequence[str], where: str, strict: bool) -> tuple[str, ...]:
+    """What was odd in reading ``state`` and the rules it breaks; refused when ``strict``."""
     warnings = tuple(notes) + tuple(rule_warnings(state))
     if strict and warnings:
         raise GameFileError(
             f"{where}: breaks the rules of the game (strict reading): " + "; ".join(warnings)
         )
-    if last:
-        warnings += tuple(last_route_warnings(state, last))
-    return OpenedGame(state, fmt, warnings, last, trains, runs, bonuses)
+    return warnings
+
+
+def _from_import(imported: ImportedGame, where: str, strict: bool = False) -> OpenedGame:
+    """The opened game of a log's position."""
+    return OpenedGame(
+        imported.state,
+        EIGHTEEN_XX,
+        _checked(imported.state, imported.warnings, where, strict),
+        (),
+        imported.trains,
+        imported.runs,
+        imported.bonuses,
+        imported.before_runs,
+        where,
+    )
 
 
 def last_route_warnings(state: MapState, routes: Sequence[LastRoute]) -> list[str]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..base.buglog import bug_report
 from ..base.errors import is_ours, message_of
 from ..base.paths import default_game_file
-from ..files.loader import EIGHTEEN_XX, OURS, open_game
+from ..files.loader import EIGHTEEN_XX, OURS, OpenedGame, open_game
 from ..gamedata.loader.gamefile import available_games, load_game
 from ..mapstate.state import MapState
 from ..titles import first_title
@@ -190,11 +190,8 @@ class FileCommands:
         """Load a saved game (ours or a Rusty Train one); on error the current map stays."""
         path = Path(path)
         try:
-            opened = self.doc.open(path)
-            if opened.format == EIGHTEEN_XX and opened.runs:  # where in the log to open it
-                at = self.dialogs.choose_log_point(self.window.ui_parent(), path.name, opened.runs)
-                if at is not None:
-                    opened = self.doc.open(path, at=at)
+            opened = self.chosen_point(open_game(path, keep_runs=True), path.name)
+            self.doc.show_opened(opened, path)
         except Exception as exc:  # whatever the loader raised: the open game stays as it was
             self.dialogs.error(
                 self.window.ui_parent(), "Cannot load the game", file_error_text(path, exc)
@@ -216,6 +213,14 @@ class FileCommands:
         else:
             self.window.show_message(f"Opened {path}")
         return True
+
+    def chosen_point(self, opened: OpenedGame, name: str) -> OpenedGame:
+        """A log with runs opens where the player picks: its end, or just before a run, read
+        from the one replay that opened it."""
+        if opened.format != EIGHTEEN_XX or not opened.runs:
+            return opened
+        at = self.dialogs.choose_log_point(self.window.ui_parent(), name, opened.runs)
+        return opened if at is None else opened.before_run(at)
 
     def open_online_game(self) -> None:
         """File ▸ Open game from 18xx.games…: download a game by its id or address on a
@@ -254,11 +259,7 @@ class FileCommands:
 
         name = where.split(" (", 1)[0]
         try:
-            opened = open_data(data, where)
-            if opened.runs:
-                at = self.dialogs.choose_log_point(self.window.ui_parent(), name, opened.runs)
-                if at is not None:
-                    opened = open_data(data, where, at=at)
+            opened = self.chosen_point(open_data(data, where, keep_runs=True), name)
         except Exception as exc:  # whatever the loader raised: the open game stays as it was
             self.dialogs.error(
                 self.window.ui_parent(), "Cannot open the game", file_error_text(name, exc)

@@ -43,11 +43,17 @@ def log_dialogs() -> LogDialogs:
     return LogDialogs()
 
 
-def test_ctrl_o_on_a_log_opens_it_before_the_run_chosen(qtbot, prefs, log_dialogs):
+def test_ctrl_o_on_a_log_opens_it_before_the_run_chosen(qtbot, prefs, log_dialogs, monkeypatch):
+    import rusty_train_py.files.online as online
+
+    replays = []
+    replay = online.replay_log
+    monkeypatch.setattr(online, "replay_log", lambda *a, **k: replays.append(a) or replay(*a, **k))
     win = make_window(qtbot, prefs, log_dialogs)
     log_dialogs.open_path = str(LOG)
     log_dialogs.log_point = 477  # before C&O runs its 3 and 5, owning two bridges
     key(qtbot, win, K.Key_O, modifier=CTRL)
+    assert len(replays) == 1  # the point chosen is read from the one replay
     assert ("choose_log_point", LOG.name, 666, 79) in log_dialogs.calls
     assert win.state == open_game(LOG, at=477).state
     assert win.doc.trains["C&O"] == ("3", "5")

@@ -8,8 +8,8 @@ warnings naming each action the replay could not follow. Pure Python, no Qt, no 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...gamedata.game import Game, GameDataError
@@ -47,6 +47,9 @@ class ImportedGame:
     runs: tuple[RunPoint, ...]  # the run_routes actions replayed, oldest first
     at: int | None
     title: str
+    # with ``keep_runs``: the position just before each run_routes action, by its id, as a
+    # replay up to it would give (read from the one replay, never replayed again)
+    before_runs: Mapping[int, ImportedGame] = field(default_factory=dict)
 
 
 def game_for_title(title: str, where: str) -> Game:
@@ -76,6 +79,7 @@ def replay_log(
     at: int | None = None,
     on_run: Callable[[Replay, dict[str, Any]], None] | None = None,
     on_end: Callable[[Replay], None] | None = None,
+    keep_runs: bool = False,
 ) -> ImportedGame:
     """Replay ``log`` up to (not including) action ``at``; ``on_run(replay, run)`` is called
     at every run_routes action with the position just before it (the real-game check), and
@@ -100,6 +104,7 @@ def replay_log(
     handlers.update(specials.handlers())
     timing = r.table.home_token_timing
     stop = ids.index(at) if at is not None else len(ids)
+    before: dict[int, ImportedGame] = {}
     try:
         specials.setup(r)
         for index, (action, kept) in enumerate(zip(log.actions, log.kept, strict=True)):
@@ -125,6 +130,8 @@ def replay_log(
                 continue
             if kind == "run_routes" and on_run is not None:
                 on_run(r, action)
+            if kind == "run_routes" and keep_runs:
+                before[action["id"]] = _position(r, game, action["id"], log.title, copy=True)
             try:
                 handler(r, action)
             except GameFileError:
@@ -141,15 +148,29 @@ def replay_log(
         raise _noting(failure, checked) from None
     if on_end is not None:
         on_end(r)
+    return _position(r, game, at, log.title, before=before)
+
+
+def _position(
+    r: Replay,
+    game: Game,
+    at: int | None,
+    title: str,
+    copy: bool = False,
+    before: Mapping[int, ImportedGame] | None = None,
+) -> ImportedGame:
+    """The replay's position as it stands (``copy``: of a copy of its map, while the replay
+    goes on)."""
     bonuses = {c.abbrev: tuple(r.bonuses_for(c.abbrev)) for c in game.companies}
     return ImportedGame(
-        r.state,
+        r.state.copy() if copy else r.state,
         r.company_trains(),
         {c: b for c, b in bonuses.items() if b},
         tuple(r.warnings),
         tuple(r.runs),
         at,
-        log.title,
+        title,
+        before or {},
     )
 
 
