@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from .arguments import SharedArguments, Subcommands
+from .arguments import SharedArguments, Subcommands, name_list
 
 NAME = "plan"
 
@@ -32,7 +32,13 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
         "--trains", "-t", default=None, help="the company's trains (e.g. 5,8): the plan's gain"
     )
     p.add_argument(
-        "--bonus", "-b", action="append", default=[], metavar="NAME", help="a bonus option"
+        "--bonus",
+        "-b",
+        action="extend",
+        type=name_list,
+        default=[],
+        metavar="NAME[,NAME...]",
+        help="bonus options, comma-separated (repeatable)",
     )
     p.add_argument(
         "--by",

@@ -60,6 +60,7 @@ class OpenedGame:
     runs: tuple[RunPoint, ...] = ()  # a log's run_routes actions replayed, oldest first
     # a log's: company -> the bonus options it holds
     bonuses: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    next_run: RunPoint | None = None  # a log opened at a run: the company about to run
 
 
 def open_game(
@@ -103,6 +104,7 @@ def open_data(data: object, where: str, strict: bool = False, at: int | None = N
     trains: savefile.Trains = {}
     runs: tuple[RunPoint, ...] = ()
     bonuses: dict[str, tuple[str, ...]] = {}
+    next_run: RunPoint | None = None
     if at is not None and not is_log(data):
         raise GameFileError(f"{where}: --at picks an action of an 18xx.games log; this is a save")
     if is_log(data):
@@ -111,7 +113,7 @@ def open_data(data: object, where: str, strict: bool = False, at: int | None = N
         fmt = EIGHTEEN_XX
         imported = replay_log(log_from_data(data, where), at)
         state, trains, runs = imported.state, imported.trains, imported.runs
-        bonuses = imported.bonuses
+        bonuses, next_run = imported.bonuses, imported.next_run
         notes.extend(imported.warnings)
     elif isinstance(data, dict) and "format" not in data and "map" in data:
         fmt = RUSTY_TRAIN
@@ -133,7 +135,7 @@ def open_data(data: object, where: str, strict: bool = False, at: int | None = N
         )
     if last:
         warnings += tuple(last_route_warnings(state, last))
-    return OpenedGame(state, fmt, warnings, last, trains, runs, bonuses)
+    return OpenedGame(state, fmt, warnings, last, trains, runs, bonuses, next_run)
 
 
 def last_route_warnings(state: MapState, routes: Sequence[LastRoute]) -> list[str]:

@@ -16,7 +16,7 @@ from ...gamedata.game import Game, GameDataError
 from ...gamedata.loader.gamefile import available_games, load_game
 from ...mapstate.state import MapState
 from ..errors import GameFileError, short
-from .actions import HANDLERS
+from .actions import HANDLERS, run_point
 from .log import GameLog, is_log, log_from_data, read_log_file
 from .replay import NO_MAP_EFFECT, Replay, RunPoint
 from .specials import specials_for
@@ -45,6 +45,7 @@ class ImportedGame:
     runs: tuple[RunPoint, ...]  # the run_routes actions replayed, oldest first
     at: int | None
     title: str
+    next_run: RunPoint | None = None  # action ``at`` when it is a run: the company to run
 
 
 def game_for_title(title: str, where: str) -> Game:
@@ -97,6 +98,7 @@ def replay_log(
     specials.setup(r)
     timing = r.table.get("home_token_timing", "operate")
     stop = ids.index(at) if at is not None else len(ids)
+    next_run: RunPoint | None = None
     for index, (action, kept) in enumerate(zip(log.actions, log.kept, strict=True)):
         if index > stop:
             break
@@ -107,12 +109,18 @@ def replay_log(
         # what the engine does before this action (an operating round's end, a home token
         # at the start of a company's turn) belongs to the position just before it
         specials.before_action(r, action)
+        r.count_turn(action)
         if timing != "par" and action.get("entity_type") == "corporation":
             company = r.company(action.get("entity"))
             if company is not None and company.abbrev not in r.home_done:
                 r.place_home(company)
         if index == stop:
+            if kind == "run_routes":
+                next_run = run_point(r, action)
             break
+        for auto in action.get("auto_actions") or []:  # the passes the engine made after it
+            if isinstance(auto, dict):
+                r.count_turn(auto)
         handler = handlers.get(kind)
         if handler is None:
             if kind not in NO_MAP_EFFECT:
@@ -138,6 +146,7 @@ def replay_log(
         tuple(r.runs),
         at,
         log.title,
+        next_run,
     )
 
 

@@ -34,6 +34,12 @@ NO_MAP_EFFECT = frozenset(
 )  # fmt: skip
 
 
+# a player's actions in a stock round (or the auction before the first)
+SHARE_DEALS = frozenset({"par", "buy_shares", "sell_shares", "bid", "pass"})
+# a company's actions outside its turn (a train discarded over the limit), or no move at all
+NOT_A_TURN = frozenset({"discard_train", "undo", "redo", "message"})
+
+
 @dataclass(frozen=True, slots=True)
 class RunPoint:
     """A ``run_routes`` action: its id, the company and the routes as recorded."""
@@ -42,6 +48,16 @@ class RunPoint:
     company: str
     routes: tuple[dict[str, Any], ...]
     round_no: int  # counts the operating rounds' turns for the picker (1 = the first run)
+    # the operating round it is in, as the site names it: "6.2", the second operating round
+    # after the sixth stock round (read from the actions: Replay.count_turn); "" unknown
+    operating_round: str = ""
+
+    def describe(self) -> str:
+        """``Run 65: before C&O runs its trains (action 557, OR 6.2)``."""
+        where = f"action {self.action_id}" + (
+            f", OR {self.operating_round}" if self.operating_round else ""
+        )
+        return f"Run {self.round_no}: before {self.company} runs its trains ({where})"
 
 
 @dataclass
@@ -83,8 +99,48 @@ class Replay:
     )  # company -> bonus options it bought (1894's ferry marker)
     warnings: list[str] = field(default_factory=list)
     runs: list[RunPoint] = field(default_factory=list)
+    # the operating rounds, read from the actions (count_turn): stock rounds so far, the
+    # operating round after the last of them, the companies that had a turn in it, whose turn
+    # it is, and whether a player dealt shares since the last company's turn
+    stock_rounds: int = 0
+    operating_round: int = 0
+    had_turn: set[str] = field(default_factory=set)
+    turn_of: str | None = None
+    shares_dealt: bool = False
     action: dict[str, Any] = field(default_factory=dict[str, Any])  # the action being replayed
     specials: Any = None  # the game's GameSpecials (on_phase is called on phase changes)
+
+    # ---- the rounds ----------------------------------------------------------------------
+
+    def count_turn(self, a: dict[str, Any]) -> None:
+        """Follow the rounds: a player dealing shares (or passing) is a stock round, or the
+        auction before the first, unless the company whose turn it was goes on (a president
+        selling to buy a train); the next company's turn starts the next set's first
+        operating round, and a company's second turn since, the set's next operating round."""
+        who, kind = a.get("entity_type"), a.get("type")
+        if who == "player" and kind in SHARE_DEALS:
+            self.shares_dealt = True
+            return
+        entity = a.get("entity")
+        if who not in ("corporation", "minor") or kind in NOT_A_TURN:
+            return
+        if entity == self.turn_of:
+            self.shares_dealt = False
+            return
+        self.turn_of = str(entity)
+        if self.shares_dealt or not self.operating_round:
+            self.stock_rounds += 1
+            self.shares_dealt, self.operating_round, self.had_turn = False, 1, set()
+        elif self.turn_of in self.had_turn:
+            self.operating_round, self.had_turn = self.operating_round + 1, set()
+        self.had_turn.add(self.turn_of)
+
+    @property
+    def round_name(self) -> str:
+        """The operating round under way as the site names it ("6.2"); "" before the first."""
+        if not self.operating_round:
+            return ""
+        return f"{self.stock_rounds}.{self.operating_round}"
 
     # ---- naming ------------------------------------------------------------------------
 
@@ -222,13 +278,15 @@ class Replay:
         self.state.apply(self.state.set_tokens_edit(hex_name, current, check_available=False))
 
     def move_tokens(self, source: str, target: str) -> None:
-        """Every token of ``source`` becomes ``target``'s (mergers, nationalisation)."""
+        """Every token of ``source`` becomes ``target``'s (mergers, nationalisation): each a
+        token the game gives ``target`` beyond its charter (the engine's ``Token.new``)."""
         for hex_name, space, owner in self.state.all_tokens():
             if owner == source:
                 current = self.state.tokens_at(hex_name)
                 current[space] = target
                 edit = self.state.set_tokens_edit(hex_name, current, check_available=False)
                 self.state.apply(edit)
+                self.state.grant_tokens(target)
         for hex_name, city, owner in self.state.all_extra_tokens():
             if owner == source:
                 self.state.apply(self.state.remove_extra_token_edit(hex_name, city, owner))

@@ -111,6 +111,7 @@ EIGHTEEN_XX_KEYS = {
     "closes_unless_bid": dict,
     "private_trains_until": str,
     "private_tokens": dict,
+    "private_new_tokens": list,
     "national_operates": list,
     "national_home": list,
     "national_token_tile": str,
