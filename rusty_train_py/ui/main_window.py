@@ -428,7 +428,7 @@ class MainWindow(QMainWindow):
         parts.append(f"{self.doc.name}{mark}")
         run = self.doc.next_run
         if run is not None:  # a log opened just before a run: which one
-            where = f"OR {run.operating_round}, " if run.operating_round else ""
+            where = f"operating round {run.operating_round}, " if run.operating_round else ""
             parts.append(f"{where}action {run.action_id}: before {run.company} runs")
         parts += [self.game.title, APP_NAME]
         return " — ".join(parts)

@@ -112,8 +112,8 @@ def test_a_log_opened_at_a_run_starts_on_the_company_about_to_run(qtbot, prefs, 
     key(qtbot, win, K.Key_O, modifier=CTRL)
     assert win.state == open_game(log_1846, at=557).state
     assert win.windowTitle() == (
-        "10264.json — OR 6.2, action 557: before C&O runs — 1846: The Race for the Midwest"
-        " — rusty-train-py"
+        "10264.json — operating round 12, action 557: before C&O runs — 1846: The Race for"
+        " the Midwest — rusty-train-py"
     )
     assert win.doc.warnings == ()  # the tokens the game gave B&O, GT and IC count
     dialogs.company = None  # cancel: only what was offered matters
@@ -139,10 +139,10 @@ def test_the_log_dialog_wraps_its_heading_and_names_the_rounds(qtbot, log_1846):
     assert heading.height() >= heading.heightForWidth(heading.width())  # no line cut off
     assert html.escape(name) in heading.text()
     assert dialog.list.item(1).text() == (
-        "Run 66: before ERIE runs its trains (action 561, OR 6.2)"
+        "Run 66: before ERIE runs its trains (action 561, operating round 12)"
     )
     assert dialog.list.item(2).text() == (
-        "Run 65: before C&O runs its trains (action 557, OR 6.2)"
+        "Run 65: before C&O runs its trains (action 557, operating round 12)"
     )
 
 
@@ -225,5 +225,31 @@ def test_the_search_panel_goes_as_soon_as_the_work_is_done(qtbot, prefs, dialogs
     hidden, painted = seen[0]
     assert not hidden
     assert painted >= 1  # the map under it drawn again at once, not after the next render
+    win.undo_stack.setClean()
+    win.close()
+
+
+# ---- 7. words --------------------------------------------------------------------------------
+
+
+def test_the_window_writes_1861s_amounts_in_roubles_as_the_cli_does(qtbot, prefs, tmp_path):
+    log = tmp_path / "1861.json"
+    src = sorted((FIXTURES / "1861").glob("*.json.gz"))[0]
+    log.write_bytes(gzip.decompress(src.read_bytes()))
+    dialogs = LogDialogs()
+    win = make_window(qtbot, prefs, dialogs)
+    dialogs.open_path, dialogs.log_point = str(log), 85  # before KK runs its 2
+    key(qtbot, win, K.Key_O, modifier=CTRL)
+    dialogs.company, dialogs.trains = "KK", TrainChoice(("2",))
+    key(qtbot, win, "r")
+    assert dialogs.company_offered_first == "KK"
+    wait_for(qtbot, lambda: not win.searching)
+    assert win.windowTitle().startswith("KK: net revenue 60₽ ")
+    assert win.view.routes.isVisible()
+    key(qtbot, win, "d")
+    title, text = dialogs.infos[-1]
+    assert title == "Dividends: Kiev-Kursk Railway"
+    assert "<b>60₽</b> to the owner" in text and "30₽ kept by the company" in text
+    assert "$" not in text
     win.undo_stack.setClean()
     win.close()

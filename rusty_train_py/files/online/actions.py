@@ -193,7 +193,7 @@ def run_point(r: Replay, a: dict[str, Any]) -> RunPoint | None:
     routes = a.get("routes")
     if company is None or not isinstance(routes, list):
         return None
-    return RunPoint(a["id"], company.abbrev, tuple(routes), len(r.runs) + 1, r.round_name)
+    return RunPoint(a["id"], company.abbrev, tuple(routes), len(r.runs) + 1, r.operating_round)
 
 
 def special_buy(r: Replay, a: dict[str, Any]) -> None:

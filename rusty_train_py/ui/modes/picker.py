@@ -60,6 +60,7 @@ class PickedSearchMode(Mode):
         super().__init__()
         self.company = company
         self.choice = choice
+        self.currency = host.state.game.currency  # how amounts are written
         self.cancelling = False
         self.search: RouteSearchController | None = None
 
