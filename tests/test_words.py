@@ -106,3 +106,15 @@ def test_bonus_takes_a_comma_list_as_trains_does(command):
     assert args.bonus == ["mail", "steamboat:C5", "meat:D6"]
     plan = build_parser().parse_args(["plan", "g.json", "-c", "PRR", "--to", "F16", "-b", "a,b"])
     assert plan.bonus == ["a", "b"]
+
+
+def test_the_map_writes_a_laying_cost_in_the_games_currency():
+    from rusty_train_py.render.geometry import in_currency, tile_layout
+
+    game = load_game("1861")
+    h, mh = next((h, mh) for h, mh in game.hexes.items() if mh.tile.upgrade_cost)
+    layout = tile_layout(mh.tile, 0, game.orientation, 40.0, mh.location)
+    assert layout.terrain is not None and layout.terrain.text == f"${mh.tile.upgrade_cost}"
+    shown = in_currency(layout, game.currency)
+    assert shown.terrain.text == f"{mh.tile.upgrade_cost}₽"
+    assert in_currency(layout, "$%s") is layout
