@@ -91,3 +91,18 @@ def test_a_save_with_bad_token_grants_is_refused(tmp_path):
     )
     with pytest.raises(GameFileError, match=r"token_grants\['B&O'\]: should be a number"):
         open_game(path)
+
+
+def test_show_counts_what_is_left_from_the_tokens_given(capsys, tmp_path):
+    from rusty_train_py.cli import main
+
+    path = tmp_path / "10264.json"
+    path.write_bytes(gzip.decompress((FIXTURES / "1846" / "10264.json.gz").read_bytes()))
+    assert main(["show", str(path), "--at", "557"]) == 0
+    out = capsys.readouterr()
+    assert out.err == ""  # no warning
+    assert (
+        "  B&O   Baltimore & Ohio Railroad: 5 tokens (I5 Centralia, D6 Chicago, E11 Fort Wayne,"
+        " H12 Cincinnati, G19 Wheeling), 0 left"
+    ) in out.out
+    assert "-1 left" not in out.out

@@ -118,3 +118,13 @@ def test_the_map_writes_a_laying_cost_in_the_games_currency():
     shown = in_currency(layout, game.currency)
     assert shown.terrain.text == f"{mh.tile.upgrade_cost}₽"
     assert in_currency(layout, "$%s") is layout
+
+
+def test_routes_needs_a_company_unless_a_log_is_opened_at_a_run(capsys, tmp_path):
+    log = tmp_path / "1861.json"
+    src = sorted((FIXTURES / "1861").glob("*.json.gz"))[0]
+    log.write_bytes(gzip.decompress(src.read_bytes()))
+    assert main(["routes", str(log)]) == 2
+    assert "--company (-c) is needed" in capsys.readouterr().err
+    assert main(["routes", str(log), "--at", "84"]) == 2  # a tile lay, not a run
+    assert "--at 84 is not a run of a company of this game" in capsys.readouterr().err
