@@ -176,6 +176,13 @@ class MapHex:
     location_note: str | None = None  # what the data wrote after it ("$80 if includes T/M/Q")
 
     @property
+    def written_name(self) -> str | None:
+        """The name as the data writes it: the place, then its note in brackets."""
+        if self.location and self.location_note:
+            return f"{self.location} ({self.location_note})"
+        return self.location
+
+    @property
     def accepts_tiles(self) -> bool:
         """Whether players may lay a tile here (white, or a yellow/green/brown printed tile)."""
         return self.colour in ("white", "yellow", "green", "brown")
