@@ -153,7 +153,7 @@ def test_cli_json():
 def test_cli_text_and_errors():
     out = _cli("routes", str(default_game_file()), "-c", "CNR", "-t", "5,5+5E")
     assert out.returncode == 0, out.stderr
-    assert "net revenue: $1150 (proven optimal" in out.stdout
+    assert "net revenue: $1,150 (proven optimal" in out.stdout
     bad = _cli("routes", str(default_game_file()), "-c", "CNR", "-t", "5", "--bonus", "nope")
     assert bad.returncode == 2
     assert "unknown bonus 'nope'" in bad.stderr
@@ -176,7 +176,7 @@ def test_past_the_path_budget_the_exact_model_proves_the_answer(state):
         "routes", str(default_game_file()), "-c", "CNR", "-t", "5,5+5E", "--max-paths", "2000"
     )
     assert out.returncode == 0, out.stderr
-    assert "$1150 (proven optimal; exact model after" in out.stdout
+    assert "$1,150 (proven optimal; exact model after" in out.stdout
 
 
 def test_path_limit_without_the_model_keeps_the_best_of_the_paths_looked_at(state, monkeypatch):

@@ -43,7 +43,7 @@ def test_18eu_pullman_rides_with_the_best_stop_of_another_route():
     (route,) = res.routes
     assert route.train == "2"
     assert ("P", 40) in route.bonuses
-    assert "P: rides with the 2's route (+$40)" in res.notes
+    assert "P: rides with the 2's route (+£40)" in res.notes
 
 
 def test_18eu_pullman_lock_names_its_stop():

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..base.errors import UnknownNameError
+from ..base.money import DOLLARS, money
 from ..grid.hexgrid import opposite_edge
 from ..grid.tile import Tile
 from ..mapstate.state import HexEdit, MapState
@@ -44,8 +45,8 @@ class Lay:
     def cost(self) -> int:
         return self.terrain_cost + self.border_cost
 
-    def describe(self) -> str:
-        cost = f", cost ${self.cost}" if self.cost else ""
+    def describe(self, currency: str = DOLLARS) -> str:
+        cost = f", cost {money(self.cost, currency)}" if self.cost else ""
         return f"{self.tile} on {self.hex} rotation {self.rotation}{cost}"
 
     def edit(self, state: MapState) -> HexEdit:

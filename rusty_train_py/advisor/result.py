@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base.money import DOLLARS, money
 from .lays import Lay
 from .tokens import TOKEN_COST_NOTE, TokenPlace
 
@@ -29,8 +30,9 @@ class ScoredLay:
     order: int = 0  # position among the legal lays (map, catalogue, rotation): the tie break
     next_net_revenue: int | None = None
 
-    def describe(self) -> str:
-        return f"{self.lay.describe()}: ${self.net_revenue} ({_signed(self.gain)})"
+    def describe(self, currency: str = DOLLARS) -> str:
+        revenue = money(self.net_revenue, currency)
+        return f"{self.lay.describe(currency)}: {revenue} ({_signed(self.gain)})"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -61,8 +63,9 @@ class ScoredToken:
     order: int = 0
     cost: int | None = None
 
-    def describe(self) -> str:
-        return f"{self.token.describe()}: ${self.net_revenue} ({_signed(self.gain)})"
+    def describe(self, currency: str = DOLLARS) -> str:
+        revenue = money(self.net_revenue, currency)
+        return f"{self.token.describe()}: {revenue} ({_signed(self.gain)})"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,10 +88,10 @@ class ScoredPair:
     gain: int
     optimal: bool = True
 
-    def describe(self) -> str:
+    def describe(self, currency: str = DOLLARS) -> str:
         return (
-            f"{self.lay.describe()}, then {self.token.describe()}:"
-            f" ${self.net_revenue} ({_signed(self.gain)})"
+            f"{self.lay.describe(currency)}, then {self.token.describe()}:"
+            f" {money(self.net_revenue, currency)} ({_signed(self.gain)})"
         )
 
     def to_json(self) -> dict[str, Any]:

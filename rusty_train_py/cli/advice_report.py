@@ -10,12 +10,9 @@ import sys
 from ..advisor.rank import advise
 from ..advisor.result import Advice
 from ..advisor.tokens import TOKEN_COST_NOTE
+from ..base.money import plural
 from ..mapstate.state import MapState
 from .route_report import request_trains, train_list
-
-
-def _money(value: int) -> str:
-    return f"${value}"
 
 
 def _gain(value: int) -> str:
@@ -24,6 +21,7 @@ def _gain(value: int) -> str:
 
 def format_advice(advice: Advice, top: int, state: MapState) -> str:
     """The advice as text for a terminal: the best ``top`` lays (and tokens)."""
+    _money = state.game.money
     s = advice.stats
     proof = "proven optimal" if advice.base_optimal else "best found, NOT proven optimal"
     lines = [
@@ -31,7 +29,7 @@ def format_advice(advice: Advice, top: int, state: MapState) -> str:
         f" {_money(advice.base_net_revenue)} without a lay ({proof})",
         f"{s.lays_legal} legal lays: {s.lays_pruned} pruned (nothing new the trains can use),"
         f" {s.lays_shared} sharing another lay's search, {s.lays_searched} searched"
-        f" ({s.searches} route searches in all)",
+        f" ({plural(s.searches, 'route search', 'route searches')} in all)",
     ]
     if not advice.complete:
         lines.append("CANCELLED: only the lays scored by then are listed")
@@ -68,7 +66,7 @@ def format_advice(advice: Advice, top: int, state: MapState) -> str:
             lines.append(f"tokens: no city {advice.company} reaches has a free token space")
     if advice.two_step_asked:
         if advice.two_step is not None:
-            lines.append(f"best lay then token: {advice.two_step.describe()}")
+            lines.append(f"best lay then token: {advice.two_step.describe(state.game.currency)}")
         else:
             lines.append("lay then token: no pair (no token can be placed after any lay)")
     return "\n".join(lines)

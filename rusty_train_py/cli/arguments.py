@@ -31,6 +31,12 @@ def positive_int(text: str) -> int:
     return value
 
 
+def name_list(text: str) -> list[str]:
+    """A comma-separated list of names (``--bonus mail,steamboat:C5``), blanks dropped; with
+    ``action="extend"`` the option may also be repeated."""
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
 def hex_size(text: str) -> float:
     try:
         value = float(text)
@@ -80,7 +86,13 @@ def shared_arguments() -> SharedArguments:
         help="saved game (ours or a Rusty Train .game file), or an 18xx.games game log (a"
         " file, a game id or its address)",
     )
-    running.add_argument("--company", "-c", required=True, help="company abbreviation, e.g. GW")
+    running.add_argument(
+        "--company",
+        "-c",
+        default=None,
+        help="company abbreviation, e.g. GW (default with --at on a run of an 18xx.games log:"
+        " the company about to run)",
+    )
     running.add_argument(
         "--trains",
         "-t",
@@ -91,10 +103,11 @@ def shared_arguments() -> SharedArguments:
     running.add_argument(
         "--bonus",
         "-b",
-        action="append",
+        action="extend",
+        type=name_list,
         default=[],
-        metavar="NAME",
-        help="a bonus option the company holds (repeatable; default for an 18xx.games log:"
-        " the privates the company owns there)",
+        metavar="NAME[,NAME...]",
+        help="the bonus options the company holds, comma-separated, e.g. mail,steamboat:C5"
+        " (repeatable; default for an 18xx.games log: the privates the company owns there)",
     )
     return SharedArguments(reading, running)

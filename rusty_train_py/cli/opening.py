@@ -60,7 +60,21 @@ def open_for_trains(args: argparse.Namespace) -> OpenedGame:
 
     if args.trains is not None:
         train_list(args.trains)
+    if args.company is None and args.at is None:
+        raise CommandError(
+            "--company (-c) is needed: the company whose trains run (without it, --at on a"
+            " run of an 18xx.games log runs the company about to run)"
+        )
     opened = open_for_cli(args.gamefile, args.strict, args.at, args.site)
+    if args.company is None:
+        run = opened.next_run
+        if run is None:
+            raise CommandError(
+                f"--at {args.at} is not a run of a company of this game: name the company"
+                " with --company (-c)"
+            )
+        args.company = run.company
+        print(f"rusty-train-py: {run.describe()}: {run.company}'s routes", file=sys.stderr)
     args.trains = args.trains or ",".join(company_trains(opened, args.company))
     args.bonus = args.bonus or company_bonuses(opened, args.company)
     return opened

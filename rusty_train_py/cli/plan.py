@@ -8,7 +8,8 @@ import json
 import sys
 from typing import Any
 
-from .arguments import SharedArguments, Subcommands
+from ..base.money import plural
+from .arguments import SharedArguments, Subcommands, name_list
 
 NAME = "plan"
 
@@ -32,7 +33,13 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
         "--trains", "-t", default=None, help="the company's trains (e.g. 5,8): the plan's gain"
     )
     p.add_argument(
-        "--bonus", "-b", action="append", default=[], metavar="NAME", help="a bonus option"
+        "--bonus",
+        "-b",
+        action="extend",
+        type=name_list,
+        default=[],
+        metavar="NAME[,NAME...]",
+        help="bonus options, comma-separated (repeatable)",
     )
     p.add_argument(
         "--by",
@@ -53,17 +60,18 @@ def format_plan(plan: Any, state: Any) -> str:
     first = "rounds, then money" if plan.by == "rounds" else "money, then rounds"
     lines = [
         f"{plan.company} to {plan.reached} in phase {state.phase}: {len(plan.lays)} lays,"
-        f" {plan.rounds} operating round{'s' if plan.rounds != 1 else ''}, ${plan.cost}"
+        f" {plural(plan.rounds, 'operating round')}, {state.game.money(plan.cost)}"
         f" (cheapest by {first}; {plan.states} maps looked at)"
     ]
     for lay in plan.lays:
-        cost = f"${lay.cost}" if lay.cost else "no cost"
+        cost = state.game.money(lay.cost) if lay.cost else "no cost"
         lines.append(
             f"  round {lay.round}: {lay.hex:>4} tile {lay.tile:<6} rotation {lay.rotation}  {cost}"
         )
     if plan.gain is not None:
         lines.append(
-            f"routes after the plan: ${plan.revenue_after} (today ${plan.revenue_before},"
+            f"routes after the plan: {state.game.money(plan.revenue_after or 0)}"
+            f" (today {state.game.money(plan.revenue_before or 0)},"
             f" gain {'+' if plan.gain >= 0 else ''}{plan.gain})"
         )
     return "\n".join(lines)

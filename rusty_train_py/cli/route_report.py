@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def format_result(result: RouteResult, game: Game) -> str:
     lines = []
     for r in result.routes:
-        lines.append(r.describe())
+        lines.append(r.describe(game.currency))
     company = game.company(result.company)
     d = result.dividends(company.shares)
     if result.optimal:
@@ -34,19 +34,20 @@ def format_result(result: RouteResult, game: Game) -> str:
     how = f"{result.paths_found} paths"
     if result.stats.get("method") == "exact":
         how = f"exact model after {result.paths_found} paths"
-    lines.append(f"net revenue: ${result.net_revenue} ({proof}; {how})")
+    m = game.money
+    lines.append(f"net revenue: {m(result.net_revenue)} ({proof}; {how})")
     if result.readings:
         lines.append("rules read as: " + "; ".join(result.readings))
     lines.extend(result.notes)
     if company.shares > 1:
         lines.append(
-            f"dividends: full ${d.full_per_share}/share; half ${d.half_per_share}/share"
-            f" (company keeps ${d.half_retained})"
+            f"dividends: full {m(d.full_per_share)}/share; half {m(d.half_per_share)}/share"
+            f" (company keeps {m(d.half_retained)})"
         )
     else:
         lines.append(
-            f"dividends: full ${d.revenue} to the owner; half ${d.revenue - d.half_retained}"
-            f" (company keeps ${d.half_retained})"
+            f"dividends: full {m(d.revenue)} to the owner; half {m(d.revenue - d.half_retained)}"
+            f" (company keeps {m(d.half_retained)})"
         )
     if result.routes:
         lines.append("as locks: " + " ".join(f'--lock "{r.lock_text}"' for r in result.routes))
@@ -152,8 +153,9 @@ def cmd_routes(args: argparse.Namespace, opened: OpenedGame) -> int:
     else:
         print(format_result(result, state.game))
         if before:
-            each = ", ".join(f"{r.train} ${r.revenue}" for r in before)
-            print(f"last run (kept in the file): ${sum(r.revenue for r in before)} ({each})")
+            m = state.game.money
+            each = ", ".join(f"{r.train} {m(r.revenue)}" for r in before)
+            print(f"last run (kept in the file): {m(sum(r.revenue for r in before))} ({each})")
     if getattr(args, "record", False):
         from ..files.loader import save_game
         from ..route.last import last_routes_of, replace_company

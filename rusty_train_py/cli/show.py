@@ -98,8 +98,9 @@ def summary(opened: OpenedGame) -> str:
             lines.append(f"  {'':<{width}}  trains: {', '.join(trains)}")
         run = [r for r in opened.last_routes if r.company == abbrev]
         if run:
-            each = ", ".join(f"{r.train} ${r.revenue}" for r in run)
-            lines.append(f"  {'':<{width}}  last run: ${sum(r.revenue for r in run)} ({each})")
+            each = ", ".join(f"{r.train} {game.money(r.revenue)}" for r in run)
+            total = game.money(sum(r.revenue for r in run))
+            lines.append(f"  {'':<{width}}  last run: {total} ({each})")
     others = len(game.companies) - len(on_map)
     if others and on_map:
         more = _count(others, "more company", "more companies")

@@ -52,10 +52,11 @@ def rule_warnings(state: MapState) -> list[str]:
         where_token.setdefault(owner, []).append(hex_name)
     for company in game.companies:
         hexes = where_token.get(company.abbrev, [])
-        if len(hexes) > company.tokens:
+        given = state.tokens_given(company.abbrev)
+        if len(hexes) > given:
             out.append(
                 f"{company.abbrev}: {len(hexes)} station tokens on the map ({_hexes(hexes)});"
-                f" the game gives it {company.tokens}"
+                f" the game gives it {given}"
             )
         for hex_name, n in Counter(hexes).items():
             if n > 1:

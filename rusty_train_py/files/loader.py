@@ -61,6 +61,7 @@ class OpenedGame:
     runs: tuple[RunPoint, ...] = ()  # a log's run_routes actions replayed, oldest first
     # a log's: company -> the bonus options it holds
     bonuses: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    next_run: RunPoint | None = None  # a log opened at a run: the company about to run
     # a log opened with ``keep_runs``: the position before each run, from the same replay
     before_runs: Mapping[int, ImportedGame] = field(default_factory=dict)
     where: str = ""
@@ -165,12 +166,12 @@ def _from_import(imported: ImportedGame, where: str, strict: bool = False) -> Op
         imported.state,
         EIGHTEEN_XX,
         _checked(imported.state, imported.warnings, where, strict),
-        (),
-        imported.trains,
-        imported.runs,
-        imported.bonuses,
-        imported.before_runs,
-        where,
+        trains=imported.trains,
+        runs=imported.runs,
+        bonuses=imported.bonuses,
+        next_run=imported.next_run,
+        before_runs=imported.before_runs,
+        where=where,
     )
 
 

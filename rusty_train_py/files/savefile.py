@@ -1,5 +1,6 @@
 """Our saved games: versioned JSON holding the game id, phase, laid tiles and tokens, and
-optionally the tokens in cities' extra slots (``extra_tokens``), each company's trains
+optionally the tokens in cities' extra slots (``extra_tokens``), the station tokens the game
+gave a company beyond its charter (``token_grants``: a minor's taken over), each company's trains
 (``trains``) and the routes each company ran last (``last_routes``).
 
 Saves are atomic (``atomic.atomic_write_text``: a temporary file, then a rename). Reading
@@ -52,6 +53,9 @@ def state_to_data(
     extra = state.all_extra_tokens()
     if extra:
         data["extra_tokens"] = [{"hex": h, "city": k, "company": c} for h, k, c in extra]
+    grants = state.token_grants()
+    if grants:
+        data["token_grants"] = grants
     if trains:
         data["trains"] = {c: list(t) for c, t in trains.items()}
     if last_routes:
@@ -81,6 +85,10 @@ def dumps(
     lists = ["tiles", "tokens"] + [k for k in OPTIONAL_KEYS if k in data]
     for n, key in enumerate(lists):
         last = n == len(lists) - 1
+        if key == "token_grants":
+            grants = json.dumps(data[key], ensure_ascii=False)
+            lines.append(f'  "token_grants": {grants}' + ("" if last else ","))
+            continue
         if key == "trains":
             entries = [
                 f"{json.dumps(c, ensure_ascii=False)}: {json.dumps(t, ensure_ascii=False)}"
@@ -114,7 +122,7 @@ def save_game(
 
 
 TOP_KEYS = ("format", "version", "game", "phase", "tiles", "tokens")
-OPTIONAL_KEYS = ("extra_tokens", "trains", "last_routes")  # in the order written
+OPTIONAL_KEYS = ("extra_tokens", "token_grants", "trains", "last_routes")  # in the order written
 TILE_KEYS = ("hex", "tile", "rotation")
 TOKEN_KEYS = ("hex", "space", "company")
 EXTRA_TOKEN_KEYS = ("hex", "city", "company")
@@ -219,7 +227,23 @@ def state_from_data(data: object, where: str) -> MapState:
         except MapEditError as exc:
             raise GameFileError(f"{ewhere}: {exc}") from None
     _extra_tokens_from_data(data.get("extra_tokens", []), state, where)
+    _token_grants_from_data(data.get("token_grants", {}), state, where)
     return state
+
+
+def _token_grants_from_data(grants: object, state: MapState, where: str) -> None:
+    """The ``token_grants`` of a save (company -> tokens beyond its charter) onto ``state``."""
+    if not isinstance(grants, dict):
+        raise GameFileError(f"{where}: 'token_grants' should be an object")
+    for company, n in grants.items():
+        ewhere = f"{where}: token_grants[{short(company)}]"
+        try:
+            state.game.company(company)
+        except KeyError:
+            raise GameFileError(f"{ewhere}: no company {short(company)} in the game") from None
+        if not _is_int(n) or n < 1:
+            raise GameFileError(f"{ewhere}: should be a number of tokens (1 or more)")
+        state.grant_tokens(company, n)
 
 
 def _extra_tokens_from_data(entries: object, state: MapState, where: str) -> None:

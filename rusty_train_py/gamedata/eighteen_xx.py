@@ -62,6 +62,7 @@ class EighteenXX:
     rights: Mapping[str, str] = field(default_factory=_empty)  # right or private -> bonus
     closes_unless_bid: Mapping[str, str] = field(default_factory=_empty)  # company -> private
     private_tokens: Mapping[str, PrivateToken] = field(default_factory=_empty)
+    private_new_tokens: tuple[str, ...] = ()  # privates whose token is one more of the company's
     rebellion_trains: tuple[str, ...] = ()
     rebellion_hexes: tuple[str, ...] = ()
     float_percent: int = 60

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from ..base.errors import DataError, UnknownNameError
+from ..base.money import DOLLARS, money
 from ..grid import hexgrid
 from ..grid.catalogue import Catalogue
 from ..grid.hexgrid import HexAddressError, Orientation
@@ -173,12 +174,31 @@ class MapHex:
     coord: tuple[int, int]
     colour: str
     tile: Tile  # the pre-printed content (possibly blank)
-    location: str | None = None
+    location: str | None = None  # the place's name alone ("Timmins")
+    location_note: str | None = None  # what the data wrote after it ("$80 if includes T/M/Q")
+
+    @property
+    def written_name(self) -> str | None:
+        """The name as the data writes it: the place, then its note in brackets."""
+        if self.location and self.location_note:
+            return f"{self.location} ({self.location_note})"
+        return self.location
 
     @property
     def accepts_tiles(self) -> bool:
         """Whether players may lay a tile here (white, or a yellow/green/brown printed tile)."""
         return self.colour in ("white", "yellow", "green", "brown")
+
+
+def split_location(text: str | None) -> tuple[str | None, str | None]:
+    """A place name as the data writes it, apart from a bonus written after it in brackets
+    (a note with a number: ``Timmins ($80 if includes T/M/Q)``, ``Lincoln, NE (SLC +100)``)."""
+    if text is None or not text.endswith(")") or " (" not in text:
+        return text, None
+    name, _, note = text[:-1].rpartition(" (")
+    if not name or not any(ch.isdigit() for ch in note):
+        return text, None
+    return name, note
 
 
 @dataclass
@@ -206,6 +226,11 @@ class Game:
     # revenue by phase name (1849's gray centres): hex -> phase name -> revenue
     phase_revenue: dict[str, dict[str, int]] = field(default_factory=dict)
     lay_rules: LayRules = field(default_factory=LayRules)  # [[tile_lays]], [lay_costs]
+    currency: str = DOLLARS  # how amounts are written: "$%s", "%s₽" (base/money.py)
+
+    def money(self, amount: int) -> str:
+        """``amount`` in the game's currency: ``$1,160``, ``1,160₽``."""
+        return money(amount, self.currency)
 
     def __post_init__(self) -> None:
         if not self.numbers:

@@ -101,11 +101,11 @@ def find_place(game: Game, text: str) -> str | None:
         return game.hex(text).name
     low = text.lower()
     in_order = sorted(game.hexes.values(), key=lambda m: m.coord)
-    for mh in in_order:
-        if mh.location and mh.location.lower() == low:
+    for mh in in_order:  # the place alone, or as the data writes it (with its note)
+        if mh.location and low in (mh.location.lower(), str(mh.written_name).lower()):
             return mh.name
     for mh in in_order:
-        if mh.location and low in mh.location.lower():
+        if mh.location and low in str(mh.written_name).lower():
             return mh.name
     first = text.split(maxsplit=1)[0]
     if first != text and game.has_hex(first):

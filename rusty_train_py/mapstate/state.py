@@ -100,6 +100,9 @@ class MapState:
         self.phase = phase if phase is not None else game.default_phase
         game.phase(self.phase)  # validates
         self._hexes: dict[str, HexState] = {}
+        # company -> station tokens the game gave it beyond its charter (a minor's token
+        # taken over, a private's free token, a merger's): the engine's Token.new
+        self._token_grants: dict[str, int] = {}
 
     # ---- queries --------------------------------------------------------------------------
 
@@ -164,8 +167,31 @@ class MapState:
     def tokens_placed(self, company: str) -> int:
         return sum(1 for _, _, c in self.all_tokens() if c == company)
 
+    def tokens_given(self, company: str) -> int:
+        """The station tokens ``company`` has: its charter's and those the game gave it since."""
+        abbrev = self.game.company(company).abbrev
+        return self.game.company(abbrev).tokens + self._token_grants.get(abbrev, 0)
+
+    def token_grants(self) -> dict[str, int]:
+        """Company -> station tokens the game gave it beyond its charter, in game order."""
+        return {
+            c.abbrev: self._token_grants[c.abbrev]
+            for c in self.game.companies
+            if self._token_grants.get(c.abbrev)
+        }
+
+    def grant_tokens(self, company: str, n: int = 1) -> None:
+        """``company`` gets ``n`` more station tokens than its charter gives (the engine's
+        ``Token.new``: a minor's token it takes over, a private's free token)."""
+        abbrev = self.game.company(company).abbrev
+        total = self._token_grants.get(abbrev, 0) + n
+        if total:
+            self._token_grants[abbrev] = total
+        else:
+            self._token_grants.pop(abbrev, None)
+
     def tokens_left(self, company: str) -> int:
-        return self.game.company(company).tokens - self.tokens_placed(company)
+        return self.tokens_given(company) - self.tokens_placed(company)
 
     def companies_on_map(self) -> list[str]:
         placed = {c for _, _, c in self.all_tokens() + self.all_extra_tokens()}
@@ -192,6 +218,7 @@ class MapState:
     def copy(self) -> MapState:
         other = MapState(self.game, self.phase)
         other._hexes = dict(self._hexes)
+        other._token_grants = dict(self._token_grants)
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -200,6 +227,7 @@ class MapState:
             and other.game.id == self.game.id
             and other.phase == self.phase
             and other._hexes == self._hexes
+            and other._token_grants == self._token_grants
         )
 
     # ---- building edits -------------------------------------------------------------------

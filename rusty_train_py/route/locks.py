@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..base.errors import SearchError
+from ..base.money import DOLLARS, money
 from ..gamedata.game import Game, TrainType
 from .earner import Earner
 from .graph import TrackGraph
@@ -81,12 +82,16 @@ class ResolvedLock:
 
     @property
     def note(self) -> str | None:
+        return self.note_in(DOLLARS)
+
+    def note_in(self, currency: str) -> str | None:
+        """Why the lock's track was chosen among several, amounts in ``currency``."""
         if self.choices < 2:
             return None
         return (
             f"lock {self.train.name}:{','.join(self.hexes_shown)}: {self.choices} track paths"
             f" join these stops; took the best-earning for the {self.train.name}"
-            f" (${self.revenue}), the first in path order among equals"
+            f" ({money(self.revenue, currency)}), the first in path order among equals"
         )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base.money import DOLLARS, money
+
 
 @dataclass(frozen=True, slots=True)
 class Stop:
@@ -72,16 +74,17 @@ class TrainRoute:
         extra = "".join(f" +{a} {b}" for b, a in self.stop_bonuses(position))
         return f"{s.label} {s.earned}" + (f" (incl.{extra})" if extra else "")
 
-    def describe(self) -> str:
+    def describe(self, currency: str = DOLLARS) -> str:
         """The route in one line; the stop values and the bonuses after them add up to the
-        revenue (the multiplier is already in the stop values)."""
+        revenue (the multiplier is already in the stop values); amounts in ``currency``."""
         parts = [self.stop_text(i) for i in range(len(self.stops))]
         bonus = "".join(f" +{a} {b}" for b, a in self.route_bonuses)
         mult = f" (x{self.multiplier})" if self.multiplier != 1 else ""
         flags = " (locked)" if self.locked else ""
         if self.dropped:
             flags += " (not paid: the lowest route)"
-        return f"{self.train}: ${self.revenue}{mult}: " + ", ".join(parts) + bonus + flags
+        revenue = money(self.revenue, currency)
+        return f"{self.train}: {revenue}{mult}: " + ", ".join(parts) + bonus + flags
 
     @property
     def lock_text(self) -> str:

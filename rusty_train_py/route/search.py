@@ -162,7 +162,9 @@ class RouteSearch:
         self.exact_ok = supported([self.earner(v) for v in self.searched])
         self.stats: dict[str, Any] = {}
         self.used_readings = readings_used(game, self.train_types, self.bonuses)
-        self.lock_notes = tuple(n for f in self.fixed if (n := f.note) is not None)
+        self.lock_notes = tuple(
+            n for f in self.fixed if (n := f.note_in(game.currency)) is not None
+        )
         self.paths = PathSet.empty()
         self.tables: Tables | None = None
         self.won: Run | None = None  # the run the answer comes from
@@ -493,7 +495,15 @@ class RouteSearch:
             + (
                 ()
                 if cancelled or not self.graph.tokens()
-                else train_notes(self.given, routes, optimal, self.bonuses, self.riders, self.won)
+                else train_notes(
+                    self.given,
+                    routes,
+                    optimal,
+                    self.bonuses,
+                    self.riders,
+                    self.won,
+                    self.game.currency,
+                )
             ),
         )
 

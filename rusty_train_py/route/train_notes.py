@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..base.money import DOLLARS, money
 from .result import TrainRoute
 from .runs import Run
 
@@ -18,6 +19,7 @@ def train_notes(
     bonuses: Sequence[Any],
     riders: Sequence[Any],
     won: Run | None,
+    currency: str = DOLLARS,
 ) -> tuple[str, ...]:
     """The notes for the trains ``given`` that ``routes`` (the answer) do not pay: ``won`` is
     the run the answer came from, ``bonuses`` the selected bonuses, ``riders`` the trains
@@ -35,12 +37,16 @@ def train_notes(
         left.remove(rider.name)
         rode = [(r.train, a) for r in routes for b, a in r.bonuses if b == rider.name]
         if rode:
-            notes.append(f"{rider.name}: rides with the {rode[0][0]}'s route (+${rode[0][1]})")
+            notes.append(
+                f"{rider.name}: rides with the {rode[0][0]}'s route (+{money(rode[0][1], currency)})"
+            )
         else:
             notes.append(f"{rider.name}: runs only with another route: it earns nothing here")
     for r in routes:
         if r.dropped:
-            notes.append(f"{r.train}: runs for nothing (${r.revenue} not paid): {why}")
+            notes.append(
+                f"{r.train}: runs for nothing ({money(r.revenue, currency)} not paid): {why}"
+            )
     run_left_out = won is not None and len(won.variants) + len(
         [x for x in won.locked if x is not None]
     ) < len(given)

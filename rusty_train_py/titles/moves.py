@@ -122,6 +122,16 @@ class Moves(Protocol):
     def tokens_placed(self, company: str) -> int:
         """How many tokens ``company`` has on the map."""
 
+    def tokens_given(self, company: str) -> int:
+        """The station tokens ``company`` has in all: its charter's and those given since."""
+
+    def tokens_left(self, company: str) -> int:
+        """How many station tokens ``company`` has left to place (its charter's and those
+        given since)."""
+
+    def grant_tokens(self, company: str, n: int = 1) -> None:
+        """``company`` gets ``n`` more station tokens than its charter gives."""
+
     def free_space(self, hex_name: str, city: int) -> int | None:
         """A free token space of city ``city`` (in the tile's order of cities), or None."""
 

@@ -249,6 +249,7 @@ class Specials1822MX(GameSpecials):
             r.remove_token(hex_name, space)
             if minor.abbrev not in r.tokens_at(hex_name).values():
                 r.place_token(hex_name, space, minor.abbrev)
+            r.grant_tokens(minor.abbrev)  # the engine's Token.new for the buyer
             return
         if major is None or minor is None:
             r.warn("a merger of companies that are not ours: not replayed")
@@ -293,6 +294,8 @@ class Specials1822MX(GameSpecials):
         minor, self.merging = self.merging, None
         if f"M{minor}" in self.minors:  # taken from a bid box
             self.minors.remove(f"M{minor}")
+        if choice in ("replace", "exchange"):  # an exchange token becomes a real one
+            r.grant_tokens(major.abbrev)
         if not r.tokens_placed(minor):  # it never operated: no token yet
             self.home_replaced(r, minor, major.abbrev, choice)
         for hex_name, space, owner in r.all_tokens():
@@ -333,6 +336,7 @@ class Specials1822MX(GameSpecials):
                 r.place_extra_token(hex_name, 0, company.abbrev)
                 continue
             r.place_token(hex_name, space, company.abbrev)
+            r.grant_tokens(company.abbrev)  # the destination token, beyond the charter
 
 
 def _private_names(s: Specials1822MX) -> set[str]:

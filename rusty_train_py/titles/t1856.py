@@ -15,7 +15,10 @@ class Nationalization1856(GameSpecials):
     national puts a token where each merged corporation's home token was, then one in
     every other city they held (one per city; none in a hex of a home), and the merged
     corporations close. The national's ``remove_token`` actions that follow (two tokens in
-    one hex, over its limit) are the log's."""
+    one hex, over its limit) are the log's. The national has one token per merged home and
+    at least ten (``NATIONAL_TOKENS``)."""
+
+    NATIONAL_TOKENS = 10
 
     def __init__(self) -> None:
         # merged corporation -> its tokens (hex, space), the home token first
@@ -47,6 +50,11 @@ class Nationalization1856(GameSpecials):
     def swap_tokens(self, r: Moves) -> None:
         national = str(r.table.national)
         merged, self.merged = self.merged, {}
+        # the national's tokens: one per merged home, at least NATIONAL_TOKENS (its charter
+        # has none: G1856#national_token_limit and the spare tokens it gets)
+        given = max(len(merged), self.NATIONAL_TOKENS) - r.tokens_given(national)
+        if given > 0:
+            r.grant_tokens(national, given)
         homes = set()
         for corp, tokens in merged.items():
             home = r.game.company(corp).home

@@ -43,6 +43,7 @@ class Hotels18FL(ExtraSlotPrivates):
     EXTRA_SLOT_PRIVATES = frozenset({"TC"})
 
     def __init__(self) -> None:
+        super().__init__()
         self.hotels: dict[str, list[str]] = {}  # our company -> hexes of its hotels
 
     def handlers(self) -> dict[str, Handler]:

@@ -121,7 +121,7 @@ class Takeover(GameSpecials):
         for share, (holder, _) in list(self.owner.items()):
             if holder == f"corporation:{source}":
                 del self.owner[share]  # back to the market
-        left = r.game.company(taker).tokens - r.tokens_placed(taker)
+        left = r.tokens_left(taker)
         if left > 0:
             for hex_name, space, owner in r.all_tokens():
                 if owner == source and taker in r.tokens_at(hex_name).values():

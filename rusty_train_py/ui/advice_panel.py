@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..base.money import DOLLARS
 from .dialogs import money
 
 HEADERS = ("#", "Hex", "Tile", "Rotation", "Cost", "Net revenue", "Gain")
@@ -42,6 +43,7 @@ class AdviceRow:
     cost: int
     net_revenue: int
     gain: int
+    currency: str = DOLLARS  # how the game writes amounts
 
     def cells(self) -> tuple[str, ...]:
         where = f"{self.hex} {self.place}".strip()
@@ -51,8 +53,8 @@ class AdviceRow:
             where,
             self.tile,
             str(self.rotation),
-            money(self.cost) if self.cost else "–",
-            money(self.net_revenue),
+            money(self.cost, self.currency) if self.cost else "–",
+            money(self.net_revenue, self.currency),
             gain,
         )
 

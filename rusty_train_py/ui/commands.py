@@ -45,7 +45,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "open_game",
         "&Open…",
-        "Open a saved game (ours or a Rusty Train .game)",
+        "Open a saved game (ours or a Rusty Train .game) or an 18xx.games game log (at its"
+        " end or just before a run)",
         ("Ctrl+O",),
         "File",
         "Open",

@@ -37,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..base.money import DOLLARS
+from ..base.money import money as base_money
 from ..files.online.replay import RunPoint
 from ..gamedata.game import Company, Game
 from ..route.result import RouteResult
@@ -56,8 +58,9 @@ def colour_icon(colour: str, size: int = 14) -> QIcon:
     return QIcon(pix)
 
 
-def money(amount: int) -> str:
-    return f"${amount:,}"
+def money(amount: int, currency: str = DOLLARS) -> str:
+    """``amount`` as the game writes it (base/money.py): ``$1,160``, ``1,160₽``."""
+    return base_money(amount, currency)
 
 
 def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
@@ -261,7 +264,12 @@ class PreferencesDialog(QDialog):
             self.folder.setText(folder)
 
 
-def dividends_html(result: RouteResult, company: Company) -> str:
+def dividends_html(result: RouteResult, company: Company, currency: str = DOLLARS) -> str:
+    """The payouts of ``result`` for ``company``, amounts in the game's ``currency``."""
+
+    def money(amount: int) -> str:
+        return base_money(amount, currency)
+
     d = result.dividends(company.shares)
     rows = [f"<h3>{company.name}: {money(d.revenue)}</h3>"]
     if company.shares <= 1:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
@@ -23,6 +24,9 @@ from ..mapstate.state import Edit, MapState
 from ..route.last import LastRoute, last_routes_of, replace_company
 from ..route.result import RouteResult
 from .undo import EditCommand
+
+if TYPE_CHECKING:  # the log reader is imported only when a log is opened
+    from ..files.online.replay import RunPoint
 
 
 class GameDocument(QObject):
@@ -41,6 +45,7 @@ class GameDocument(QObject):
         self.last_routes: tuple[LastRoute, ...] = ()  # what each company ran last
         self.trains: dict[str, tuple[str, ...]] = {}  # each company's trains (a log's, a save's)
         self.bonuses: dict[str, tuple[str, ...]] = {}  # a log's: the bonuses each company holds
+        self.next_run: RunPoint | None = None  # a log opened just before a run: that run
         self.routes_changed = False  # a run kept since the file was read or written
         self.undo_stack = QUndoStack(self)
         self.undo_stack.indexChanged.connect(self._stack_changed)
@@ -69,6 +74,7 @@ class GameDocument(QObject):
         last_routes: tuple[LastRoute, ...] = (),
         trains: dict[str, tuple[str, ...]] | None = None,
         bonuses: dict[str, tuple[str, ...]] | None = None,
+        next_run: RunPoint | None = None,
     ) -> None:
         """Show ``state`` from now on, with an empty history."""
         self.undo_stack.clear()  # its signals still describe the old map, consistently
@@ -81,6 +87,7 @@ class GameDocument(QObject):
         self.last_routes = tuple(last_routes)
         self.trains = dict(trains or {})
         self.bonuses = dict(bonuses or {})
+        self.next_run = next_run
         self.routes_changed = False
         self.replaced.emit()
 
@@ -109,6 +116,7 @@ class GameDocument(QObject):
             last_routes=opened.last_routes,
             trains=opened.trains,
             bonuses=opened.bonuses,
+            next_run=opened.next_run,
         )
         return opened
 

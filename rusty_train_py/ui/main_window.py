@@ -32,6 +32,7 @@ from .canvas import ZOOM_STEP, MapCanvas
 from .commands import Command, command_for_key, help_html, make_actions
 from .dialogs import Dialogs
 from .document import GameDocument
+from .focus import FocusKeeper
 from .map_view import MapView
 from .modes import Binding, DefaultMode, KeyPress, Mode, ModeDone, Scene
 from .modes.default import describe_hex
@@ -108,6 +109,7 @@ class MainWindow(QMainWindow):
             self.press,
             self.run_binding,
         )
+        self.focus_keeper = FocusKeeper(self, self.canvas)  # menus and dialogs give keys back
 
         self.setWindowIcon(app_icon())
         self.resize(1280, 860)
@@ -302,6 +304,10 @@ class MainWindow(QMainWindow):
         """The bonus options an 18xx.games log gives the company (the privates it owns)."""
         return tuple(self.doc.bonuses.get(company, ()))
 
+    def about_to_run(self) -> str | None:
+        """A log opened just before a run: the company about to run."""
+        return self.doc.next_run.company if self.doc.next_run is not None else None
+
     def last_run_routes(self, company: str | None = None) -> list[TrainRoute]:
         return self.panels.last_run_routes(company)
 
@@ -335,7 +341,11 @@ class MainWindow(QMainWindow):
     def show_search(self, view: SearchView | None) -> None:
         panel = self.view.search
         if view is None:
-            panel.hide()
+            if panel.isVisible():  # gone at once, over the map as drawn: the work is over
+                area, parent = panel.geometry(), panel.parentWidget()
+                panel.hide()
+                if parent is not None:
+                    parent.repaint(area)
             return
         panel.show_view(view)
         if not panel.isVisible():
@@ -421,7 +431,12 @@ class MainWindow(QMainWindow):
         extra = self.mode.title(self)
         if extra:
             parts.append(extra)
-        parts += [f"{self.doc.name}{mark}", self.game.title, APP_NAME]
+        parts.append(f"{self.doc.name}{mark}")
+        run = self.doc.next_run
+        if run is not None:  # a log opened just before a run: which one
+            where = f"operating round {run.operating_round}, " if run.operating_round else ""
+            parts.append(f"{where}action {run.action_id}: before {run.company} runs")
+        parts += [self.game.title, APP_NAME]
         return " — ".join(parts)
 
     def update_title(self) -> None:
@@ -470,7 +485,7 @@ class MainWindow(QMainWindow):
 
     def keys_html(self) -> str:
         """The F1 help: the current mode's keys, then the window's, from the same tables."""
-        return help_html(self.mode.name, [(b.shown, b.label) for b in self.mode.bindings])
+        return help_html(self.mode.name, [(b.every_key, b.label) for b in self.mode.bindings])
 
     def show_keys(self) -> None:
         self.dialogs.show_info(self, "Keys", self.keys_html())

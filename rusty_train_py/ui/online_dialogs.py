@@ -4,6 +4,7 @@ address of a game to download, and the download on a worker thread."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, QRunnable, Qt, Signal
@@ -29,19 +30,25 @@ class LogPointDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Open the game at…")
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(f"{name}: open the map at the end of the log, or just before a company runs")
+        # the heading wraps (a long file name never pushes it past the dialog's right edge)
+        self.heading = QLabel(
+            f"<b>{html.escape(name)}</b><br>Open the map at the end of the log, or just"
+            " before a company runs its trains:",
+            self,
         )
+        self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.heading)
         self.list = QListWidget(self)
         end = QListWidgetItem("The end of the log (the game as it stands)")
         end.setData(Qt.ItemDataRole.UserRole, None)
         self.list.addItem(end)
         for run in reversed(runs):
-            item = QListWidgetItem(
-                f"Run {run.round_no}: before {run.company} runs its trains (action {run.action_id})"
-            )
+            item = QListWidgetItem(run.describe())
             item.setData(Qt.ItemDataRole.UserRole, run.action_id)
             self.list.addItem(item)
+        width = self.list.sizeHintForColumn(0) + 2 * self.list.frameWidth() + 24
+        self.list.setMinimumWidth(min(width, 900))  # every run's line whole, as a rule
         self.list.setCurrentRow(0)
         self.list.itemActivated.connect(lambda _item: self.accept())
         layout.addWidget(self.list)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..base.money import DOLLARS
 from ..render.colours import ROUTE_CASING, ROUTE_EDGE
 from ..route.progress import SearchProgress
 from ..route.result import TrainRoute
@@ -58,6 +59,7 @@ class SearchView:
     cancelling: bool = False
     texts: tuple[str, str, str] | None = None
     fraction: float | None = None
+    currency: str = DOLLARS  # how the game writes amounts
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,7 @@ class RouteTable:
     total: str
     shown: int | None = None  # the one route drawn alone, if any
     readings: str = ""  # the rule readings the search used, in words
+    currency: str = DOLLARS  # how the game writes amounts
 
 
 # ---- the search panel -------------------------------------------------------------------
@@ -106,9 +109,9 @@ def search_texts(view: SearchView) -> tuple[str, str, str]:
     if p is None or p.best is None:
         best = "Best so far: none yet"
     else:
-        best = f"Best so far: {money(p.best)}"
+        best = f"Best so far: {money(p.best, view.currency)}"
         if p.bound is not None and p.bound > p.best:
-            best += f" · cannot exceed {money(p.bound)}"
+            best += f" · cannot exceed {money(p.bound, view.currency)}"
         elif p.bound is not None:
             best += " · proven optimal"
     if p is None:
@@ -251,7 +254,7 @@ class RoutePanel(QFrame):
             key = QLabel()
             key.setPixmap(swatch(row.colour))
             train = html.escape(row.train) + (" (locked)" if row.locked else "")
-            paid = money(row.revenue) + (" (not paid)" if row.dropped else "")
+            paid = money(row.revenue, table.currency) + (" (not paid)" if row.dropped else "")
             cells = [
                 QLabel(f"<b>{train}</b>"),
                 QLabel(f"<b>{paid}</b>"),

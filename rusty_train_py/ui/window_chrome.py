@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QUndoView
 from shiboken6 import isValid
 
 from .commands import COMMANDS, MENUS, build_toolbar
+from .elided_label import ElidedLabel
 from .modes import Binding, KeyPress, Mode
 
 GLOBAL_HELP = "q quit · s screenshot · +/- zoom · F1 keys"
@@ -63,9 +64,10 @@ class WindowChrome:
         self.mode_chip.setObjectName("modeChip")
         self.keys_label = QLabel()
         self.keys_label.setStyleSheet("color: #333;")
-        self.message_label = QLabel()
+        # the message and the hex give way to the keys: elided with "…", whole in a tooltip
+        self.message_label = ElidedLabel()
         self.message_label.setStyleSheet("color: #0b4f9c; font-weight: bold;")
-        self.info_label = QLabel()
+        self.info_label = ElidedLabel()
         self.info_label.setStyleSheet("color: #333;")
         self.zoom_label = QLabel("100%")
         self.zoom_label.setStyleSheet("color: #666;")
@@ -167,7 +169,6 @@ class WindowChrome:
         """``text`` in place of the keys until ``timeout_ms`` or the next action."""
         self.message = text
         self.message_label.setText(text)
-        self.message_label.setToolTip(text)
         self.message_label.show()
         self.keys_label.hide()
         self._message_timer.start(timeout_ms)

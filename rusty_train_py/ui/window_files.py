@@ -205,9 +205,9 @@ class FileCommands:
         self.prefs.add_recent(path)
         n = len(opened.warnings)
         if n:
-            self.window.show_message(
-                f"Opened {path.name} with {n} warning{'s' if n > 1 else ''}:"
-                f" {opened.warnings[0]}{' …' if n > 1 else ''} (File ▸ Load warnings)",
+            self.window.show_message(  # where to read them first: the rest may be elided
+                f"Opened {path.name} with {n} warning{'s' if n > 1 else ''} (File ▸ Load"
+                f" warnings): {opened.warnings[0]}{' …' if n > 1 else ''}",
                 20000,
             )
         else:

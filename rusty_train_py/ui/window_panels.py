@@ -81,9 +81,9 @@ class MapPanels:
     # ---- commands -------------------------------------------------------------------------
 
     def toggle_manifest(self) -> None:
-        """Show or hide the tile manifest (the tiles tab)."""
+        """Show the tile manifest panel (on its tiles tab), or hide it whichever tab shows."""
         panel = self.manifest
-        if panel.isVisible() and panel.tabs.currentIndex() == 0:
+        if panel.isVisible():
             panel.hide()
             return
         panel.tabs.setCurrentIndex(0)

@@ -58,17 +58,22 @@ def test_dividends_use_the_share_count_of_the_company_kind(game_id):
     kinds = {}
     for c in game.companies:
         kinds.setdefault(c.kind, c)
+    m = game.money  # the game's currency, as the command line writes it too
     for kind, company in kinds.items():
-        html = dividends_html(example_result(company), company)
+        html = dividends_html(example_result(company), company, game.currency)
         text = format_result(example_result(company), game)
         if company.shares > 1:
             per_share = 157 // company.shares
             half = 78 // company.shares
-            assert f"<b>${per_share}</b>" in html, (kind, html)
-            assert f"<b>${half}</b></td><td align='right'>${157 - half * company.shares}" in html
+            assert f"<b>{m(per_share)}</b>" in html, (kind, html)
+            kept = m(157 - half * company.shares)
+            assert f"<b>{m(half)}</b></td><td align='right'>{kept}" in html
             assert f"<p>{company.shares} shares.</p>" in html
-            assert f"dividends: full ${per_share}/share; half ${half}/share" in text
+            assert f"dividends: full {m(per_share)}/share; half {m(half)}/share" in text
         else:
-            assert "Full payout: <b>$157</b> to the owner." in html, (kind, html)
-            assert "Half payout: <b>$78</b> to the owner, $79 kept by the company." in html
-            assert "dividends: full $157 to the owner; half $78 (company keeps $79)" in text
+            assert f"Full payout: <b>{m(157)}</b> to the owner." in html, (kind, html)
+            assert f"Half payout: <b>{m(78)}</b> to the owner, {m(79)} kept by the company." in html
+            assert (
+                f"dividends: full {m(157)} to the owner; half {m(78)} (company keeps {m(79)})"
+                in text
+            )

@@ -166,7 +166,10 @@ def test_c_shows_the_upgrade_chart(qtbot, window):
     assert panel.chart_area.viewport().width() > width
     assert panel.chart_size[1] <= lay.height
     assert panel.chart_area.horizontalScrollBar().maximum() == 0
-    key(qtbot, window, "m")  # m: the tiles tab
+    key(qtbot, window, "m")  # m with the chart showing hides the panel (a toggle) ...
+    assert not panel.isVisible()
+    assert window.canvas.hasFocus()
+    key(qtbot, window, "m")  # ... and shows it again, on the tiles tab
     assert panel.isVisible() and panel.tabs.currentIndex() == 0
 
 

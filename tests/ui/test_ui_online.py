@@ -77,8 +77,10 @@ def test_the_log_point_dialog_lists_runs_newest_first(qtbot):
     qtbot.keyClick(dialog.list, K.Key_Down)
     assert dialog.chosen() == runs[-1].action_id
     assert dialog.list.currentItem().text() == (
-        f"Run {len(runs)}: before {runs[-1].company} runs its trains (action {runs[-1].action_id})"
+        f"Run {len(runs)}: before {runs[-1].company} runs its trains (action"
+        f" {runs[-1].action_id}, operating round {runs[-1].operating_round})"
     )
+    assert runs[-1].operating_round == 13  # counted from the actions
     qtbot.keyClick(dialog.list, K.Key_Down)
     assert dialog.chosen() == runs[-2].action_id
 

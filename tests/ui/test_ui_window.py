@@ -270,7 +270,7 @@ def test_load_warnings_show_in_the_status_line_and_in_full_on_demand(
     key(qtbot, window, K.Key_O, modifier=CTRL)
     assert window.game.id == "1830"
     assert (
-        window.last_message == f"Opened old.game with 1 warning: {warning} (File ▸ Load warnings)"
+        window.last_message == f"Opened old.game with 1 warning (File ▸ Load warnings): {warning}"
     )
     assert window.command_actions["show_warnings"].isEnabled()
     window.command_actions["show_warnings"].trigger()

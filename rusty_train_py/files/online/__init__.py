@@ -17,7 +17,7 @@ from ...gamedata.loader.gamefile import available_games, load_game
 from ...mapstate.state import MapState
 from ...titles import specials_for
 from ..errors import GameFileError, short
-from .actions import HANDLERS
+from .actions import HANDLERS, run_point
 from .log import GameLog, is_log, log_from_data, read_log_file
 from .log_check import check_actions
 from .moves import ReplayMoves
@@ -47,6 +47,7 @@ class ImportedGame:
     runs: tuple[RunPoint, ...]  # the run_routes actions replayed, oldest first
     at: int | None
     title: str
+    next_run: RunPoint | None = None  # action ``at`` when it is a run: the company to run
     # with ``keep_runs``: the position just before each run_routes action, by its id, as a
     # replay up to it would give (read from the one replay, never replayed again)
     before_runs: Mapping[int, ImportedGame] = field(default_factory=dict)
@@ -105,6 +106,7 @@ def replay_log(
     timing = r.table.home_token_timing
     stop = ids.index(at) if at is not None else len(ids)
     before: dict[int, ImportedGame] = {}
+    next_run: RunPoint | None = None
     try:
         specials.setup(r)
         for index, (action, kept) in enumerate(zip(log.actions, log.kept, strict=True)):
@@ -117,12 +119,18 @@ def replay_log(
             # what the engine does before this action (an operating round's end, a home token
             # at the start of a company's turn) belongs to the position just before it
             specials.before_action(r, action)
+            r.count_turn(action)
             if timing != "par" and action.get("entity_type") == "corporation":
                 company = r.company(action.get("entity"))
                 if company is not None and company.abbrev not in r.home_done:
                     r.place_home(company)
             if index == stop:
+                if kind == "run_routes":
+                    next_run = run_point(r, action)
                 break
+            for auto in action.get("auto_actions") or []:  # the passes the engine made after it
+                if isinstance(auto, dict):
+                    r.count_turn(auto)
             handler = handlers.get(kind)
             if handler is None:
                 if kind not in NO_MAP_EFFECT:
@@ -131,7 +139,9 @@ def replay_log(
             if kind == "run_routes" and on_run is not None:
                 on_run(r, action)
             if kind == "run_routes" and keep_runs:
-                before[action["id"]] = _position(r, game, action["id"], log.title, copy=True)
+                before[action["id"]] = _position(
+                    r, game, action["id"], log.title, copy=True, next_run=run_point(r, action)
+                )
             try:
                 handler(r, action)
             except GameFileError:
@@ -148,7 +158,7 @@ def replay_log(
         raise _noting(failure, checked) from None
     if on_end is not None:
         on_end(r)
-    return _position(r, game, at, log.title, before=before)
+    return _position(r, game, at, log.title, next_run=next_run, before=before)
 
 
 def _position(
@@ -157,6 +167,7 @@ def _position(
     at: int | None,
     title: str,
     copy: bool = False,
+    next_run: RunPoint | None = None,
     before: Mapping[int, ImportedGame] | None = None,
 ) -> ImportedGame:
     """The replay's position as it stands (``copy``: of a copy of its map, while the replay
@@ -170,6 +181,7 @@ def _position(
         tuple(r.runs),
         at,
         title,
+        next_run,
         before or {},
     )
 

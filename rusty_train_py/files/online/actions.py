@@ -66,6 +66,8 @@ def place_token(r: Replay, a: dict[str, Any]) -> None:
         else:
             space = free
     r.place_token(hex_name, space, company.abbrev)
+    if a.get("entity") in r.table.private_new_tokens:
+        r.state.grant_tokens(company.abbrev)  # the private's token, not one of the charter's
     if special is not None and special.bonus is not None:
         r.global_bonuses[special.bonus] = hex_name
     if company.abbrev == getattr(r.acting_company(), "abbrev", None):
@@ -180,8 +182,19 @@ def run_routes(r: Replay, a: dict[str, Any]) -> None:
             )
             r.give_train(company.abbrev, train_id, name)
             r.gone.add(train_id)
-    r.runs.append(RunPoint(a["id"], company.abbrev, tuple(routes), len(r.runs) + 1))
+    point = run_point(r, a)
+    assert point is not None
+    r.runs.append(point)
     r.drop_obsolete(company.abbrev)
+
+
+def run_point(r: Replay, a: dict[str, Any]) -> RunPoint | None:
+    """The run_routes action ``a`` as a RunPoint (None: no company of ours runs)."""
+    company = r.acting_company()
+    routes = a.get("routes")
+    if company is None or not isinstance(routes, list):
+        return None
+    return RunPoint(a["id"], company.abbrev, tuple(routes), len(r.runs) + 1, r.operating_round)
 
 
 def special_buy(r: Replay, a: dict[str, Any]) -> None:

@@ -80,6 +80,15 @@ class ReplayMoves(Replay):
     def tokens_placed(self, company: str) -> int:
         return self.state.tokens_placed(company)
 
+    def tokens_given(self, company: str) -> int:
+        return self.state.tokens_given(company)
+
+    def tokens_left(self, company: str) -> int:
+        return self.state.tokens_left(company)
+
+    def grant_tokens(self, company: str, n: int = 1) -> None:
+        self.state.grant_tokens(company, n)
+
     def home_placed(self, company: str) -> None:
         self.home_done.add(company)
 

@@ -132,6 +132,7 @@ READERS: dict[str, Reader] = {
     "rights": _table(_text),
     "closes_unless_bid": _table(_text),
     "private_tokens": _table(_private_token),
+    "private_new_tokens": _texts,
     "rebellion_trains": _texts,
     "rebellion_hexes": _texts,
     "float_percent": _number,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...base.money import DOLLARS
 from ...base.paths import games_dir, tiles_dir
 from ...grid import hexgrid
 from ...grid.catalogue import Catalogue
@@ -22,6 +23,7 @@ from ..game import (
     MapHex,
     Phase,
     UpgradeRule,
+    split_location,
 )
 from .cache import cached, entry_name
 from .eighteen_xx import read_eighteen_xx
@@ -191,6 +193,7 @@ def _game_from_data(
         phase_revenue=phase_revenue,
         upgrade_rules=upgrade_rules,
         lay_rules=lay_rules,
+        currency=str(data.get("currency", DOLLARS)),
     )
 
 
@@ -243,7 +246,7 @@ def _map_hexes(
             except TileDataError as exc:
                 raise GameDataError(str(exc)) from None
             coords[coord] = canon
-            hexes[canon] = MapHex(canon, coord, colour, tile, names.get(canon))
+            hexes[canon] = MapHex(canon, coord, colour, tile, *split_location(names.get(canon)))
     parities = {(x + y) % 2 for x, y in coords}
     if len(parities) != 1:
         odd = sorted(n for (x, y), n in coords.items() if (x + y) % 2 == 1)

@@ -215,6 +215,13 @@ def code(value: Any) -> str:
     return value
 
 
+def currency(value: Any) -> str:
+    """How the game writes an amount: ``%s`` where the number goes (``"$%s"``, ``"%s₽"``)."""
+    if not isinstance(value, str) or value.count("%s") != 1 or "%" in value.replace("%s", ""):
+        raise SchemaError(f'should hold %s once, where the amount goes ("$%s"), got {shown(value)}')
+    return value
+
+
 TOP = {
     "id": Field(name, required=True),
     "title": Field(string, required=True),
@@ -222,6 +229,7 @@ TOP = {
     "numbers": Field(choice("rows", "columns")),
     "tiles": Field(list_of(tile_set, nonempty=True, unique=True), required=True),
     "default_phase": Field(name),
+    "currency": Field(currency),
     "rules": Field(table_of(anything)),
     "rusty_train": Field(table_of(anything)),
     "eighteen_xx": Field(table_of(anything)),  # checked by gamefile.eighteen_xx_table

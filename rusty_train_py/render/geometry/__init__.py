@@ -36,7 +36,7 @@ from .map_layout import (
 from .nodes import slot_offsets
 from .routes import RouteLine, RouteOverlay, StopRing, route_overlay, route_parts
 from .spots import name_lines, name_size, text_width
-from .tile_layout import current_column, revenue_text, tile_layout
+from .tile_layout import current_column, in_currency, revenue_text, tile_layout
 from .values import (
     CASING_WIDTH,
     NAME_WIDTH,
@@ -106,5 +106,6 @@ __all__ = [
     "slot_offsets",
     "text_width",
     "tile_layout",
+    "in_currency",
     "token_space_at",
 ]

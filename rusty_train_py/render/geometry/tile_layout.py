@@ -12,6 +12,7 @@ from typing import TypeVar, cast
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
+from ...base.money import DOLLARS, money
 from ...grid.hexgrid import Orientation
 from ...grid.tile import TILE_COLOURS, Node, NodeKind, Revenue, Tile
 from .curves import _add, _corners, _Curve, _dir, _Frame, _hex_polygon, _len, _mul, _sub
@@ -68,6 +69,15 @@ def current_column(rev: Revenue, phase_colours: Sequence[str] = TILE_COLOURS) ->
         if colour in cols:
             return cols.index(colour)
     return 0
+
+
+def in_currency(layout: TileLayout, currency: str) -> TileLayout:
+    """``layout`` with its laying cost written in the game's ``currency`` (base/money.py)."""
+    mark = layout.terrain
+    if mark is None or not mark.cost or currency == DOLLARS:
+        return layout
+    text = money(mark.cost, currency)
+    return dataclasses.replace(layout, terrain=dataclasses.replace(mark, text=text))
 
 
 def tile_layout(
@@ -257,7 +267,9 @@ def _unit_layout(
         spots = [_mul(_dir(math.radians(a)), d) for d in (0.55, 0.45) for a in range(0, 360, 30)]
         prefs = [0.02 * abs(math.sin(math.radians(a))) for _ in (0, 1) for a in range(0, 360, 30)]
         i = occ.pick([_box(s, w, size * 1.3) for s in spots], prefs)
-        terrain = TerrainMark(_point(spots[i]), tuple(tile.terrain), text, size)
+        terrain = TerrainMark(
+            _point(spots[i]), tuple(tile.terrain), text, size, tile.upgrade_cost or 0
+        )
         occ.add(_box(spots[i], w, size * 1.3))
     icons = []
     for name in tile.icons:

@@ -123,6 +123,7 @@ class TerrainMark:
     kinds: tuple[str, ...]
     text: str
     size: float
+    cost: int = 0  # the amount ``text`` writes (in dollars until ``in_currency``)
 
 
 @dataclass(frozen=True, slots=True)

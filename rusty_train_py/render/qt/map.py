@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
+from ...base.money import DOLLARS, money
 from ...grid.hexgrid import HexLayout
 from ...mapstate.state import MapState
 from .. import geometry
@@ -91,6 +92,7 @@ def draw_map(
         layout = geometry.tile_layout(
             tile, rot, hex_layout.orientation, size, game.hexes[h].location
         )
+        layout = geometry.in_currency(layout, game.currency)  # its laying cost: "40₽"
         draw_tile_content(
             painter,
             tile,
@@ -113,7 +115,7 @@ def draw_map(
             if key in drawn:
                 continue
             drawn.add(key)
-            _draw_border(painter, mark, centres[h], size)
+            _draw_border(painter, mark, centres[h], size, game.currency)
     if coordinates:
         painter.setOpacity(1.0 if not faded else 0.6)
         room = geometry.coordinate_margin(hex_layout) if margin is None else margin
@@ -159,7 +161,9 @@ def _draw_partition(painter: QPainter, mark: PartitionMark, c: Point, size: floa
     painter.drawLine(qpoint(a, c), qpoint(b, c))
 
 
-def _draw_border(painter: QPainter, mark: BorderMark, c: Point, size: float) -> None:
+def _draw_border(
+    painter: QPainter, mark: BorderMark, c: Point, size: float, currency: str = DOLLARS
+) -> None:
     a, b = mark.line
     pen = make_pen(BORDER_COLOUR.get(mark.type, "#d01c1f"), size * 0.09, Qt.PenCapStyle.RoundCap)
     if mark.type in DRAWN_ONLY_BORDERS:
@@ -170,10 +174,11 @@ def _draw_border(painter: QPainter, mark: BorderMark, c: Point, size: float) -> 
     if mark.cost:
         pos = qpoint(mark.cost_pos, c)
         s = size * 0.16
-        w = geometry.text_width(f"${mark.cost}", s) + s * 0.2
+        cost = money(mark.cost, currency)
+        w = geometry.text_width(cost, s) + s * 0.2
         painter.setPen(make_pen(BORDER_COLOUR.get(mark.type, "#000000"), max(0.6, size * 0.012)))
         painter.setBrush(QColor("#ffffff"))
         painter.drawRoundedRect(
             QRectF(pos.x() - w / 2, pos.y() - s * 0.65, w, s * 1.3), s * 0.3, s * 0.3
         )
-        draw_text(painter, pos, f"${mark.cost}", s, bold=True)
+        draw_text(painter, pos, cost, s, bold=True)

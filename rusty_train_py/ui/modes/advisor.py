@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from ...advisor.progress import AdviceProgress
 from ...advisor.result import Advice, ScoredLay
+from ...base.money import plural
 from ..advice_panel import AdviceRow, AdviceTable
 from ..dialogs import money
 from ..panels import SearchView
@@ -89,12 +90,16 @@ class AdvisorMode(PickedSearchMode[AdviceProgress, Advice]):
         else:
             phase = f"Scoring lays: {p.done} of {p.total}"
         if p is not None and p.best is not None:
-            best = f"Best so far: {p.best.describe()}"
+            best = f"Best so far: {p.best.describe(self.currency)}"
         elif p is not None and p.base is not None:
-            best = f"Without a lay: {money(p.base)}"
+            best = f"Without a lay: {money(p.base, self.currency)}"
         else:
             best = "Best so far: none yet"
-        detail = "" if p is None else f"{p.searches} route searches · {p.elapsed:.1f} s"
+        detail = (
+            ""
+            if p is None
+            else f"{plural(p.searches, 'route search', 'route searches')} · {p.elapsed:.1f} s"
+        )
         fraction = p.fraction if p is not None and p.phase == "lays" else None
         return SearchView(title, None, self.cancelling, (phase, best, detail), fraction)
 
@@ -225,7 +230,7 @@ class AdvisorMode(PickedSearchMode[AdviceProgress, Advice]):
         host.push_edit(edit)
         host.show_message(
             f"Laid {s.lay.tile} on {s.lay.hex} (rotation {s.lay.rotation}):"
-            f" {self.company} earns {money(s.net_revenue)} ({signed(s.gain)})"
+            f" {self.company} earns {money(s.net_revenue, self.currency)} ({signed(s.gain)})"
         )
         return DONE
 
@@ -268,11 +273,12 @@ class AdvisorMode(PickedSearchMode[AdviceProgress, Advice]):
                     s.lay.cost,
                     s.net_revenue,
                     s.gain,
+                    self.currency,
                 )
             )
         st = a.stats
         summary = (
-            f"{self.company} ({', '.join(a.trains)}): {money(a.base_net_revenue)} without a lay."
+            f"{self.company} ({', '.join(a.trains)}): {money(a.base_net_revenue, self.currency)} without a lay."
             f" {st.lays_legal} legal lays: {st.lays_pruned} pruned, {st.lays_shared} sharing a"
             f" search, {st.lays_searched} searched. Listed {SORT_TEXT[self.sort]}."
         )
@@ -287,14 +293,14 @@ class AdvisorMode(PickedSearchMode[AdviceProgress, Advice]):
         if self.advice is None:
             return f"{self.company}: advising…"
         best = self.advice.lays[0]
-        return f"{self.company}: best lay {signed(best.gain)} ({money(best.net_revenue)})"
+        return f"{self.company}: best lay {signed(best.gain)} ({money(best.net_revenue, self.currency)})"
 
     def status(self, host: ModeHost) -> str:
         s = self.chosen
         if s is None:
             return ""
-        cost = f", cost {money(s.lay.cost)}" if s.lay.cost else ""
+        cost = f", cost {money(s.lay.cost, self.currency)}" if s.lay.cost else ""
         return (
             f"Lay {self.pos + 1} of {len(self.order)}: tile {s.lay.tile} on {s.lay.hex}"
-            f" rotation {s.lay.rotation}{cost}: {money(s.net_revenue)} ({signed(s.gain)})"
+            f" rotation {s.lay.rotation}{cost}: {money(s.net_revenue, self.currency)} ({signed(s.gain)})"
         )

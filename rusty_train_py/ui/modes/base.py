@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 
 from ...mapstate.state import MapEditError
 
@@ -77,6 +78,24 @@ class Binding:
     label: str
     handler: Callable[[ModeHost], Mode | ModeDone | None]
     menu: bool = True  # listed in the Mode menu
+
+    @property
+    def every_key(self) -> str:
+        """Every key of the binding as the F1 help lists it: ``, or <``, ``Backspace or Del``."""
+        return " or ".join(dict.fromkeys(key_name(k) for k in self.keys))
+
+
+# the keys whose name QKeySequence writes otherwise than a player types or reads them
+KEY_NAMES = {int(Qt.Key.Key_Escape): "Esc", int(Qt.Key.Key_Delete): "Del"}
+
+
+def key_name(key: int) -> str:
+    """A key as the help shows it: a letter as typed (``e``), a symbol as itself (``<``),
+    any other key by its name (``Backspace``, ``Return``, ``Left``)."""
+    if key in KEY_NAMES:
+        return KEY_NAMES[key]
+    text = QKeySequence(key).toString(QKeySequence.SequenceFormat.PortableText)
+    return text.lower() if len(text) == 1 else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +168,8 @@ class ModeHost(Protocol):
     def company_trains(self, company: str) -> tuple[str, ...]: ...
 
     def company_bonuses(self, company: str) -> tuple[str, ...]: ...
+
+    def about_to_run(self) -> str | None: ...
 
     def last_run_routes(self, company: str | None = None) -> list[TrainRoute]: ...
 

@@ -127,12 +127,14 @@ class DefaultMode(Mode):
 
 
 def describe_hex(state: MapState, name: str) -> str:
-    """``F16 Toronto: tile 124 (rotation 1)`` or ``E5: printed white hex``."""
+    """``F16 Toronto: tile 124 (rotation 1)`` or ``E5: printed white hex``; a bonus the
+    place carries after it, as a note: ``D2 Timmins: printed red hex · $80 if includes T/M/Q``."""
     mh = state.game.hexes.get(name)
     if mh is None:
         return ""
     where = name + (f" {mh.location}" if mh.location else "")
+    note = f" · {mh.location_note}" if mh.location_note else ""
     laid = state.laid_tile(name)
     if laid:
-        return f"{where}: tile {laid} (rotation {state.hex_state(name).rotation})"
-    return f"{where}: printed {mh.colour} hex"
+        return f"{where}: tile {laid} (rotation {state.hex_state(name).rotation}){note}"
+    return f"{where}: printed {mh.colour} hex{note}"

@@ -3,24 +3,28 @@
 Left/Right choose the space, Up/Down put the next/previous company with a token to spare
 (and none on this hex yet) in it, ``0``/Delete/Backspace empty it; ``x`` puts the next
 company's token in the extra slot of the space's city, beside its spaces (1870's destination
-tokens; after the last company, none). Return keeps the tokens as one undoable edit; Esc
-discards them.
+tokens; after the last company, none). Typing a company's abbreviation or name puts its
+token in the space (type-ahead, as in a list: the letters typed within a second count
+together). Return keeps the tokens as one undoable edit; Esc discards them.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 
 from ...mapstate.state import HexEdit, MapState
-from .base import Binding, EditingMode, Mode, ModeHost, Scene, keys
+from .base import Binding, EditingMode, KeyPress, Mode, ModeHost, Scene, keys
+
+TYPE_AHEAD_SECONDS = 1.0  # letters typed within this of each other are one name
 
 
 class EditTokensMode(EditingMode):
     name = "Edit tokens"
     help_keys = (
-        "Left/Right space · Up/Down company · 0/Del remove · x extra slot · Return keep"
-        " · Esc discard"
+        "Left/Right space · Up/Down or type a name: company · 0/Del remove · x extra slot"
+        " · Return keep · Esc discard"
     )
 
     def __init__(self, host: ModeHost, hex_name: str):
@@ -33,6 +37,8 @@ class EditTokensMode(EditingMode):
         self.tokens = dict(self.original)
         self.extra = list(host.state.extra_tokens_at(hex_name))  # (city, company)
         self.space = 0
+        self.typed = ""  # the type-ahead so far
+        self.typed_at = 0.0
         self._preview: tuple[object, MapState, HexEdit] | None = None
         self.bindings = [
             Binding(keys("Left"), "Left", "Previous token space", self.move(-1)),
@@ -70,6 +76,44 @@ class EditTokensMode(EditingMode):
             if c.abbrev == current or (c.abbrev not in others and self.spare(c.abbrev) > 0):
                 out.append(c.abbrev)
         return out
+
+    # ---- type-ahead -----------------------------------------------------------------------
+
+    def binding_for(self, press: KeyPress) -> Binding | None:
+        """The mode's keys first; any other printable character types a company's name."""
+        bound = super().binding_for(press)
+        if bound is not None or press.ctrl or len(press.text) != 1:
+            return bound
+        if not press.text.isprintable() or press.text.isspace():
+            return None
+        text = press.text
+        return Binding((press.key,), text, "Type a company's name", lambda h: self.type(h, text))
+
+    def type(self, host: ModeHost, char: str) -> None:
+        """Put the first company whose abbreviation (or else name) starts with the letters
+        typed in the current space; a letter that matches none after them starts again."""
+        now = time.monotonic()
+        typed = self.typed + char if now - self.typed_at <= TYPE_AHEAD_SECONDS else char
+        self.typed_at = now
+        if not self.n_spaces:
+            host.show_message(f"{self.hex}: no token space (x: the extra slot)")
+            return
+        company = self.matching(typed) or self.matching(char)
+        self.typed = typed if self.matching(typed) else char
+        if company is None:
+            host.show_message(f"No company with a token to spare starts with {typed!r}")
+            return
+        self.tokens[self.space] = company
+
+    def matching(self, typed: str) -> str | None:
+        choices = self.choices()
+        game = self.base_state.game
+        want = typed.casefold()
+        for key in (lambda c: c, lambda c: game.company(c).name):
+            for c in choices:
+                if key(c).casefold().startswith(want):
+                    return c
+        return None
 
     # ---- handlers -------------------------------------------------------------------------
 

@@ -93,7 +93,7 @@ class FindRoutesMode(PickedSearchMode[SearchProgress, RouteResult]):
         if self.locks:
             locked = ", ".join(lock.train for lock in self.locks)
             title = f"Finding the best routes for {self.company} ({trains}; locked: {locked})…"
-        return SearchView(title, self.progress, self.cancelling)
+        return SearchView(title, self.progress, self.cancelling, currency=self.currency)
 
     def on_progress(self, host: ModeHost, progress: SearchProgress) -> None:
         self.progress = progress
@@ -186,7 +186,9 @@ class FindRoutesMode(PickedSearchMode[SearchProgress, RouteResult]):
         assert self.result is not None
         comp = host.game.company(self.company)
         host.dialogs.show_info(
-            host.ui_parent(), f"Dividends: {comp.name}", dividends_html(self.result, comp)
+            host.ui_parent(),
+            f"Dividends: {comp.name}",
+            dividends_html(self.result, comp, self.currency),
         )
 
     def back(self, host: ModeHost) -> ModeDone:
@@ -197,7 +199,7 @@ class FindRoutesMode(PickedSearchMode[SearchProgress, RouteResult]):
         if self.result is not None and self.result.routes:
             host.keep_run(self.result)
             host.show_message(
-                f"Kept {self.company}'s routes ({money(self.result.net_revenue)}) as its run"
+                f"Kept {self.company}'s routes ({money(self.result.net_revenue, self.currency)}) as its run"
             )
         return DONE
 
@@ -295,12 +297,14 @@ class FindRoutesMode(PickedSearchMode[SearchProgress, RouteResult]):
         )
         if any(r.locked for r in res.routes):
             note += "; the others optimised around the locked routes"
-        total = f"{self.company}: net revenue {money(res.net_revenue)} ({note})"
+        total = f"{self.company}: net revenue {money(res.net_revenue, self.currency)} ({note})"
         if self.last_run:
-            total += f" · last run {money(sum(r.revenue for r in self.last_run))} (pale)"
+            total += (
+                f" · last run {money(sum(r.revenue for r in self.last_run), self.currency)} (pale)"
+            )
         readings = "Rules read as: " + "; ".join(res.readings) if res.readings else ""
         readings = "\n".join([readings, *res.notes]).strip()  # and what became of each train
-        return RouteTable(rows, total, self.shown, readings)
+        return RouteTable(rows, total, self.shown, readings, self.currency)
 
     def scene(self, host: ModeHost) -> Scene:
         pairs = self.visible_routes()
@@ -333,9 +337,9 @@ class FindRoutesMode(PickedSearchMode[SearchProgress, RouteResult]):
             else ("" if res.optimal else " (not proven optimal)")
         )
         if self.shown is None:
-            return f"{self.company}: net revenue {money(res.net_revenue)}{note}"
+            return f"{self.company}: net revenue {money(res.net_revenue, self.currency)}{note}"
         r = res.routes[self.shown]
         return (
-            f"{self.company} {r.train}-train: {money(r.revenue)}"
+            f"{self.company} {r.train}-train: {money(r.revenue, self.currency)}"
             f" (route {self.shown + 1} of {len(res.routes)})"
         )

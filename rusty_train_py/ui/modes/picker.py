@@ -20,7 +20,8 @@ from .base import Mode, ModeDone, ModeHost
 
 
 def pick_company_and_trains(host: ModeHost) -> tuple[str, TrainChoice] | None:
-    """Ask for a company and its trains; None (with a message where useful) if there is no
+    """Ask for a company and its trains, starting on the company about to run (a log opened
+    at a run) or the one picked last; None (with a message where useful) if there is no
     company to pick or the player cancels."""
     state = host.state
     game = state.game
@@ -29,7 +30,7 @@ def pick_company_and_trains(host: ModeHost) -> tuple[str, TrainChoice] | None:
         host.show_message("No company has a token on the map: place tokens first (t)")
         return None
     parent = host.ui_parent()
-    last_company = host.prefs.last_company(game.id)
+    last_company = host.about_to_run() or host.prefs.last_company(game.id)
     company = host.dialogs.choose_company(parent, [game.company(c) for c in on_map], last_company)
     if company is None:
         return None
@@ -60,6 +61,7 @@ class PickedSearchMode(Mode, Generic[P, R]):
         super().__init__()
         self.company = company
         self.choice = choice
+        self.currency = host.state.game.currency  # how amounts are written
         self.cancelling = False
         self.search: RouteSearchController[P, R] | None = None
 

@@ -36,6 +36,7 @@ class PlanMode(Mode):
         super().__init__()
         self.company = company
         self.choice = choice
+        self.currency = host.state.game.currency  # how amounts are written
         self.target: str | None = None
         self.by = "rounds"
         self.plan: Plan | None = None
@@ -215,15 +216,18 @@ class PlanMode(Mode):
             return f"{self.company} already reaches {p.reached}"
         rounds = f"{p.rounds} round{'s' if p.rounds != 1 else ''}"
         gain = (
-            "" if p.gain is None else f", routes {money(p.revenue_after or 0)} ({signed(p.gain)})"
+            ""
+            if p.gain is None
+            else f", routes {money(p.revenue_after or 0, self.currency)} ({signed(p.gain)})"
         )
-        return f"{self.company} to {p.reached}: {len(p.lays)} lays, {rounds}, {money(p.cost)}{gain}"
+        return f"{self.company} to {p.reached}: {len(p.lays)} lays, {rounds}, {money(p.cost, self.currency)}{gain}"
 
     def status(self, host: ModeHost) -> str:
         p = self.plan
         if p is None or not p.lays:
             return ""
         return " · ".join(
-            f"R{x.round} {x.tile} on {x.hex}" + (f" {money(x.cost)}" if x.cost else "")
+            f"R{x.round} {x.tile} on {x.hex}"
+            + (f" {money(x.cost, self.currency)}" if x.cost else "")
             for x in p.lays
         )
