@@ -32,7 +32,7 @@ import random
 import sys
 from pathlib import Path
 
-from rusty_train_py.mapstate.state.state import MapEditError, MapState
+from rusty_train_py.mapstate.state import MapEditError, MapState
 from rusty_train_py.mapstate.state.upgrades import NEXT_COLOUR, upgrade_candidates
 
 from rusty_train_py.files.loader import open_game

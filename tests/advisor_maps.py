@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from advisor_slow import slow_sides
-from rusty_train_py.mapstate.state.state import MapEditError, MapState
+from rusty_train_py.mapstate.state import MapEditError, MapState
 from rusty_train_py.mapstate.state.upgrades import upgrade_candidates
 
 from rusty_train_py.gamedata.loader.gamefile import load_game

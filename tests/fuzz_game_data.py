@@ -33,7 +33,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from game_data_oracle import REQUIRED, VALID  # noqa: E402
-from rusty_train_py.mapstate.state.state import MapState  # noqa: E402
+from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 from rusty_train_py.base.paths import games_dir, tiles_dir  # noqa: E402
 from rusty_train_py.gamedata.game import GameDataError  # noqa: E402

@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from reference_data import REFERENCE  # noqa: E402
-from rusty_train_py.mapstate.state.state import MapState  # noqa: E402
+from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 from rusty_train_py.base.paths import default_game_file  # noqa: E402
 from rusty_train_py.files.errors import GameFileError  # noqa: E402

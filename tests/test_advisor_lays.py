@@ -8,7 +8,7 @@ import pytest
 from advisor_maps import random_map
 from advisor_slow import all_rule_lays, look, slow_sides
 from reference_data import GAMES
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.advisor import company_reach, legal_lays, legal_tokens, where_tile_goes
 from rusty_train_py.advisor.lays import hex_lays

@@ -5,7 +5,7 @@ whose spaces (none) are all taken."""
 from __future__ import annotations
 
 import pytest
-from rusty_train_py.mapstate.state.state import MapEditError
+from rusty_train_py.mapstate.state import MapEditError
 from test_route_rules import check, city, column, make
 
 from rusty_train_py.grid.tile import TileDataError

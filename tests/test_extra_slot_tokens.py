@@ -11,7 +11,7 @@ import json
 
 import pytest
 from helpers.hand_maps import check_revenue, city, column, hand_state
-from rusty_train_py.mapstate.state.state import MapEditError, MapState
+from rusty_train_py.mapstate.state import MapEditError, MapState
 
 from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.savefile import dumps, state_from_data

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 from reference_data import REFERENCE
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files.errors import GameFileError

@@ -310,7 +310,7 @@ def test_upgrade_rules_are_read():
 
 
 def test_upgrade_rules_name_the_only_tiles():
-    from rusty_train_py.mapstate.state.state import MapState
+    from rusty_train_py.mapstate.state import MapState
     from rusty_train_py.mapstate.state.upgrades import upgrade_candidates, upgrade_problem
 
     state = MapState(upgrade_game(RULES), "3")
@@ -333,7 +333,7 @@ def test_upgrade_rules_name_the_only_tiles():
 
 
 def test_future_label_stays_with_the_laid_tiles():
-    from rusty_train_py.mapstate.state.state import MapState
+    from rusty_train_py.mapstate.state import MapState
     from rusty_train_py.mapstate.state.upgrades import required_label, upgrade_candidates
 
     state = MapState(upgrade_game([]), "3")

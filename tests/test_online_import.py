@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.cli import main
 from rusty_train_py.files.errors import GameFileError

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.mapstate.state.upgrades import Candidate, upgrade_candidates, upgrade_problem
 
 from rusty_train_py.advisor.lays import hex_lays

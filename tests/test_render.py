@@ -11,7 +11,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest  # noqa: E402
 from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
 from reference_data import GAMES  # noqa: E402
-from rusty_train_py.mapstate.state.state import MapState  # noqa: E402
+from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 from rusty_train_py.cli import main  # noqa: E402
 from rusty_train_py.gamedata.loader.gamefile import load_game  # noqa: E402

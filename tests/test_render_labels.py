@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import shapely
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.gamedata.loader.gamefile import available_games, load_game

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 from route_oracle import TooManyRoutes, check_finder_result, describe_state, oracle_solve
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.files.checks import rule_warnings
 from rusty_train_py.files.loader import open_game

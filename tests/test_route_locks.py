@@ -23,7 +23,7 @@ from route_oracle import (
     set_tokens,
     write_game,
 )
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.grid.hexgrid import Orientation

@@ -52,7 +52,7 @@ from route_oracle import (
     oracle_solve,
     write_game,
 )
-from rusty_train_py.mapstate.state.state import MapEditError, MapState
+from rusty_train_py.mapstate.state import MapEditError, MapState
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.grid import hexgrid

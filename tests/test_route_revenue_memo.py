@@ -69,7 +69,7 @@ def test_stops_are_the_same_only_when_everything_paid_for_is(line_state):
 
 @pytest.fixture
 def line_state():
-    from rusty_train_py.mapstate.state.state import MapState
+    from rusty_train_py.mapstate.state import MapState
 
     state = MapState(load_game("1867"), "3")
     for h in ("E13", "E15"):
@@ -83,7 +83,7 @@ def test_a_memo_shared_across_phases_pays_each_phase_its_own_rules():
     rule, rules/games/g1836jr30.py), 20 from phase 3, though the stop's printed value is 20 in
     both. Paris J2 (port) - Lille I3 (city 30, NBDS) - Gand H4 (tile 57, 20): a 3-train pays
     0 + 30 + 20 = 50 in phase 2 and 20 + 30 + 20 = 70 in phase 3, a memo shared or not."""
-    from rusty_train_py.mapstate.state.state import MapState
+    from rusty_train_py.mapstate.state import MapState
 
     def paris_lille_gand(phase: str) -> MapState:
         state = MapState(load_game("1836Jr30"), phase)

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 from reference_data import GAMES
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.files import savefile
 from rusty_train_py.files.loader import open_game

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files.errors import GameFileError

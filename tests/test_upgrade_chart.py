@@ -4,7 +4,7 @@ on a plain hex of the real map, known upgrades of the rulebooks, and the chart d
 from __future__ import annotations
 
 import pytest
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.mapstate.state.upgrade_chart import (
     CHART_COLOURS,
     centre_kind,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.mapstate.state.upgrades import (
     Candidate,
     fitting_candidates,

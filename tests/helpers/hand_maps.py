@@ -6,7 +6,7 @@ the oracle checks too)."""
 from __future__ import annotations
 
 from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.route.search import find_routes
 

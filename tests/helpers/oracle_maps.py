@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from route_oracle import TooManyRoutes, lay, oracle_route_objects, set_tokens, write_game
-from rusty_train_py.mapstate.state.state import MapEditError, MapState
+from rusty_train_py.mapstate.state import MapEditError, MapState
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.grid import hexgrid

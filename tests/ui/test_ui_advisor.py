@@ -9,7 +9,7 @@ import threading
 
 import pytest
 from PySide6.QtCore import Qt
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.advisor import advise, where_tile_goes
 from rusty_train_py.advisor.progress import AdviceProgress

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from rusty_train_py.mapstate.state.state import MapState
+from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.gamedata.loader.gamefile import load_game
