@@ -27,11 +27,11 @@ sys.path.insert(0, str(HERE))
 
 from case_runner import Outcome, Search, run_search  # noqa: E402
 from positions import late_path, track_reach  # noqa: E402
-from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 from rusty_train_py.files.loader import open_game  # noqa: E402
 from rusty_train_py.gamedata.game import Game, TrainType  # noqa: E402
 from rusty_train_py.gamedata.loader.gamefile import available_games  # noqa: E402
+from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 UNLIMITED = 99  # the length of a train with no distance limit (D)
 

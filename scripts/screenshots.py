@@ -23,10 +23,10 @@ from PySide6.QtCore import QPointF, QRectF, QSettings, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QFont, QImage, QPainter  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
-from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 from rusty_train_py.base.paths import PROJECT_ROOT, default_game_file  # noqa: E402
 from rusty_train_py.gamedata.loader.gamefile import available_games, load_game  # noqa: E402
+from rusty_train_py.mapstate.state import MapState  # noqa: E402
 from rusty_train_py.ui.dialogs import (  # noqa: E402
     CompanyDialog,
     Dialogs,

@@ -33,12 +33,12 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from game_data_oracle import REQUIRED, VALID  # noqa: E402
-from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 from rusty_train_py.base.paths import games_dir, tiles_dir  # noqa: E402
 from rusty_train_py.gamedata.game import GameDataError  # noqa: E402
 from rusty_train_py.gamedata.loader.gamefile import load_game_file  # noqa: E402
 from rusty_train_py.grid.tile import IGNORED_PARTS  # noqa: E402
+from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 # ---- tile codes ---------------------------------------------------------------------------------
 

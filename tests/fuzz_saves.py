@@ -31,12 +31,12 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from reference_data import REFERENCE  # noqa: E402
-from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 from rusty_train_py.base.paths import default_game_file  # noqa: E402
 from rusty_train_py.files.errors import GameFileError  # noqa: E402
 from rusty_train_py.files.loader import OpenedGame, open_game, save_game  # noqa: E402
 from rusty_train_py.gamedata.loader.gamefile import load_game  # noqa: E402
+from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 CASE_SECONDS = 20  # one case (open, save, reopen, routes, render) longer than this: a hang
 

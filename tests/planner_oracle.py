@@ -13,11 +13,10 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from rusty_train_py.mapstate.state import MapEditError, MapState
-
 from rusty_train_py.advisor import company_reach, legal_lays
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.grid.hexgrid import opposite_edge
+from rusty_train_py.mapstate.state import MapEditError, MapState
 
 NOT_IF = "not_if_upgraded"
 

@@ -8,11 +8,11 @@ import pytest
 from advisor_maps import random_map
 from advisor_slow import all_rule_lays, look, slow_sides
 from reference_data import GAMES
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.advisor import company_reach, legal_lays, legal_tokens, where_tile_goes
 from rusty_train_py.advisor.lays import hex_lays
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 
 
 def check_against_slow(state: MapState, company: str, rule_lays: dict) -> int:

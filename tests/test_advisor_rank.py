@@ -12,11 +12,11 @@ import pytest
 from advisor_maps import random_map
 from advisor_slow import slow_legal_lays
 from reference_data import GAMES
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.advisor import advise, after_lay, after_token, legal_lays, legal_tokens
 from rusty_train_py.advisor.lays import Lay
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.route.search import RouteSearchError, find_routes
 
 

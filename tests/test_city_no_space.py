@@ -5,11 +5,11 @@ whose spaces (none) are all taken."""
 from __future__ import annotations
 
 import pytest
-from rusty_train_py.mapstate.state import MapEditError
 from test_route_rules import check, city, column, make
 
 from rusty_train_py.grid.tile import TileDataError
 from rusty_train_py.grid.tile_code import parse_tile
+from rusty_train_py.mapstate.state import MapEditError
 
 NO_SPACE = "city=revenue:30,slots:0;path=a:3,b:_0;path=a:_0,b:0"
 

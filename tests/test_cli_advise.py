@@ -8,13 +8,13 @@ import subprocess
 import sys
 
 import pytest
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.cli import main
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.savefile import save_game
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 
 GAME = str(default_game_file())
 LAY_KEYS = ["hex", "tile", "rotation", "cost", "net_revenue", "gain"]

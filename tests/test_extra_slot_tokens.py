@@ -11,11 +11,11 @@ import json
 
 import pytest
 from helpers.hand_maps import check_revenue, city, column, hand_state
-from rusty_train_py.mapstate.state import MapEditError, MapState
 
 from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.savefile import dumps, state_from_data
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapEditError, MapState
 from rusty_train_py.route.graph import build_graph
 
 TRAINS = [{"name": "2", "stops": 2}, {"name": "3", "stops": 3}]

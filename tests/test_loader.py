@@ -10,13 +10,13 @@ import threading
 
 import pytest
 from reference_data import REFERENCE
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.loader import OURS, RUSTY_TRAIN, OpenedGame, open_game, save_game
 from rusty_train_py.files.reader import MAX_BYTES
 from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
+from rusty_train_py.mapstate.state import MapState
 
 SMALL = {
     "format": "rusty-train-py",

@@ -310,8 +310,9 @@ def test_upgrade_rules_are_read():
 
 
 def test_upgrade_rules_name_the_only_tiles():
-    from rusty_train_py.mapstate.state import MapState
     from rusty_train_py.mapstate.state.upgrades import upgrade_candidates, upgrade_problem
+
+    from rusty_train_py.mapstate.state import MapState
 
     state = MapState(upgrade_game(RULES), "3")
     state.apply(state.place_tile_edit("B2", "6", 0))
@@ -333,8 +334,9 @@ def test_upgrade_rules_name_the_only_tiles():
 
 
 def test_future_label_stays_with_the_laid_tiles():
-    from rusty_train_py.mapstate.state import MapState
     from rusty_train_py.mapstate.state.upgrades import required_label, upgrade_candidates
+
+    from rusty_train_py.mapstate.state import MapState
 
     state = MapState(upgrade_game([]), "3")
     assert required_label(state, "D2", "yellow") is None

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from rusty_train_py.mapstate.state import HexEdit, HexState, MapEditError, MapState, PhaseEdit
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import HexEdit, HexState, MapEditError, MapState, PhaseEdit
 
 
 @pytest.fixture

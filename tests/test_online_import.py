@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.cli import main
 from rusty_train_py.files.errors import GameFileError
@@ -21,6 +20,7 @@ from rusty_train_py.files.online.realcheck import (
     route_stops,
 )
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 
 LOGS = Path(__file__).resolve().parent / "data" / "18xx_games"
 

@@ -4,10 +4,9 @@ hex (two cities of Denver in 18CO, a town between them)."""
 
 from __future__ import annotations
 
-from rusty_train_py.mapstate.state import MapState
-
 from rusty_train_py.files.online.realcheck import route_stops
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 
 
 def stops(route: dict) -> tuple[str, ...]:

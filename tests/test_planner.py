@@ -6,13 +6,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.advisor import company_reach, legal_lays
 from rusty_train_py.base.paths import resources_dir
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.grid.tile import NodeKind
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.planner.earnings import apply_plan, plan_earnings, plan_with_gain
 from rusty_train_py.planner.result import PlanCancelled, PlanError
 from rusty_train_py.planner.search import plan_track

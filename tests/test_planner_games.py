@@ -7,12 +7,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.advisor import company_reach, legal_lays
 from rusty_train_py.gamedata.game import GameDataError
 from rusty_train_py.gamedata.loader.gamefile import available_games, game_from_data, load_game
 from rusty_train_py.grid.tile_lays import NOT_IF_UPGRADED, TileLaySlot
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.planner.search import plan_track
 
 

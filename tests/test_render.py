@@ -11,11 +11,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest  # noqa: E402
 from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
 from reference_data import GAMES  # noqa: E402
-from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 from rusty_train_py.cli import main  # noqa: E402
 from rusty_train_py.gamedata.loader.gamefile import load_game  # noqa: E402
 from rusty_train_py.grid.hexgrid import SQRT3, HexLayout  # noqa: E402
+from rusty_train_py.mapstate.state import MapState  # noqa: E402
 from rusty_train_py.render import geometry  # noqa: E402
 from rusty_train_py.render.colours import HEX_FILL  # noqa: E402
 from rusty_train_py.render.geometry.labels import MIN_TEXT_PX, fit_name  # noqa: E402

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 import shapely
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
 from rusty_train_py.grid.hexgrid import HexLayout
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.render import geometry
 from rusty_train_py.render.geometry.labels import (
     MIN_TEXT_PX,

@@ -27,12 +27,12 @@ from pathlib import Path
 
 import pytest
 from route_oracle import TooManyRoutes, check_finder_result, describe_state, oracle_solve
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.files.checks import rule_warnings
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.gamedata.game import Game
 from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.route.search import find_routes
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"

@@ -12,9 +12,9 @@ oracle).
 from __future__ import annotations
 
 from helpers.hand_maps import check_revenue as check
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 
 
 def position(game_id, phase=None, tiles=(), tokens=()):

@@ -23,10 +23,10 @@ from route_oracle import (
     set_tokens,
     write_game,
 )
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.grid.hexgrid import Orientation
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.route.graph import build_graph
 from rusty_train_py.route.locks import RouteLock, lock_of_route, parse_lock, path_problem
 from rusty_train_py.route.paths import Budget, Measures, enumerate_paths

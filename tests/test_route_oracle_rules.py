@@ -52,12 +52,12 @@ from route_oracle import (
     oracle_solve,
     write_game,
 )
-from rusty_train_py.mapstate.state import MapEditError, MapState
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.grid import hexgrid
 from rusty_train_py.grid.hexgrid import Orientation
 from rusty_train_py.grid.tile import NodeKind
+from rusty_train_py.mapstate.state import MapEditError, MapState
 from rusty_train_py.route.search import find_routes
 
 ROUTE_LIMIT = 600  # maps with more routes are redrawn (the oracle is for small maps)

@@ -8,12 +8,12 @@ import stat
 
 import pytest
 from reference_data import GAMES
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.files import savefile
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.savefile import GameFileError, dumps, save_game
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 
 SMALL = """\
 {

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.base.paths import default_game_file
 from rusty_train_py.files.errors import GameFileError
 from rusty_train_py.files.loader import open_game, save_game
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 
 
 def test_trains_round_trip_exactly(tmp_path):

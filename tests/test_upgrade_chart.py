@@ -4,7 +4,6 @@ on a plain hex of the real map, known upgrades of the rulebooks, and the chart d
 from __future__ import annotations
 
 import pytest
-from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.mapstate.state.upgrade_chart import (
     CHART_COLOURS,
     centre_kind,
@@ -15,6 +14,7 @@ from rusty_train_py.mapstate.state.upgrade_chart import (
 from rusty_train_py.mapstate.state.upgrades import NEXT_COLOUR, upgrade_candidates
 
 from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
+from rusty_train_py.mapstate.state import MapState
 
 GAMES = available_games()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.mapstate.state.upgrades import (
     Candidate,
     fitting_candidates,
@@ -16,6 +15,7 @@ from rusty_train_py.mapstate.state.upgrades import (
 )
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ the oracle checks too)."""
 from __future__ import annotations
 
 from route_oracle import check_finder_result, describe_state, oracle_best, set_tokens, write_game
-from rusty_train_py.mapstate.state import MapState
 
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.route.search import find_routes
 
 UP_DOWN = "path=a:3,b:_0;path=a:_0,b:0"  # a node joined to the top and bottom sides

@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 
 from route_oracle import TooManyRoutes, lay, oracle_route_objects, set_tokens, write_game
-from rusty_train_py.mapstate.state import MapEditError, MapState
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.grid import hexgrid
 from rusty_train_py.grid.hexgrid import Orientation
 from rusty_train_py.grid.tile import NodeKind
+from rusty_train_py.mapstate.state import MapEditError, MapState
 
 ROUTE_LIMIT = 600  # maps with more routes are redrawn (the oracle is for small maps)
 

@@ -14,11 +14,11 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from rusty_train_py.mapstate.state import MapState  # noqa: E402
 
 from rusty_train_py.base.paths import default_game_file  # noqa: E402
 from rusty_train_py.files.loader import open_game  # noqa: E402
 from rusty_train_py.gamedata.loader.gamefile import load_game  # noqa: E402
+from rusty_train_py.mapstate.state import MapState  # noqa: E402
 from rusty_train_py.ui.main_window import MainWindow  # noqa: E402
 from rusty_train_py.ui.preferences import Preferences  # noqa: E402
 

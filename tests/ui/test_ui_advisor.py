@@ -9,11 +9,11 @@ import threading
 
 import pytest
 from PySide6.QtCore import Qt
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.advisor import advise, where_tile_goes
 from rusty_train_py.advisor.progress import AdviceProgress
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.ui.modes import AdvisorMode, DefaultMode, ReplaceTileMode
 from rusty_train_py.ui.modes.advisor import GHOSTS
 from rusty_train_py.ui.modes.replace_tile import ANYWHERE, REACHABLE

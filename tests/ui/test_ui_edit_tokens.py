@@ -141,9 +141,8 @@ def test_x_puts_each_company_in_turn_in_the_extra_slot(qtbot, window):
 def test_a_city_with_no_space_takes_an_extra_slot_token(qtbot, prefs, dialogs):
     """1870's Denver (A2): no token space, so Up/Down place nothing; ``x`` puts FW's
     destination token in its extra slot."""
-    from rusty_train_py.mapstate.state import MapState
-
     from rusty_train_py.gamedata.loader.gamefile import load_game
+    from rusty_train_py.mapstate.state import MapState
 
     from .conftest import make_window
 

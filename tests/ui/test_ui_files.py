@@ -188,10 +188,10 @@ def test_write_errors_are_shown_and_the_map_stays_unsaved(qtbot, window, dialogs
 def test_run_gui_opens_the_file_given_on_the_command_line(qtbot, tmp_path, monkeypatch):
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
-    from rusty_train_py.mapstate.state import MapState
 
     from rusty_train_py.files.savefile import save_game
     from rusty_train_py.gamedata.loader.gamefile import load_game
+    from rusty_train_py.mapstate.state import MapState
     from rusty_train_py.ui.app import run_gui
     from rusty_train_py.ui.main_window import MainWindow
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult
 from rusty_train_py.route.search import RouteSearchError, find_routes

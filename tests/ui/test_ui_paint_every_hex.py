@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from reference_data import GAMES
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.advisor import advise
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.ui import canvas as canvas_module
 from rusty_train_py.ui.navigation import central_hex, hex_in_direction, selectable
 

@@ -6,9 +6,9 @@ import threading
 
 from PySide6.QtCore import QSettings, Qt
 from rusty_train_py.mapstate.state.places import find_place
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult
 from rusty_train_py.ui.dialogs import (

@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult
 from rusty_train_py.ui.app import unexpected_error_text

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
-from rusty_train_py.mapstate.state import MapState
 
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.gamedata.game import Game
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.ui.main_window import MainWindow
 from rusty_train_py.ui.modes import (
     AdvisorMode,

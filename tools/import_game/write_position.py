@@ -16,10 +16,9 @@ import json
 import sys
 from pathlib import Path
 
-from rusty_train_py.mapstate.state import MapState
-
 from rusty_train_py.files.loader import save_game
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
 
 
 def state_from_position(pos: dict, game_id: str) -> MapState:
