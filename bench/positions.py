@@ -32,14 +32,13 @@ import random
 import sys
 from pathlib import Path
 
-from rusty_train_py.mapstate.state.upgrades import NEXT_COLOUR, upgrade_candidates
-
 from rusty_train_py.files.loader import open_game
 from rusty_train_py.files.savefile import save_game
 from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
 from rusty_train_py.grid.hexgrid import opposite_edge
 from rusty_train_py.grid.tile import NodeKind
 from rusty_train_py.mapstate.state import MapEditError, MapState
+from rusty_train_py.mapstate.upgrades import NEXT_COLOUR, upgrade_candidates
 
 HERE = Path(__file__).resolve().parent
 POSITIONS = HERE / "positions"

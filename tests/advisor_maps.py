@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 from advisor_slow import slow_sides
-from rusty_train_py.mapstate.state.upgrades import upgrade_candidates
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
 from rusty_train_py.mapstate.state import MapEditError, MapState
+from rusty_train_py.mapstate.upgrades import upgrade_candidates
 
 
 def _city_spaces(state: MapState, h: str) -> list[int]:

@@ -5,10 +5,9 @@ its own (a plain walk over the track, not the advisor's networkx graph)."""
 
 from __future__ import annotations
 
-from rusty_train_py.mapstate.state.upgrades import is_valid_upgrade
-
 from rusty_train_py.grid.tile import NodeKind
 from rusty_train_py.mapstate.state import MapState
+from rusty_train_py.mapstate.upgrades import is_valid_upgrade
 
 CLOSED = ("blue", "grey", "red", "empty")  # track may enter only along their own track
 

@@ -151,7 +151,7 @@ def test_tokens_need_a_reached_city_with_room():
 def test_rotations_differing_only_in_gauge_are_distinct_lays():
     # 1849's 657: a city with narrow track on one side and broad on the other; turned half
     # round it joins the same sides with the gauges swapped, another lay.
-    from rusty_train_py.mapstate.state.upgrades import _unique_rotations
+    from rusty_train_py.mapstate.upgrades import _unique_rotations
 
     tile = load_game("1849").tile("657")
     assert {p.track for p in tile.paths} == {"narrow", "broad"}

@@ -310,9 +310,8 @@ def test_upgrade_rules_are_read():
 
 
 def test_upgrade_rules_name_the_only_tiles():
-    from rusty_train_py.mapstate.state.upgrades import upgrade_candidates, upgrade_problem
-
     from rusty_train_py.mapstate.state import MapState
+    from rusty_train_py.mapstate.upgrades import upgrade_candidates, upgrade_problem
 
     state = MapState(upgrade_game(RULES), "3")
     state.apply(state.place_tile_edit("B2", "6", 0))
@@ -334,9 +333,8 @@ def test_upgrade_rules_name_the_only_tiles():
 
 
 def test_future_label_stays_with_the_laid_tiles():
-    from rusty_train_py.mapstate.state.upgrades import required_label, upgrade_candidates
-
     from rusty_train_py.mapstate.state import MapState
+    from rusty_train_py.mapstate.upgrades import required_label, upgrade_candidates
 
     state = MapState(upgrade_game([]), "3")
     assert required_label(state, "D2", "yellow") is None
@@ -397,7 +395,7 @@ def test_track_pieces_keep_gauge_and_terminal():
 
 
 def test_upgrades_keep_the_track_gauge():
-    from rusty_train_py.mapstate.state.upgrades import keeps_track
+    from rusty_train_py.mapstate.upgrades import keeps_track
 
     def tile(code, colour="green"):
         return parse_tile("t", colour, code)
@@ -420,7 +418,7 @@ def test_upgrades_keep_the_track_gauge():
 
 
 def test_a_labelled_city_may_split_into_two():
-    from rusty_train_py.mapstate.state.upgrades import keeps_track
+    from rusty_train_py.mapstate.upgrades import keeps_track
 
     one = parse_tile("NY", "yellow", "city=revenue:40;path=a:0,b:_0;path=a:_0,b:5;label=NY")
     two = parse_tile(

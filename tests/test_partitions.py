@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from rusty_train_py.mapstate.state.upgrades import Candidate, upgrade_candidates, upgrade_problem
 
 from rusty_train_py.advisor.lays import hex_lays
 from rusty_train_py.gamedata.game import Game, GameDataError
@@ -21,6 +20,7 @@ from rusty_train_py.grid.partitions import Partition
 from rusty_train_py.grid.tile import TileDataError
 from rusty_train_py.grid.tile_code import parse_tile
 from rusty_train_py.mapstate.state import MapState
+from rusty_train_py.mapstate.upgrades import Candidate, upgrade_candidates, upgrade_problem
 from rusty_train_py.render import geometry
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,11 +4,11 @@ lends none; every stop name goes back to its place (``g``)."""
 from __future__ import annotations
 
 import pytest
-from rusty_train_py.mapstate.state.places import find_place, place_name
 
 from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.cli import main
 from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
+from rusty_train_py.mapstate.places import find_place, place_name
 
 LATE = PROJECT_ROOT / "bench" / "positions"
 

@@ -6,16 +6,16 @@ issue 19 are refused before any search."""
 from __future__ import annotations
 
 import pytest
-from rusty_train_py.mapstate.state.train_limit import (
-    TrainLimitError,
-    check_train_count,
-    train_limit,
-)
 
 from rusty_train_py.base.paths import PROJECT_ROOT, default_game_file
 from rusty_train_py.cli import main
 from rusty_train_py.files.loader import open_game, save_game
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.train_limit import (
+    TrainLimitError,
+    check_train_count,
+    train_limit,
+)
 
 GAME = str(default_game_file())
 LATE_1861 = PROJECT_ROOT / "bench" / "positions" / "late_1861.json"

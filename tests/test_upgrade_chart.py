@@ -4,17 +4,17 @@ on a plain hex of the real map, known upgrades of the rulebooks, and the chart d
 from __future__ import annotations
 
 import pytest
-from rusty_train_py.mapstate.state.upgrade_chart import (
+
+from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
+from rusty_train_py.mapstate.state import MapState
+from rusty_train_py.mapstate.upgrade_chart import (
     CHART_COLOURS,
     centre_kind,
     chart_groups,
     hex_rule_notes,
     upgrade_chart,
 )
-from rusty_train_py.mapstate.state.upgrades import NEXT_COLOUR, upgrade_candidates
-
-from rusty_train_py.gamedata.loader.gamefile import available_games, load_game
-from rusty_train_py.mapstate.state import MapState
+from rusty_train_py.mapstate.upgrades import NEXT_COLOUR, upgrade_candidates
 
 GAMES = available_games()
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rusty_train_py.mapstate.state.upgrades import (
+
+from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.state import MapState
+from rusty_train_py.mapstate.upgrades import (
     Candidate,
     fitting_candidates,
     is_valid_upgrade,
@@ -13,9 +16,6 @@ from rusty_train_py.mapstate.state.upgrades import (
     upgrade_candidates,
     upgrade_problem,
 )
-
-from rusty_train_py.gamedata.loader.gamefile import load_game
-from rusty_train_py.mapstate.state import MapState
 
 
 @pytest.fixture

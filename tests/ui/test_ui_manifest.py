@@ -5,7 +5,8 @@ go (checked hex by hex against ``u``), the hex selected lists what fits, c shows
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from rusty_train_py.mapstate.state.upgrades import upgrade_candidates
+
+from rusty_train_py.mapstate.upgrades import upgrade_candidates
 
 from .conftest import key
 

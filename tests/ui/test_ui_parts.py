@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 
 from PySide6.QtCore import QSettings, Qt
-from rusty_train_py.mapstate.state.places import find_place
 
 from rusty_train_py.gamedata.loader.gamefile import load_game
+from rusty_train_py.mapstate.places import find_place
 from rusty_train_py.mapstate.state import MapState
 from rusty_train_py.route.progress import SearchProgress
 from rusty_train_py.route.result import RouteResult
