@@ -296,10 +296,11 @@ class _Mover:
             i = int(np.argmin(np.round(cost, 9)))
             return float(cost[i]), items[i]
 
-            # Stage by stage (a name: as it is, then its other forms, then smaller), the coarse
-            # spots, then a close grid; the first free place wins, else the least covered.
-            # Stage by stage (a name: as it is, then its other forms; never below the legible size),
-            # the coarse spots, then a close grid; the first free place wins, else the least covered.
+        # Stage by stage (a name: as it is, then its other forms; never below the legible
+        # size), the coarse spots, then a close grid; the first free place wins, else the
+        # least covered.
+        stages: list[tuple[int, float]] = [(0, 1.0)]
+        if isinstance(item, PlaceName):
             stages += [(form, 1.0) for form in range(1, NAME_FORMS)]
 
         found: tuple[float, Label] | None = None
