@@ -115,3 +115,14 @@ def test_late_positions_keep_labels_on_their_hexes(game_id, zoom):
 def test_every_late_position_keeps_labels_on_their_hexes(game_id, zoom):
     state, routes = late_case(game_id)
     assert check(state, routes, zoom) == []
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+def test_timmins_name_leaves_its_disc_clear(zoom):
+    """D2's name, on three lines at 62% and 72%, covered the top of its "40" disc."""
+    state = open_game(BUNDLED).state
+    layout = HexLayout(state.game.orientation, HEX)
+    hl = next(h for h in geometry.map_overlay(state, layout, (), zoom).labels if h.hex == "D2")
+    assert hl.name is not None and hl.name.lines[0] == "Timmins"
+    name = label_shape(hl.name, hl.centre)
+    assert [name.intersection(label_shape(d, hl.centre)).area for d in hl.revenues] == [0.0]

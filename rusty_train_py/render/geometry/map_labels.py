@@ -244,8 +244,10 @@ class _Mover:
         home = shapely.affinity.translate(self.home, c[0], c[1])
         if shape.intersection(home).area < (1 - MOSTLY_OUTSIDE) * shape.area:
             return True
-        for other in self._near[h][1:]:
+        for other in self._near[h]:
             for _, s in self._label_shapes(other):
+                if s.equals(shape):
+                    continue  # itself
                 if s.intersects(shape) and s.intersection(shape).area > 1e-6:
                     return True
         return False
