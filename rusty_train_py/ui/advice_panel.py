@@ -31,6 +31,7 @@ HEADERS = ("#", "Hex", "Tile", "Rotation", "Cost", "Net revenue", "Gain")
 # What a click on each column sorts by (the mode's sort names).
 COLUMN_SORTS = ("gain", "hex", "tile", "tile", "cost", "gain", "gain")
 VISIBLE_ROWS = 6
+MIN_ROWS = 2  # rows the table shows however little room the window leaves it
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,7 @@ class AdvicePanel(QFrame):
         lay.addWidget(self.summary)
         lay.addWidget(self.table)
         self._rows: tuple[AdviceRow, ...] = ()
+        self._room = 10**6  # set by the window as it resizes (set_room)
         self.hide()
 
     def show_table(self, table: AdviceTable) -> None:
@@ -121,10 +123,7 @@ class AdvicePanel(QFrame):
             sort_col = COLUMN_SORTS.index(table.sort)
             self.table.horizontalHeader().setSortIndicatorShown(True)
             self.table.horizontalHeader().setSortIndicator(sort_col, Qt.SortOrder.AscendingOrder)
-            shown = min(VISIBLE_ROWS, len(table.rows))
-            height = self.table.horizontalHeader().height() + 4
-            height += sum(self.table.rowHeight(i) for i in range(shown))
-            self.table.setFixedHeight(height)
+            self._fit_table()
         if table.selected is None:
             self.table.clearSelection()
         else:
@@ -133,6 +132,27 @@ class AdvicePanel(QFrame):
             if first is not None:
                 self.table.scrollToItem(first)
         self.show()
+
+    def set_room(self, height: int) -> None:
+        """The most height the panel may take (the map keeps the rest): the table shows as
+        many rows as fit, at least MIN_ROWS, at most VISIBLE_ROWS; it scrolls for the rest."""
+        if height != self._room:
+            self._room = height
+            self._fit_table()
+
+    def _fit_table(self) -> None:
+        header = self.table.horizontalHeader().height() + 4
+        lay = self.layout()
+        assert lay is not None
+        margins = lay.contentsMargins()
+        summary = self.summary.heightForWidth(max(1, self.width() - 24))
+        spare = self._room - margins.top() - margins.bottom() - lay.spacing()
+        spare -= max(summary, self.summary.sizeHint().height()) + header
+        heights = [self.table.rowHeight(i) for i in range(min(VISIBLE_ROWS, len(self._rows)))]
+        shown = 0
+        while shown < len(heights) and (shown < MIN_ROWS or sum(heights[: shown + 1]) <= spare):
+            shown += 1
+        self.table.setFixedHeight(header + sum(heights[:shown]))
 
     def texts(self) -> list[list[str]]:
         """The rows as shown (for tests and screenshots)."""

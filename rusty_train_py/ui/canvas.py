@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -44,6 +44,7 @@ from ..grid.hexgrid import HexLayout, Orientation
 from ..mapstate.state import MapState
 from ..render import geometry
 from ..render.colours import route_colour
+from ..render.geometry import HexLabels
 from ..render.qt.ghosts import draw_ghosts, draw_marks
 from ..render.qt.map import draw_map
 from .modes.base import Scene
@@ -313,6 +314,7 @@ class MapCanvas(QWidget):
         if scene.routes:
             routes = list(zip(scene.route_colours or (), scene.routes, strict=False))
         last = [(route_colour(i), r) for i, r in enumerate(scene.last_routes)]
+        shown = scene.highlight_hex is not None and selectable(self.shown_game, scene.highlight_hex)
         draw_map(
             painter,
             scene.state,
@@ -326,16 +328,28 @@ class MapCanvas(QWidget):
             marked=scene.marked,
             mark_colour=scene.mark_colour,
             margin=MARGIN,
+            under_labels=lambda p, labels: self._under_labels(p, scene, labels, shown),
         )
+        if shown and scene.token_space is not None:
+            self._ring_token_space(painter, scene)
+
+    def _under_labels(
+        self, painter: QPainter, scene: Scene, labels: Mapping[str, HexLabels], shown: bool
+    ) -> None:
+        """The tints, ghost tiles and the active hex's halo: over the map, under its names."""
         if scene.marks:
             draw_marks(painter, scene.state, self.hex_layout, scene.marks)
         if scene.ghosts:
-            draw_ghosts(painter, scene.state, self.hex_layout, scene.ghosts, scene.highlight_colour)
-        shown = scene.highlight_hex is not None and selectable(self.shown_game, scene.highlight_hex)
+            draw_ghosts(
+                painter,
+                scene.state,
+                self.hex_layout,
+                scene.ghosts,
+                scene.highlight_colour,
+                labels,
+            )
         if shown and not scene.faded:
             self._halo(painter, scene)
-        if shown and scene.token_space is not None:
-            self._ring_token_space(painter, scene)
 
     def _halo(self, painter: QPainter, scene: Scene) -> None:
         """A soft band of the mode colour inside the active hex's border, easy to spot."""

@@ -19,6 +19,10 @@ from .advice_panel import AdvicePanel
 from .canvas import BACKGROUND, MapCanvas
 from .panels import RoutePanel, SearchPanel
 
+# The most of the view's height the Advisor's table takes: the map keeps the rest (over 70%
+# of the window, menus and status bar included).
+ADVICE_SHARE = 0.18
+
 
 class MapView(QWidget):
     """The scroll area with the canvas, its overlays, and the route table below."""
@@ -75,6 +79,7 @@ class MapView(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
+        self.advice.set_room(int(self.height() * ADVICE_SHARE))
         self.place_overlays()
 
     def _caption_spot(self, vp: QRect) -> QPoint:

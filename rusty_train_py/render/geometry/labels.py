@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -207,16 +207,14 @@ def _grown_row(row: PhaseRevenueRow, radius: float, zoom: float) -> PhaseRevenue
 
 NAME_YS = (0.62, -0.62, 0.72, -0.72, 0.5, -0.5, 0.35, -0.35, 0.2, -0.2, 0.85, -0.85, 0.0)
 NAME_XS = (0.0, -0.15, 0.15, -0.3, 0.3, -0.45, 0.45)
-FAR_YS = (1.0, -1.0, 1.15, -1.15)  # off the hex, when a route leaves no room on it
-FAR_XS = (-0.6, 0.6, -0.75, 0.75, -0.9, 0.9)
 
 
-def _name_spots(radius: float, far: bool = False) -> tuple[list[Point], list[float]]:
+def _name_spots(radius: float) -> tuple[list[Point], list[float]]:
+    """Where a place name may go on its hex (never off it: a name on another hex names the
+    wrong place), each with a preference (lower first)."""
     spots, prefs = [], []
-    ys = NAME_YS + (FAR_YS if far else ())
-    xs = NAME_XS + (FAR_XS if far else ())
-    for y in ys:
-        for x in xs:
+    for y in NAME_YS:
+        for x in NAME_XS:
             spots.append((x * radius, y * radius))
             prefs.append(0.05 * abs(x) + 0.03 * abs(0.62 - abs(y)))
     return spots, prefs
@@ -228,10 +226,14 @@ def _costs(
     soft: BaseGeometry | None,
     home: BaseGeometry,
     out_weight: float,
+    share: Callable[[np.ndarray, BaseGeometry], np.ndarray] | None = None,
 ) -> np.ndarray:
     """Per shape: covering ``hard`` (routes, other labels: only the least covered count where
     all cover it), the share of it over ``soft`` (the tile's drawing) and outside ``home``
-    (its hex), weighed."""
+    (its hex), weighed; ``share(shapes, geom)`` measures the share of each shape over
+    ``hard`` or ``soft`` (exact when not given; whether a shape touches ``hard`` at all is
+    always exact)."""
+    share = share or _exact_share
     arr = np.asarray(shapes, dtype=object)
     area = np.maximum(shapely.area(arr), 1e-9)
     total = np.zeros(len(arr))
@@ -239,22 +241,26 @@ def _costs(
     if hard is not None and not hard.is_empty:
         hit = _hits(arr, hard)
         if hit.all():
-            share = shapely.area(shapely.intersection(arr, hard)) / area
-            total += COVER_ROUTE / 20 + COVER_ROUTE * share
+            total += COVER_ROUTE / 20 + COVER_ROUTE * share(arr, hard)
         else:
             total[hit] += COVER_ROUTE * 2
             look = ~hit
     if soft is not None and not soft.is_empty:
         hit = look & _hits(arr, soft)
         if hit.any():
-            total[hit] += (
-                COVER_TILE * shapely.area(shapely.intersection(arr[hit], soft)) / area[hit]
-            )
+            total[hit] += COVER_TILE * share(arr[hit], soft)
     shapely.prepare(home)
     out = look & ~shapely.contains(home, arr)
     if out.any() and out_weight:
         total[out] += out_weight * shapely.area(shapely.difference(arr[out], home)) / area[out]
     return total
+
+
+def _exact_share(arr: np.ndarray, geom: BaseGeometry) -> np.ndarray:
+    """The share of each of ``arr`` that ``geom`` covers."""
+    area = np.maximum(shapely.area(arr), 1e-9)
+    out: np.ndarray = shapely.area(shapely.intersection(arr, geom)) / area
+    return out
 
 
 def _hits(arr: np.ndarray, geom: BaseGeometry | None) -> np.ndarray:

@@ -14,17 +14,16 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from ...grid.hexgrid import HexLayout
+from ...grid.hexgrid import HexLayout, Orientation, edge_angle
 from ...grid.tile import NodeKind, Tile
 from .curves import _dir, _hex_polygon, _mul
 from .labels import (
     COVER_ROUTE,
-    HIDE_TEXT_PX,
-    MIN_TEXT_PX,
     NAME_FORMS,
     ZOOM_BUCKET,
     Label,
     _costs,
+    _exact_share,
     _hits,
     _name_spots,
     _shapes,
@@ -53,6 +52,17 @@ from .values import HexLabels, PlaceName, Point, RevenueDisc
 
 if TYPE_CHECKING:
     from ...mapstate.state import MapState
+
+
+# A moved label keeps at least this share of itself on its own hex (it may hang over the
+# edge a little, on a plate, as a long name does); a spot leaving more costs more than
+# covering any route.
+MAX_OUTSIDE = 0.3
+LEAVE_HOME = 5 * COVER_ROUTE
+SAMPLE_STEP = 0.04  # routes and drawing are weighed on a lattice this many radii apart ...
+NEAR_SPOTS = 2.0  # ... this far round the hex centre (each way)
+MOSTLY_OUTSIDE = 0.5  # a label this much off its hex is moved, routes or not
+NEAR_LABELS = 3.0  # labels of hexes this many radii away (each way) are kept clear of
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +125,9 @@ def _map_overlay(
         if name is not None or discs or rows:
             centre = hex_layout.centre(game.hexes[h].coord)
             labels[h] = HexLabels(h, centre, name, discs, rows)
+    _Mover(state, hex_layout, routes, labels, zoom).run()
     if not routes:
         return MapOverlay(None, tuple(labels.values()))
-    _Mover(state, hex_layout, routes, labels, zoom).run()
     overlay = route_overlay(state, hex_layout, routes, labels)
     return MapOverlay(overlay, tuple(labels.values()))
 
@@ -125,7 +135,8 @@ def _map_overlay(
 class _Mover:
     """Moves the labels that routes would cover, in two rounds: first the off-board values a
     ring goes round (off the route lines and the other rings), then every other label (off
-    every line and ring)."""
+    every line and ring, and any that stands mostly off its hex or over another hex's
+    label, as a name grown to stay legible may)."""
 
     def __init__(
         self,
@@ -142,6 +153,9 @@ class _Mover:
         self.radius = hex_layout.size
         self.routes = routes
         self.labels: dict[str, HexLabels] = labels
+        self._shapes: dict[str, list[tuple[Label, BaseGeometry]]] = {}
+        self._near = self._hexes_near()
+        self.home = _hex_polygon(hex_layout.orientation, self.radius)
         first = route_overlay(state, hex_layout, routes, labels)
         self.width = first.width
         self.ringed = self._ringed_stops()
@@ -196,21 +210,47 @@ class _Mover:
                 if item is None or id(item) in ringed:
                     continue
                 shape = label_shape(item, hl.centre)
-                if any(everything[i].intersection(shape).area > 1e-6 for i in tree.query(shape)):
+                if any(
+                    everything[i].intersection(shape).area > 1e-6 for i in tree.query(shape)
+                ) or self._misplaced(h, shape):
                     self._move(h, item, everything)
                     hl = self.labels[h]
 
-    def _nearby_labels(self, h: str, skip: Label) -> list[BaseGeometry]:
-        out = []
-        names = [h] + [self.game.neighbour(h, e) for e in range(6)]
-        for n in names:
-            hl = self.labels.get(n) if n else None
-            if hl is None:
-                continue
-            for item in (*hl.phase_revenues, *hl.revenues, hl.name):
-                if item is not None and item is not skip:
-                    out.append(label_shape(item, hl.centre))
+    def _hexes_near(self) -> dict[str, list[str]]:
+        """hex -> the labelled hexes (itself first) whose labels may reach over its own."""
+        names = list(self.labels)
+        if not names:
+            return {}
+        xy = np.array([self.labels[h].centre for h in names])
+        reach = NEAR_LABELS * self.radius
+        out = {}
+        for i, h in enumerate(names):
+            close = np.flatnonzero(np.abs(xy - xy[i]).max(axis=1) <= reach)
+            out[h] = [h] + [names[j] for j in close if j != i]
         return out
+
+    def _label_shapes(self, h: str) -> list[tuple[Label, BaseGeometry]]:
+        """Each label of ``h`` with the area it covers, in map pixels (kept until it moves)."""
+        if h not in self._shapes:
+            hl = self.labels[h]
+            items = (*hl.phase_revenues, *hl.revenues, hl.name)
+            self._shapes[h] = [(x, label_shape(x, hl.centre)) for x in items if x is not None]
+        return self._shapes[h]
+
+    def _misplaced(self, h: str, shape: BaseGeometry) -> bool:
+        """Whether a label of ``h`` (``shape``) stands mostly off its hex or over a label of
+        another hex."""
+        c = self.labels[h].centre
+        home = shapely.affinity.translate(self.home, c[0], c[1])
+        if shape.intersection(home).area < (1 - MOSTLY_OUTSIDE) * shape.area:
+            return True
+        for other in self._near[h]:
+            for _, s in self._label_shapes(other):
+                if s.equals(shape):
+                    continue  # itself
+                if s.intersects(shape) and s.intersection(shape).area > 1e-6:
+                    return True
+        return False
 
     def _move(self, h: str, item: Label, avoid: list[BaseGeometry], keep_out: float = 0.0) -> None:
         hl = self.labels[h]
@@ -227,27 +267,44 @@ class _Mover:
             c[0] + 2 * self.radius,
             c[1] + 2 * self.radius,
         )
-        routes = shapely.unary_union([g for g in avoid if g.intersects(near)])
-        others = shapely.unary_union(self._nearby_labels(h, item))
-        hard = shapely.unary_union([routes, others])
+        routes = shapely.unary_union([g for g in avoid if g.intersects(near)]).intersection(near)
+        own = shapely.unary_union([s for x, s in self._label_shapes(h) if x is not item])
+        theirs = shapely.unary_union(
+            [s for n in self._near[h][1:] for _, s in self._label_shapes(n)]
+        )
+        others = shapely.unary_union([own, theirs])
+        hard = shapely.unary_union([routes, own])
+        sampled = _Sampled((hard, soft), c, NEAR_SPOTS * self.radius, SAMPLE_STEP * self.radius)
         home = shapely.affinity.translate(_hex_polygon(orientation, self.radius), c[0], c[1])
         out_weight = 2.0 if isinstance(item, PlaceName) else 5.0
 
         def best_of(items: list[Label], prefs: list[float]) -> tuple[float, Label]:
             shapes = _shapes(items, c)
-            cost = _costs(shapes, hard, soft, home, out_weight) + np.asarray(prefs)
+            # A label belongs to its hex: it covers a route line rather than stand mostly
+            # on another hex or over another hex's label, where it would name the wrong
+            # place (those spots are weighed only where every spot is one).
+            away = _outside_share(shapes, c, orientation, self.radius) > MAX_OUTSIDE
+            if away.all():
+                away[:] = False
+            keep = np.flatnonzero(~away)
+            items = [items[k] for k in keep]
+            shapes = shapes[keep]
+            cost = _costs(shapes, hard, soft, home, out_weight, sampled.share)
+            cost += np.asarray(prefs)[keep]
+            cost += LEAVE_HOME * _hits(shapes, theirs)
             if keep_out:  # its ring: clear of other labels, across route lines if it must
                 rings = shapely.buffer(shapes, keep_out, quad_segs=4)
                 cost += COVER_ROUTE * _hits(rings, others) + 0.5 * _hits(rings, routes)
             i = int(np.argmin(np.round(cost, 9)))
             return float(cost[i]), items[i]
 
-        # Stage by stage (a name: as it is, then its other forms, then smaller), the coarse
-        # spots, then a close grid; the first free place wins, else the least covered.
+        # Stage by stage (a name: as it is, then its other forms; never below the legible
+        # size), the coarse spots, then a close grid; the first free place wins, else the
+        # least covered.
         stages: list[tuple[int, float]] = [(0, 1.0)]
         if isinstance(item, PlaceName):
             stages += [(form, 1.0) for form in range(1, NAME_FORMS)]
-            stages += [(form, HIDE_TEXT_PX / MIN_TEXT_PX) for form in range(NAME_FORMS)]
+
         found: tuple[float, Label] | None = None
         for form, scale in stages:
             for fine in (False, True):
@@ -263,6 +320,7 @@ class _Mover:
                 break
         best = found[1] if found is not None else item
         self.labels[h] = _swap(hl, item, best)
+        self._shapes.pop(h, None)
 
     def _candidates(
         self, hl: HexLabels, item: Label, tile: Tile, fine: bool, form: int = 0, scale: float = 1.0
@@ -274,10 +332,11 @@ class _Mover:
         out: list[Label] = []
         prefs: list[float] = []
         if fine:
-            grid = [(x * 0.075 * R, y * 0.075 * R) for y in range(-18, 19) for x in range(-16, 17)]
+            # the hex and a little round it (a spot mostly off it is never taken)
+            grid = [(x * 0.075 * R, y * 0.075 * R) for y in range(-13, 14) for x in range(-13, 14)]
             grid_prefs = [0.05 * math.dist(g, item.centre) / R for g in grid]
         if isinstance(item, PlaceName):
-            spots, spot_prefs = _name_spots(R, far=True) if not fine else (grid, grid_prefs)
+            spots, spot_prefs = _name_spots(R) if not fine else (grid, grid_prefs)
             location = self.game.hexes[hl.hex].location or ""
             fit = fit_name(location, name_size(location) * R, R, self.zoom, form)
             if fit is None or (form and scale == 1.0 and fit[0] == item.lines):
@@ -315,6 +374,67 @@ class _Mover:
                 out.append(dataclasses.replace(item, centre=at))
                 prefs.append(0.02 * math.dist(at, item.centre) / R)
         return out, prefs
+
+
+_SAMPLES = (np.arange(8) + 0.5) / 8, (np.arange(4) + 0.5) / 4  # across, down each box
+
+
+def _outside_share(
+    shapes: np.ndarray, centre: Point, orientation: Orientation, radius: float
+) -> np.ndarray:
+    """About the share of each of ``shapes`` (by its bounding box, sampled 8 x 4) that lies
+    outside the hex of ``radius`` round ``centre``: numpy, not shapely, for it is asked of
+    every spot tried."""
+    b = shapely.bounds(shapes)
+    fx, fy = np.meshgrid(*_SAMPLES)
+    xs = b[:, 0:1] + (b[:, 2:3] - b[:, 0:1]) * fx.ravel() - centre[0]
+    ys = b[:, 1:2] + (b[:, 3:4] - b[:, 1:2]) * fy.ravel() - centre[1]
+    apothem = radius * math.sqrt(3) / 2
+    out = np.zeros(xs.shape, dtype=bool)
+    for k in range(3):  # inside a hex: within the apothem along each edge's normal
+        nx, ny = _dir(edge_angle(orientation, k))
+        out |= np.abs(xs * nx + ys * ny) > apothem
+    share: np.ndarray = out.mean(axis=1)
+    return share
+
+
+class _Sampled:
+    """Shapes sampled on a square lattice round a hex: the share of a box one covers is
+    counted from a summed-area table, far faster than shapely's intersections when
+    hundreds of spots are weighed."""
+
+    def __init__(
+        self, geoms: Sequence[BaseGeometry], centre: Point, half: float, step: float
+    ) -> None:
+        n = int(2 * half / step) + 1
+        self.origin = (centre[0] - half, centre[1] - half)
+        self.step, self.n = step, n
+        xs, ys = np.meshgrid(
+            self.origin[0] + step * np.arange(n), self.origin[1] + step * np.arange(n)
+        )
+        self.tables: dict[int, np.ndarray] = {}
+        for g in geoms:
+            shapely.prepare(g)
+            inside = shapely.contains_xy(g, xs.ravel(), ys.ravel()).reshape(n, n)
+            table = np.zeros((n + 1, n + 1))
+            table[1:, 1:] = inside.cumsum(0).cumsum(1)
+            self.tables[id(g)] = table
+
+    def share(self, shapes: np.ndarray, geom: BaseGeometry) -> np.ndarray:
+        """About the share of each of ``shapes`` (by its bounding box) that ``geom`` covers."""
+        table = self.tables.get(id(geom))
+        if table is None:
+            return _exact_share(shapes, geom)
+        b = shapely.bounds(shapes)
+        step, n = self.step, self.n
+        i0 = np.clip(np.ceil((b[:, 0] - self.origin[0]) / step), 0, n).astype(int)
+        i1 = np.clip(np.floor((b[:, 2] - self.origin[0]) / step) + 1, 0, n).astype(int)
+        j0 = np.clip(np.ceil((b[:, 1] - self.origin[1]) / step), 0, n).astype(int)
+        j1 = np.clip(np.floor((b[:, 3] - self.origin[1]) / step) + 1, 0, n).astype(int)
+        count = table[j1, i1] - table[j0, i1] - table[j1, i0] + table[j0, i0]
+        total = np.maximum((i1 - i0) * (j1 - j0), 1)
+        out: np.ndarray = count / total
+        return out
 
 
 def _swap(hl: HexLabels, old: Label, new: Label) -> HexLabels:

@@ -3,7 +3,7 @@ its gain) and tinted hexes (where a tile can go). In map pixels, like ``map.draw
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from ...grid.hexgrid import HexLayout
 from ...mapstate.state import MapEditError, MapState
+from ..geometry import HexLabels
 from .overlays import draw_selection
 from .primitives import drawing_font
 from .tiles import companies_by_abbrev, draw_tile
@@ -68,10 +69,13 @@ def draw_ghosts(
     hex_layout: HexLayout,
     ghosts: Sequence[GhostLike],
     colour: str,
+    labels: Mapping[str, HexLabels] | None = None,
 ) -> None:
     """Each ghost's tile (its tokens carried as the lay would) see-through on its hex, ringed
-    in ``colour``, its label in a box at the top; the chosen ghost more solid, ringed as
-    the selection is."""
+    in ``colour``, its label in a box at the top (at the bottom where the hex's name is at
+    the top); the chosen ghost more solid, ringed as the selection is. The place's name is
+    the map's (``labels``, drawn over the ghosts), not drawn a second time."""
+    labels = labels or {}
     game = state.game
     companies = companies_by_abbrev(state)
     size = hex_layout.size
@@ -95,6 +99,7 @@ def draw_ghosts(
             state.phase_colours,
             companies,
             location=game.hexes[g.hex].location,
+            name=False,
         )
         painter.restore()
         if g.chosen:
@@ -106,11 +111,19 @@ def draw_ghosts(
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPolygon(_hex_polygon(hex_layout, centre, 0.95))
         if g.label:
-            _label(painter, centre, g.label, size, colour, g.chosen)
+            hl = labels.get(g.hex)
+            name_top = hl is not None and hl.name is not None and hl.name.centre[1] < 0
+            _label(painter, centre, g.label, size, colour, g.chosen, top=not name_top)
 
 
 def _label(
-    painter: QPainter, centre: tuple[float, float], text: str, size: float, colour: str, bold: bool
+    painter: QPainter,
+    centre: tuple[float, float],
+    text: str,
+    size: float,
+    colour: str,
+    bold: bool,
+    top: bool = True,
 ) -> None:
     font = drawing_font()
     font.setPixelSize(max(1, round(size * 0.3)))
@@ -119,7 +132,8 @@ def _label(
     w = metrics.horizontalAdvance(text) + size * 0.16
     h = metrics.height() + size * 0.04
     cx, cy = centre
-    rect = QRectF(cx - w / 2, cy - size * 0.78, w, h)
+    y = cy - size * 0.78 if top else cy + size * 0.78 - h
+    rect = QRectF(cx - w / 2, y, w, h)
     painter.save()
     painter.setPen(QPen(QColor(colour), size * (0.05 if bold else 0.03)))
     painter.setBrush(QColor(LABEL_FILL))

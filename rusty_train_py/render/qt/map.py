@@ -7,7 +7,7 @@ from :mod:`rusty_train_py.render.geometry`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
@@ -18,7 +18,7 @@ from ...grid.hexgrid import HexLayout
 from ...mapstate.state import MapState
 from .. import geometry
 from ..colours import BORDER_COLOUR, DRAWN_ONLY_BORDERS, PARTITION_COLOUR, PARTITION_OTHER
-from ..geometry import BorderMark, PartitionMark, Point
+from ..geometry import BorderMark, HexLabels, PartitionMark, Point
 from ..geometry.labels import MIN_TEXT_PX
 from .labels import draw_labels
 from .overlays import (
@@ -50,12 +50,15 @@ def draw_map(
     marked: Collection[str] = (),
     mark_colour: str = "#1f6fd1",
     margin: float | None = None,
+    under_labels: Callable[[QPainter, Mapping[str, HexLabels]], None] | None = None,
 ) -> None:
     """Draw the map of ``state`` in map pixels (hex centres from ``hex_layout.centre``).
 
     ``faded_routes`` (as ``routes``) are drawn pale under the routes (the last run kept);
     ``marked`` hexes get a translucent ``mark_colour`` fill and outline (where a tile can go).
     ``margin``: the room round the hexes for the coordinates (``geometry.map_bounds``'s).
+    ``under_labels(painter, labels)`` draws what goes over the map but under its labels
+    (ghost tiles, the selected hex's halo): the selection, marks and those never hide a name.
 
     ``routes``: a sequence of ``(colour, train_route)`` where ``train_route`` has ``track``
     ((hex, path index) pairs) and ``stops`` (objects with ``hex``, ``node``, ``skipped``), or
@@ -134,15 +137,20 @@ def draw_map(
         painter.setOpacity(1.0)
     if routes and overlay.routes is not None:
         draw_route_overlay(painter, state, hex_layout, overlay.routes, route_colours(routes))
-    painter.setOpacity(1.0 if not faded else 0.45)
-    draw_labels(painter, state, overlay.labels, hex_layout)
-    painter.setOpacity(1.0)
+    # The marks and the selection go under the labels: an outline never cuts a name.
     if marked:
         draw_marks(painter, [centres[h] for h in names if h in marked], hex_layout, mark_colour)
     if highlight_hex is not None and highlight_hex in game.hexes:
         # an undrawn hex (18MS B14, colour "empty") can be selected too: its outline shows
         c = hex_layout.centre(game.hexes[highlight_hex].coord)
         draw_selection(painter, c, hex_layout, highlight_colour or DEFAULT_HIGHLIGHT)
+    if under_labels is not None:
+        painter.save()
+        under_labels(painter, labels)
+        painter.restore()
+    painter.setOpacity(1.0 if not faded else 0.45)
+    draw_labels(painter, state, overlay.labels, hex_layout)
+    painter.setOpacity(1.0)
     painter.restore()
 
 

@@ -72,18 +72,21 @@ def draw_tile(
     *,
     location: str | None = None,
     background: bool = True,
+    name: bool = True,
 ) -> TileLayout:
     """Draw one tile (fill, outline, track, cities, tokens, revenue, label) centred on ``centre``.
 
     ``tokens`` maps token space index -> company abbreviation; ``companies`` gives their
-    colours. Returns the layout used, in hex-local coordinates.
+    colours; ``name`` False leaves out the place name (a ghost over a map that names it).
+    Returns the layout used, in hex-local coordinates.
     """
     hex_layout = hex_layout or HexLayout(Orientation.FLAT, 60.0)
     layout = geometry.tile_layout(tile, rotation, hex_layout.orientation, hex_layout.size, location)
     if background:
         draw_hex_background(painter, tile.colour, centre, hex_layout)
+    shown = location if name else None
     draw_tile_content(
-        painter, tile, layout, tokens, centre, phase_colours, companies, location=location
+        painter, tile, layout, tokens, centre, phase_colours, companies, location=shown
     )
     return layout
 
