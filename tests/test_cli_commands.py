@@ -32,6 +32,7 @@ def test_each_registered_command_is_its_module_and_in_the_parser():
             "convert",
             "show",
             "review",
+            "follow",
         ]
     )
 
