@@ -48,7 +48,7 @@ def test_an_unregistered_name_is_refused():
         command_module("parser")
     assert str(info.value) == (
         "'parser' is not a command (the commands: gui, routes, advise, plan, render,"
-        " tiles, convert, show, review)"
+        " tiles, convert, show, review, follow)"
     )
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
 
 from .arguments import SharedArguments, Subcommands, non_negative_seconds
 
@@ -47,7 +46,7 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
     )
 
 
-def run(args: argparse.Namespace, sleep: Callable[[float], None] = time.sleep) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..base.errors import UsageError
     from ..files.online.commands import base_url
     from ..files.online.fetch import game_id, site_of
@@ -72,7 +71,7 @@ def run(args: argparse.Namespace, sleep: Callable[[float], None] = time.sleep) -
             return 0 if follower.snapshot is not None else 1
         if args.once:
             return 0 if follower.snapshot is not None else 1
-        sleep(step.delay)
+        time.sleep(step.delay)
 
 
 def describe(snap: object) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...base.errors import LogError
+from ...base.errors import RustyTrainError
 from ...mapstate.state import MapState
 from . import replay_log
 from .log import GameLog, log_from_data
@@ -68,7 +68,7 @@ class Found:
         return None if self.result is None else int(self.result.net_revenue)
 
     def line(self) -> str:
-        """"NYC ran $320 · best $340", or "NYC's best run: $340" before it runs."""
+        """ "NYC ran $320 · best $340", or "NYC's best run: $340" before it runs."""
         t = self.task
         if self.result is None:
             best = f"no best ({self.problem})"
@@ -140,6 +140,8 @@ class Follower:
         except PollError as exc:
             if not exc.retry:
                 return FollowStep(None, (str(exc),), (), 0.0, done=True)
+            if not exc.backoff:
+                return FollowStep(None, (str(exc),), (), self.interval)
             self.failures += 1
             delay = self.backoff()
             return FollowStep(None, (f"{exc}; next try in {delay:.0f} s",), (), delay)
@@ -185,7 +187,7 @@ class Follower:
             return FollowStep(None, tuple(messages), (), self.interval, done=finished)
         try:
             snap = self._replay(data, finished)
-        except LogError as exc:
+        except RustyTrainError as exc:  # a log we cannot replay (yet): the game shown stays
             messages.append(f"{exc} (the game shown stays; trying again)")
             return FollowStep(None, tuple(messages), (), self.interval)
         self._actions_seen = actions
@@ -347,9 +349,7 @@ def _kept_before(log: GameLog, action_id: int) -> int:
 
 def _last_kept(log: GameLog) -> int:
     kept = [
-        a["id"]
-        for a, k in zip(log.actions, log.kept, strict=True)
-        if k and a["type"] != "message"
+        a["id"] for a, k in zip(log.actions, log.kept, strict=True) if k and a["type"] != "message"
     ]
     return kept[-1] if kept else 0
 
@@ -396,8 +396,8 @@ def _round(data: dict[str, Any], runs: list[str], acting: str | None, ran: bool)
         return f"{name} {turn}" if isinstance(turn, int) else name
     if acting is None:
         return ""
-    labels = rounds_of(runs if ran else [*runs, acting])
-    return labels[-1] if labels else ""
+    just_ran = ran and runs and runs[-1] == acting  # else it acts (or passed its run) now
+    return rounds_of(runs if just_ran else [*runs, acting])[-1]
 
 
 def _changes(
