@@ -58,6 +58,22 @@ COMMANDS: tuple[Command, ...] = (
         (),
         "File",
     ),
+    Command(
+        "follow_game",
+        "&Follow game on 18xx.games…",
+        "Follow a game on 18xx.games as it is played: the map refreshes, the company about to"
+        " run has its best routes drawn, each run is set against the best",
+        (),
+        "File",
+    ),
+    Command("stop_following", "Stop follo&wing", "Stop following the game", (), "File"),
+    Command(
+        "search_to_run",
+        "Searc&h the company to run",
+        "While following a game whose players route by hand: search the company about to run",
+        (),
+        "File",
+    ),
     Command("save", "&Save", "Save the game", ("Ctrl+S",), "File", "Save", "SP_DialogSaveButton"),
     Command("save_as", "Save &As…", "Save the game under a new name", ("Ctrl+Shift+S",), "File"),
     Command("show_warnings", "Load &warnings…", "What was odd in the file opened", (), "File"),
@@ -97,6 +113,21 @@ COMMANDS: tuple[Command, ...] = (
         ("l",),
         "View",
     ),
+    Command(
+        "show_runs",
+        "R&uns of the log…",
+        "Review every run of the log opened or followed: the players' revenue against our best",
+        (),
+        "View",
+    ),
+    Command(
+        "previous_run",
+        "Previous run",
+        "Open the log just before its previous run",
+        ("[",),
+        "View",
+    ),
+    Command("next_run", "Next run", "Open the log just before its next run", ("]",), "View"),
     Command("show_keys", "&Keys…", "This list of keys", ("F1",), "Help"),
 )
 

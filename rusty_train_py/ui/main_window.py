@@ -39,6 +39,7 @@ from .preferences import Preferences
 from .search_controller import shutdown_all
 from .window_chrome import WindowChrome
 from .window_files import FileCommands
+from .window_log import LogCommands
 from .window_panels import MapPanels
 from .worker import SearchFn
 
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
 
         self.files = FileCommands(self)
+        self.logs = LogCommands(self)  # the log opened or followed: run keys, Runs, follow
         self.panels = MapPanels(self)
         self.manifest = self.panels.manifest
         self.command_actions = make_actions(self, self.run_command)
@@ -155,6 +157,7 @@ class MainWindow(QMainWindow):
 
     def _game_replaced(self) -> None:
         """Another game or file: the selection, the mode, the canvas and the title together."""
+        self.logs.forget()
         game = self.game
         if not selectable(game, self.active_hex) or self.canvas.game is not game:
             self.active_hex = central_hex(game)
@@ -173,7 +176,18 @@ class MainWindow(QMainWindow):
     def current_scene(self) -> Scene | None:
         if not self.has_game:
             return None
-        return self.panels.decorate_scene(self.mode.scene(self))
+        return self.logs.decorate(self.panels.decorate_scene(self.mode.scene(self)))
+
+    def log_opened(self, data: object, where: str, opened: object, at: int | None) -> None:
+        """A log was opened (``data``: its JSON; None: read the file ``where`` again)."""
+        from ..files.loader import OpenedGame
+
+        assert isinstance(opened, OpenedGame)
+        if data is None:
+            self.logs.opened_file(where, opened, at)
+        else:
+            self.logs.opened(data, where, opened, at)
+        self.update_title()
 
     def ui_parent(self) -> QWidget:
         return self
@@ -251,7 +265,7 @@ class MainWindow(QMainWindow):
     def command_handler(self, slot: str) -> Callable[[], object]:
         """The method a command's ``slot`` names: the file commands', the panels' or the
         window's own."""
-        for owner in (self.files, self.panels, self):
+        for owner in (self.files, self.panels, self.logs, self):
             handler: object = getattr(owner, slot, None)
             if callable(handler):
                 return handler
@@ -398,7 +412,7 @@ class MainWindow(QMainWindow):
         self.panels.refresh()
         self.update_title()
         mode = self.mode
-        scene = self.panels.decorate_scene(mode.scene(self))
+        scene = self.logs.decorate(self.panels.decorate_scene(mode.scene(self)))
         hex_text = describe_hex(scene.state, self.active_hex)  # the hex as shown
         self.chrome.show_status(mode, f"{hex_text}   ·   phase {self.state.phase}")
         caption = "" if mode.busy else mode.status(self)
@@ -415,7 +429,11 @@ class MainWindow(QMainWindow):
         extra = self.mode.title(self)
         if extra:
             parts.append(extra)
-        parts += [f"{self.doc.name}{mark}", self.game.title, APP_NAME]
+        parts.append(f"{self.doc.name}{mark}")
+        log = self.logs.title()  # the action the log is opened before, or the game followed
+        if log:
+            parts.append(log)
+        parts += [self.game.title, APP_NAME]
         return " — ".join(parts)
 
     def update_title(self) -> None:
@@ -475,6 +493,7 @@ class MainWindow(QMainWindow):
         if not self.files.confirm_discard():
             event.ignore()
             return
+        self.logs.shutdown()  # a follow or a review running stops
         self.set_mode(DefaultMode())  # the current mode ends (a search is cancelled) ...
         shutdown_all(SHUTDOWN_WAIT)  # ... and every search still running stops, at once
         self.prefs.sync()
