@@ -172,6 +172,7 @@ class LogCommands:
         self.opened(src.data, src.where, opened, at)
         if self.source is not None:
             self.source.runs = full_runs or self.source.runs
+        self.window.update_title()
         return True
 
     # ---- next and previous run ----------------------------------------------------------
@@ -242,6 +243,7 @@ class LogCommands:
         bars = w.view.scroll_area.horizontalScrollBar(), w.view.scroll_area.verticalScrollBar()
         scroll = bars[0].value(), bars[1].value()
         hex_ = w.active_hex
+        fitted = w.canvas.fitted
         self._applying = True
         try:
             w.doc.show_opened(opened, None, name)
@@ -253,6 +255,7 @@ class LogCommands:
             bars[0].setValue(scroll[0])
             bars[1].setValue(scroll[1])
             w.active_hex = hex_
+            w.canvas.fitted = fitted  # a map fitted to the window stays fitted
         w.refresh()
 
     def decorate(self, scene: Scene) -> Scene:
