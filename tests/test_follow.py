@@ -203,3 +203,14 @@ def test_the_cli_says_when_there_is_no_such_game(capsys, answer):
     with serving(game) as site:
         assert main(["follow", "99", "--site", site]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == f"game 99: no such game at {site} (404)"
+
+
+def test_a_game_we_cannot_replay_is_said_once_and_the_follow_goes_on():
+    game = PlayedGame(dict(LOG_1889, title="18Unknown"), 314, shown=40)
+    with serving(game) as site:
+        follower = Follower(314, site, interval=0, min_interval=0)
+        first, second = follower.poll(), follower.poll()
+    assert len(first.messages) == 1 and second.messages == ()
+    assert "'18Unknown' is not one this program models" in first.messages[0]
+    assert first.messages[0].endswith("(the game shown stays; trying again)")
+    assert not first.done and follower.snapshot is None

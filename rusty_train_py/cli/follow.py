@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
     follower = Follower(gid, site, interval=args.interval, time_limit=args.time_limit)
     follower.asked = args.search
     print(f"following game {gid} on {site}, every {follower.interval:g} s", flush=True)
+    said: dict[str, str] = {}
     while True:
         step = follower.poll()
         if step.snapshot is not None:
@@ -66,7 +67,10 @@ def run(args: argparse.Namespace) -> int:
         for message in step.messages:
             print(message, flush=True)
         for task in step.tasks:
-            print(follower.search(task).line(), flush=True)
+            line = follower.search(task).line()
+            if task.action or said.get(task.company) != line:  # a best unchanged: said once
+                print(line, flush=True)
+            said[task.company] = line
         if step.done:
             return 0 if follower.snapshot is not None else 1
         if args.once:

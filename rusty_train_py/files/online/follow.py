@@ -188,7 +188,8 @@ class Follower:
         try:
             snap = self._replay(data, finished)
         except RustyTrainError as exc:  # a log we cannot replay (yet): the game shown stays
-            messages.append(f"{exc} (the game shown stays; trying again)")
+            if self._once(str(exc)):  # said once, not at every look
+                messages.append(f"{exc} (the game shown stays; trying again)")
             return FollowStep(None, tuple(messages), (), self.interval)
         self._actions_seen = actions
         self.snapshot = snap
