@@ -162,6 +162,8 @@ class LogCommands:
 
         src = self.source
         assert src is not None
+        if self.following:  # the next refresh would take the map back to the live position
+            self.stop_following(None)
         try:
             opened = open_data(src.data, src.where, at=at)
         except Exception as exc:
