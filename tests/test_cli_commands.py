@@ -32,6 +32,7 @@ def test_each_registered_command_is_its_module_and_in_the_parser():
             "convert",
             "show",
             "review",
+            "follow",
         ]
     )
 
@@ -47,7 +48,7 @@ def test_an_unregistered_name_is_refused():
         command_module("parser")
     assert str(info.value) == (
         "'parser' is not a command (the commands: gui, routes, advise, plan, render,"
-        " tiles, convert, show, review)"
+        " tiles, convert, show, review, follow)"
     )
 
 

@@ -52,7 +52,8 @@ def test_game_ids_and_addresses():
     assert game_id("18xx.games/game/222264") == 222264
     assert game_id("https://18xx.games/game/222264") == 222264
     assert game_id("https://www.18xx.games/game/222264/") == 222264
-    assert game_id("my_game.json") is None and game_id("https://example.com/game/1") is None
+    assert game_id("my_game.json") is None and game_id("example.com/game/1") is None
+    assert game_id("https://example.com/game/1") == 1  # a mirror's address (issue 26)
 
 
 def test_open_a_game_by_id_or_address(site):

@@ -18,6 +18,7 @@ COMMANDS = (
     "convert",
     "show",
     "review",
+    "follow",
 )
 
 

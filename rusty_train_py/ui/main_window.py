@@ -42,6 +42,7 @@ from .preferences import Preferences
 from .search_controller import shutdown_all
 from .window_chrome import WindowChrome
 from .window_files import FileCommands
+from .window_log import LogCommands
 from .window_panels import MapPanels
 from .worker import RouteSearchFn, SearchFn
 
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
 
         self.files = FileCommands(self)
+        self.logs = LogCommands(self)  # the log opened or followed: run keys, Runs, follow
         self.panels = MapPanels(self)
         self.manifest = self.panels.manifest
         self.command_actions = make_actions(self, self.run_command)
@@ -163,6 +165,7 @@ class MainWindow(QMainWindow):
 
     def _game_replaced(self) -> None:
         """Another game or file: the selection, the mode, the canvas and the title together."""
+        self.logs.forget()
         game = self.game
         if not selectable(game, self.active_hex) or self.canvas.game is not game:
             self.active_hex = central_hex(game)
@@ -181,7 +184,18 @@ class MainWindow(QMainWindow):
     def current_scene(self) -> Scene | None:
         if not self.has_game:
             return None
-        return self.panels.decorate_scene(self.mode.scene(self))
+        return self.logs.decorate(self.panels.decorate_scene(self.mode.scene(self)))
+
+    def log_opened(self, data: object, where: str, opened: object, at: int | None) -> None:
+        """A log was opened (``data``: its JSON; None: read the file ``where`` again)."""
+        from ..files.loader import OpenedGame
+
+        assert isinstance(opened, OpenedGame)
+        if data is None:
+            self.logs.opened_file(where, opened, at)
+        else:
+            self.logs.opened(data, where, opened, at)
+        self.update_title()
 
     def ui_parent(self) -> QWidget:
         return self
@@ -259,7 +273,7 @@ class MainWindow(QMainWindow):
     def command_handler(self, slot: str) -> Callable[[], object]:
         """The method a command's ``slot`` names: the file commands', the panels' or the
         window's own."""
-        for owner in (self.files, self.panels, self):
+        for owner in (self.files, self.panels, self.logs, self):
             handler: object = getattr(owner, slot, None)
             if callable(handler):
                 return handler
@@ -344,8 +358,9 @@ class MainWindow(QMainWindow):
             if panel.isVisible():  # gone at once, over the map as drawn: the work is over
                 area, parent = panel.geometry(), panel.parentWidget()
                 panel.hide()
-                if parent is not None:
-                    parent.repaint(area)
+                if parent is not None:  # the map under it, drawn now (not at the next render)
+                    corner = self.canvas.mapFrom(parent, area.topLeft())
+                    self.canvas.repaint(area.translated(corner - area.topLeft()))
             return
         panel.show_view(view)
         if not panel.isVisible():
@@ -414,7 +429,7 @@ class MainWindow(QMainWindow):
         self.panels.refresh()
         self.update_title()
         mode = self.mode
-        scene = self.panels.decorate_scene(mode.scene(self))
+        scene = self.logs.decorate(self.panels.decorate_scene(mode.scene(self)))
         hex_text = describe_hex(scene.state, self.active_hex)  # the hex as shown
         self.chrome.show_status(mode, f"{hex_text}   ·   phase {self.state.phase}")
         caption = "" if mode.busy else mode.status(self)
@@ -433,9 +448,11 @@ class MainWindow(QMainWindow):
             parts.append(extra)
         parts.append(f"{self.doc.name}{mark}")
         run = self.doc.next_run
-        if run is not None:  # a log opened just before a run: which one
+        if run is not None and not self.logs.following:  # a log opened just before a run
             where = f"operating round {run.operating_round}, " if run.operating_round else ""
             parts.append(f"{where}action {run.action_id}: before {run.company} runs")
+        elif log := self.logs.title():  # the log's end, or the game followed
+            parts.append(log)
         parts += [self.game.title, APP_NAME]
         return " — ".join(parts)
 
@@ -506,6 +523,7 @@ class MainWindow(QMainWindow):
         if not self.files.confirm_discard():
             event.ignore()
             return
+        self.logs.shutdown()  # a follow or a review running stops
         self.set_mode(DefaultMode())  # the current mode ends (a search is cancelled) ...
         shutdown_all(SHUTDOWN_WAIT)  # ... and every search still running stops, at once
         self.prefs.sync()

@@ -112,6 +112,8 @@ class FilesHost(Protocol):
 
     def ui_parent(self) -> QWidget: ...
 
+    def log_opened(self, data: object, where: str, opened: object, at: int | None) -> None: ...
+
 
 class FileCommands:
     """New, open, save and screenshots for ``window``."""
@@ -189,6 +191,7 @@ class FileCommands:
     def load_file(self, path: str | Path) -> bool:
         """Load a saved game (ours or a Rusty Train one); on error the current map stays."""
         path = Path(path)
+        at = None
         try:
             opened = self.chosen_point(open_game(path, keep_runs=True), path.name)
             self.doc.show_opened(opened, path)
@@ -203,6 +206,8 @@ class FileCommands:
                     pass
             return False
         self.prefs.add_recent(path)
+        if opened.format == EIGHTEEN_XX:  # the run keys and the Runs panel know it
+            self.window.log_opened(None, str(path), opened, at)
         n = len(opened.warnings)
         if n:
             self.window.show_message(  # where to read them first: the rest may be elided
@@ -228,7 +233,7 @@ class FileCommands:
         from PySide6.QtCore import QThreadPool
 
         from ..files.online.commands import base_url
-        from ..files.online.fetch import game_id
+        from ..files.online.fetch import game_id, site_of
         from .online_dialogs import LogDownload
 
         self.window.end_mode()
@@ -245,7 +250,7 @@ class FileCommands:
                 f"{text!r}: not a game id or address",
             )
             return
-        job = LogDownload(gid, base_url())
+        job = LogDownload(gid, site_of(text) or base_url())  # a full address names its site
         job.signals.finished.connect(self._online_game_downloaded)
         job.signals.failed.connect(
             lambda msg: self.dialogs.error(self.window.ui_parent(), "Cannot open the game", msg)
@@ -258,6 +263,7 @@ class FileCommands:
         from ..files.loader import open_data
 
         name = where.split(" (", 1)[0]
+        at = None
         try:
             opened = self.chosen_point(open_data(data, where, keep_runs=True), name)
         except Exception as exc:  # whatever the loader raised: the open game stays as it was
@@ -266,6 +272,7 @@ class FileCommands:
             )
             return
         self.doc.show_opened(opened, None, name)
+        self.window.log_opened(data, where, opened, at)
         self.window.show_message(
             f"Opened {name}" + (f" with {len(opened.warnings)} warnings" if opened.warnings else "")
         )

@@ -30,12 +30,12 @@ def open_source(
 def log_source(source: str, site: str = "") -> tuple[object, str] | None:
     """A game log's JSON and its name for messages, downloaded from ``site`` when ``source``
     is an 18xx.games game id or address and not an existing file (None for a file)."""
-    from .fetch import download_log, game_id
+    from .fetch import download_log, game_id, site_of
 
     gid = None if os.path.exists(source) else game_id(source)
     if gid is None:
         return None
-    return download_log(gid, site or base_url())
+    return download_log(gid, site or site_of(source) or base_url())
 
 
 def base_url() -> str:

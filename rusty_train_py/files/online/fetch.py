@@ -23,6 +23,10 @@ TIMEOUT = 30.0  # seconds without an answer before giving up
 _ADDRESS = re.compile(
     r"^(?:https?://)?(?:www\.)?18xx\.games/(?:game|api/game)/(\d{1,12})/?(?:[?#].*)?$"
 )
+# any site's game page (a mirror or a test server): the scheme is required to tell it from a path
+_ANY_SITE = re.compile(
+    r"^(https?://[A-Za-z0-9.\-]+(?::\d{1,5})?)/(?:game|api/game)/(\d{1,12})/?(?:[?#].*)?$"
+)
 
 
 def game_id(text: str) -> int | None:
@@ -32,7 +36,20 @@ def game_id(text: str) -> int | None:
     if text.isdigit() and len(text) <= 12:
         return int(text)
     m = _ADDRESS.match(text)
-    return int(m.group(1)) if m else None
+    if m:
+        return int(m.group(1))
+    other = _ANY_SITE.match(text)
+    return int(other.group(2)) if other else None
+
+
+def site_of(text: str) -> str | None:
+    """The site a full game address names (``http://localhost:9292/game/5`` ->
+    ``http://localhost:9292``), None for an id or an 18xx.games address."""
+    text = text.strip()
+    if _ADDRESS.match(text):
+        return None
+    m = _ANY_SITE.match(text)
+    return m.group(1) if m else None
 
 
 def download_log(
