@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-pytest.importorskip("threadpoolctl")
+pytest.importorskip("threadpoolctl", reason="threadpoolctl pins the BLAS threads")
 
 
 BLAS_THREADS = """

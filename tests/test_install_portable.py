@@ -84,9 +84,7 @@ def test_rusty_train_data_overrides_and_is_checked(fresh_lookup, monkeypatch, tm
     assert load_game("1830").source == str(tmp_path / "games" / "1830.toml")
     with pytest.raises(GameDataError) as err:
         load_game("1867")
-    assert str(err.value) == (
-        f"unknown game '1867': no file {tmp_path / 'games' / '1867.toml'} (games: 1830)"
-    )
+    assert str(err.value) == ("unknown game '1867' (games: 1830)")
 
 
 def test_version_comes_from_the_package_metadata(capsys):
@@ -101,7 +99,7 @@ def test_a_game_id_is_matched_as_written_on_every_system():
     """On Windows and macOS "18co.toml" would open 18CO.toml: not here, as on Linux."""
     with pytest.raises(GameDataError) as err:
         load_game("18co")
-    assert str(err.value).startswith("unknown game '18co': no file ")
+    assert str(err.value).startswith("unknown game '18co' (games: ")
 
 
 def test_data_files_with_crlf_line_ends_read_the_same(tmp_path):

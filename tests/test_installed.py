@@ -50,6 +50,8 @@ SOURCE = (
     "resources",
     "packaging",
     "docs",
+    "LICENSE",
+    "screenshots/ui_*.png",  # the pictures of the window the user guide shows
 )
 DEPENDENCIES = ("PySide6", "shiboken6", "numpy", "shapely", "networkx", "ortools")
 BUNDLED_LOG = "1846_222264.json"
@@ -97,7 +99,11 @@ def source_files() -> list[Path]:
         names = [
             str(p.relative_to(PROJECT_ROOT))
             for top in SOURCE
-            for p in ([PROJECT_ROOT / top] + sorted((PROJECT_ROOT / top).rglob("*")))
+            for p in (
+                sorted(PROJECT_ROOT.glob(top))
+                if "*" in top
+                else [PROJECT_ROOT / top] + sorted((PROJECT_ROOT / top).rglob("*"))
+            )
             if p.is_file() and "__pycache__" not in p.parts
         ]
     return [Path(n) for n in names if (PROJECT_ROOT / n).is_file()]

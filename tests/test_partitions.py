@@ -255,7 +255,8 @@ def test_a_game_file_says_its_partitions_block(tmp_path):
     (tmp_path / "1867.toml").write_text(bad)
     with pytest.raises(GameDataError) as err:
         load_game_file(tmp_path / "1867.toml", ROOT / "tiles")
-    assert "partitions_block" in str(err.value) and "1867.toml:11" in str(err.value)
+    line = bad.splitlines().index('partitions_block = "yes"') + 1
+    assert "partitions_block" in str(err.value) and f"1867.toml:{line}" in str(err.value)
 
 
 def test_the_planner_goes_round_a_river_it_may_not_cross():

@@ -55,7 +55,7 @@ def test_a_bug_in_the_loader_is_a_bug_report_and_the_open_game_stays(
     def planted(*args, **kwargs):
         raise AttributeError("planted in the loader")
 
-    monkeypatch.setattr("rusty_train_py.ui.document.open_game", planted)
+    monkeypatch.setattr("rusty_train_py.ui.window_files.open_game", planted)
     dialogs.open_path = str(saved)
     key(qtbot, win, K.Key_O, modifier=Qt.KeyboardModifier.ControlModifier)
     [(title, text)] = dialogs.errors

@@ -37,7 +37,11 @@ def test_help_about_gives_version_licence_and_where_the_data_comes_from(window, 
     assert f"<b>Settings kept in</b></td><td>{prefs.settings.fileName()}</td>" in text
     assert "the tobymao/18xx engine (18xx.games, MIT licence)" in text
     help_menu = [m for m in window.menuBar().actions() if m.text() == "&Help"][0].menu()
-    assert [a.text() for a in help_menu.actions()] == ["&Keys…\tF1", "&About rusty-train-py…"]
+    assert [a.text() for a in help_menu.actions()] == [
+        "&Keys…\tF1",
+        "&User guide…\tShift+F1",
+        "&About rusty-train-py…",
+    ]
 
 
 def test_screenshots_go_to_the_pictures_folder_by_default(qtbot, dialogs, tmp_path, monkeypatch):

@@ -337,11 +337,16 @@ ARRAYS = {
 def top_line(lines: SourceLines, key: str) -> str:
     """``file:line`` of a top-level ``key = ...`` (before the first table), else the file."""
     key_re = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-    for n, line in enumerate(lines.lines):
-        if line.lstrip().startswith("["):
-            break
-        if key_re.match(line):
-            return f"{lines.source}:{n + 1}"
+    split = getattr(lines, "split", None)  # a game file and its hand file read as one
+    for start in (0,) if split is None else (0, split):
+        for n in range(start, len(lines.lines)):
+            line = lines.lines[n]
+            if line.lstrip().startswith("["):
+                break
+            if key_re.match(line):
+                if split is not None and n + 1 > split:  # the hand file's own line
+                    return f"{getattr(lines, 'hand_source', lines.source)}:{n + 1 - split}"
+                return f"{lines.source}:{n + 1}"
     return lines.source
 
 
