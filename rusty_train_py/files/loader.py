@@ -29,7 +29,7 @@ from .rusty_train import state_from_rusty_train
 
 if TYPE_CHECKING:  # the log reader is imported only when a log is opened
     from .online import ImportedGame
-    from .online.replay import RunPoint
+    from .online.rounds import RunPoint
 
 OURS = savefile.FORMAT  # "rusty-train-py"
 RUSTY_TRAIN = "rusty-train"

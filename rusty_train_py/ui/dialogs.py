@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from ..base.money import DOLLARS
 from ..base.money import money as base_money
-from ..files.online.replay import RunPoint
+from ..files.online.rounds import RunPoint
 from ..gamedata.game import Company, Game
 from ..route.result import RouteResult
 from .navigation import selectable

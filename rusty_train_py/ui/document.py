@@ -26,7 +26,7 @@ from ..route.result import RouteResult
 from .undo import EditCommand
 
 if TYPE_CHECKING:  # the log reader is imported only when a log is opened
-    from ..files.online.replay import RunPoint
+    from ..files.online.rounds import RunPoint
 
 
 class GameDocument(QObject):

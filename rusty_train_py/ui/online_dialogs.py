@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..files.errors import GameFileError
-from ..files.online.replay import RunPoint
+from ..files.online.rounds import RunPoint
 
 
 class LogPointDialog(QDialog):

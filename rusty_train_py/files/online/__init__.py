@@ -21,7 +21,8 @@ from .actions import HANDLERS, run_point
 from .log import GameLog, is_log, log_from_data, read_log_file
 from .log_check import check_actions
 from .moves import ReplayMoves
-from .replay import NO_MAP_EFFECT, Replay, RunPoint
+from .replay import NO_MAP_EFFECT, Replay
+from .rounds import RunPoint
 
 __all__ = [
     "GameLog",

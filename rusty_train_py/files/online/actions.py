@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import short
-from .replay import Handler, Replay, RunPoint
+from .replay import Handler, Replay
+from .rounds import RunPoint
 
 
 def lay_tile(r: Replay, a: dict[str, Any]) -> None:
