@@ -7,7 +7,8 @@ table for the actions, menus, toolbar and the F1 help). Modes ask the window, th
 search. Dialogs come from ``self.dialogs`` so tests can answer them.
 
 The window is composed of collaborators, each in its own file: ``files`` (new, open, save,
-screenshots: window_files.py), ``panels`` (the tile manifest dock and the last runs:
+screenshots: window_files.py), ``overlays`` (the filter box and the
+modes' panels: overlays.py), ``panels`` (the tile manifest dock and the last runs:
 window_panels.py) and ``chrome`` (status bar, menus, toolbar: window_chrome.py).
 """
 
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QWidget
 from shiboken6 import isValid
@@ -37,6 +38,7 @@ from .map_view import MapView
 from .modes import Binding, DefaultMode, KeyPress, Mode, ModeDone, Scene
 from .modes.default import describe_hex
 from .navigation import central_hex, hex_in_direction, selectable
+from .overlays import MapOverlays
 from .panels import RouteTable, SearchView
 from .preferences import Preferences
 from .search_controller import shutdown_all
@@ -88,14 +90,8 @@ class MainWindow(QMainWindow):
         self.canvas.zoomChanged.connect(lambda z: self.chrome.show_zoom(z))
         self.canvas.paintFailed.connect(lambda text: self.show_message(text, 20000))
         self.view = MapView(self.canvas)
-        self.view.filter_edit.textChanged.connect(self._filter_changed)
-        self.view.filter_edit.returnPressed.connect(self._filter_done)
-        self.view.filter_edit.installEventFilter(self)
-        self.view.search.cancel_button.clicked.connect(lambda: self.press(Qt.Key.Key_Escape))
-        self.view.advice.sortRequested.connect(lambda s: self._mode_call("sort_by", s))
-        self.view.advice.rowClicked.connect(lambda r: self._mode_call("choose_row", r))
-        self._on_filter: Callable[[str], None] | None = None
         self.setCentralWidget(self.view)
+        self.overlays = MapOverlays(self)  # the filter box and the panels of the modes
 
         self.files = FileCommands(self)
         self.logs = LogCommands(self)  # the log opened or followed: run keys, Runs, follow
@@ -207,7 +203,7 @@ class MainWindow(QMainWindow):
         if old is not mode:
             old.leave(self)
         self.mode = mode
-        self._hide_filter()
+        self.overlays.hide_filter()
         if old is not mode:
             mode.enter(self)
         self.chrome.show_mode(self.mode)
@@ -232,7 +228,7 @@ class MainWindow(QMainWindow):
         return self.handle_key(KeyPress.of(key, text))
 
     def run_binding(self, binding: Binding) -> None:
-        self._run(lambda: binding.handler(self))
+        self.run_mode_action(lambda: binding.handler(self))
 
     def handle_key_event(self, event: QKeyEvent) -> bool:
         mods = event.modifiers()
@@ -259,7 +255,7 @@ class MainWindow(QMainWindow):
         b = self.mode.binding_for(press)
         if b is None:
             return False
-        self._run(lambda: b.handler(self))
+        self.run_mode_action(lambda: b.handler(self))
         return True
 
     def run_command(self, cmd: Command) -> None:
@@ -279,7 +275,7 @@ class MainWindow(QMainWindow):
                 return handler
         raise LookupError(f"no handler for the command {slot!r}")
 
-    def _run(self, action: Callable[[], Mode | ModeDone | None]) -> None:
+    def run_mode_action(self, action: Callable[[], Mode | ModeDone | None]) -> None:
         self._clear_message()  # a message is about the last action, not an older one
         try:
             nxt = action()
@@ -289,7 +285,7 @@ class MainWindow(QMainWindow):
         self.apply(nxt)
 
     def on_hex_clicked(self, name: str, space: int | None, button: int) -> None:
-        self._run(lambda: self.mode.handle_click(self, name, space))
+        self.run_mode_action(lambda: self.mode.handle_click(self, name, space))
 
     # ---- what the modes ask for -----------------------------------------------------------
 
@@ -343,81 +339,16 @@ class MainWindow(QMainWindow):
 
     def show_filter(self, text: str, on_change: Callable[[str], None] | None = None) -> None:
         """The tile filter box over the map; ``on_change`` hears every edit of its text."""
-        self._on_filter = on_change
-        box = self.view.filter_box
-        self.view.filter_edit.setText(text)
-        box.show()
-        self.view.place_overlays()
-        box.raise_()
-        self.view.filter_edit.setFocus()
-        self.view.filter_edit.selectAll()
+        self.overlays.show_filter(text, on_change)
 
     def show_search(self, view: SearchView | None) -> None:
-        panel = self.view.search
-        if view is None:
-            if panel.isVisible():  # gone at once, over the map as drawn: the work is over
-                area, parent = panel.geometry(), panel.parentWidget()
-                panel.hide()
-                if parent is not None:  # the map under it, drawn now (not at the next render)
-                    corner = self.canvas.mapFrom(parent, area.topLeft())
-                    self.canvas.repaint(area.translated(corner - area.topLeft()))
-            return
-        panel.show_view(view)
-        if not panel.isVisible():
-            panel.show()
-            self.view.place_overlays()
-            panel.raise_()
+        self.overlays.show_search(view)
 
     def show_routes(self, table: RouteTable | None) -> None:
-        if table is None:
-            self.view.routes.hide()
-        else:
-            self.view.routes.show_table(table)
-        # Lay out now: the map refits to the room left before it is drawn, so once.
-        layout = self.view.layout()
-        if layout is not None:
-            layout.activate()
+        self.overlays.show_routes(table)
 
     def show_advice(self, table: AdviceTable | None) -> None:
-        if table is None:
-            self.view.advice.hide()
-        else:
-            self.view.advice.show_table(table)
-
-    def _mode_call(self, name: str, value: object) -> None:
-        """A panel under the map asks the mode for something (a sort, a row), if it can."""
-        method = getattr(self.mode, name, None)
-        if method is not None:
-            self._run(lambda: method(self, value))
-
-    def _filter_changed(self, text: str) -> None:
-        if self._on_filter is not None and self.view.filter_box.isVisible():
-            self._on_filter(text)
-            self.refresh()
-
-    def _filter_done(self) -> None:
-        self._hide_filter()
-        self.canvas.setFocus()
-        self.refresh()
-
-    def _hide_filter(self) -> None:
-        self.view.filter_box.hide()
-        self._on_filter = None
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
-        if (
-            obj is self.view.filter_edit
-            and event.type() == QEvent.Type.KeyPress
-            and isinstance(event, QKeyEvent)
-        ):
-            if event.key() == Qt.Key.Key_Escape:
-                self.view.filter_edit.clear()
-                self._filter_done()
-                return True
-            if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-                self.press(event.key())
-                return True
-        return super().eventFilter(obj, event)
+        self.overlays.show_advice(table)
 
     # ---- refreshing -----------------------------------------------------------------------
 
