@@ -151,7 +151,13 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
         if kind == "future_label" and not any(o.startswith("label:") and o[6:] for o in good):
             c.unexpressed.append(f"{where}: part {part!r}")
             continue
-        kept.append(f"{kind}={','.join(good)}" if good else kind)
+        text = f"{kind}={','.join(good)}" if good else kind
+        if kind == "path" and where.startswith("tile ") and text in kept:
+            # a tile's path given twice (1893's K170): the engine keys track by hex, edge and
+            # lane (check_overlap), so the copy adds no track a route could use
+            c.read_as.append(f"{where}: path {part!r} given twice, written once")
+            continue
+        kept.append(text)
     return ";".join(kept)
 
 
@@ -204,7 +210,10 @@ def convert_tiles(dump: dict, c: Conversion, ours: dict[str, tuple[str, str]]) -
 
 
 def convert_companies(dump: dict, c: Conversion) -> None:
-    extra = dump.get("extra_corporations") or []
+    # a company the setup makes that holds set-up tokens (1893's neutral N in H5) is written
+    # once, as the neutral of those tokens (below)
+    token_holders = {n["sym"] for n in dump.get("neutrals") or []}
+    extra = [e for e in dump.get("extra_corporations") or [] if e["sym"] not in token_holders]
     every_token = sum(corp["tokens"] for corp in dump["corporations"] + dump["minors"])
     for corp in dump["corporations"] + dump["minors"] + extra:
         sym = corp["sym"]
