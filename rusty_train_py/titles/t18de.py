@@ -13,10 +13,9 @@ from .registry import TitleHome, title
 from .t1817 import Markers1817
 
 
-class Markers18DE(Markers1817):
-    """1817's specials, and the modern trains option for every company."""
-
-    MODERN = ("modern_7", "modern_8")
+class NamedBuyer1817(Markers1817):
+    """1817's specials, with the buyer of an acquisition no action names read from the
+    log's runs to come (18DE and 1877: Venezuela, whose home uses this class)."""
 
     def bid(self, r: Moves, a: Action) -> None:
         """A bid on another corporation while the one won before is still unnamed (its
@@ -55,6 +54,12 @@ class Markers18DE(Markers1817):
                 if isinstance(train, str) and r.owner_of_train(train) == target:
                     return None if runner is None or runner.abbrev == target else runner.abbrev
         return None
+
+
+class Markers18DE(NamedBuyer1817):
+    """The above, and the modern trains option for every company."""
+
+    MODERN = ("modern_7", "modern_8")
 
     def bonuses(self, r: Moves, company: str) -> list[str]:
         return list(self.MODERN) if "modern_trains" in r.options else []
