@@ -14,6 +14,7 @@ from test_route_games import position
 
 from rusty_train_py.base.paths import PROJECT_ROOT
 from rusty_train_py.files.loader import open_game
+from rusty_train_py.mapstate.upgrades import upgrade_candidates
 from rusty_train_py.route.search import find_routes
 
 
@@ -59,6 +60,19 @@ def test_the_two_cities_of_green_caracas_never_in_one_route():
     check(s, "CLG", ["4"], 70)
     s = position("1877Venezuela", "3", tiles=tiles, tokens=[("F1", 0, "CLG"), ("F1", 1, "CLG")])
     check(s, "CLG", ["4", "4"], 160)
+
+
+def test_the_mine_tile_goes_on_any_hex_the_engine_may_draw_for_a_mine():
+    # the hand file's upgrade rule: the 11 candidates of G1877::Game MINE_HEXES take the
+    # yellow mine X5 (label ⛏️, which no printed hex carries) or the plain city 5; a plain
+    # track hex takes neither; a mine goes on as a mine (X5 -> X6), a city as a city
+    s = position("1877Venezuela", "3")
+    assert [c.tile for c in upgrade_candidates(s, "E2")] == ["5", "X5"]
+    assert [c.tile for c in upgrade_candidates(s, "G4")] == ["5", "X5"]
+    assert [c.tile for c in upgrade_candidates(s, "C6")] == ["7", "8", "9"]
+    s = position("1877Venezuela", "3", tiles=[("G4", "X5", 0), ("E2", "5", 4)])
+    assert [c.tile for c in upgrade_candidates(s, "G4")] == ["X6"]
+    assert [c.tile for c in upgrade_candidates(s, "E2")] == ["441", "442", "444"]
 
 
 def test_late_position_pays_what_the_players_earned():
