@@ -20,8 +20,14 @@ def _start(game_id: str) -> tuple[MapState, str, list[str]]:
     game = load_game(game_id)
     state = MapState(game)
     company = next((c for c in game.operating_companies if c.home), game.operating_companies[0])
+    # no home (1817's family: chosen at par): the first city taking tiles that track can
+    # leave in the first phase (not a printed yellow city without track: 18DE's Köln)
     home = company.home or next(
-        h for h in game.hex_order if game.hexes[h].tile.token_spaces and game.hexes[h].accepts_tiles
+        h
+        for h in game.hex_order
+        if game.hexes[h].tile.token_spaces
+        and game.hexes[h].accepts_tiles
+        and (game.hexes[h].tile.colour == "white" or game.hexes[h].tile.edges_at(0))
     )
     tile, _ = state.tile_at(home)
     space = 0
