@@ -246,8 +246,8 @@ class _GraphBuild:
                 if (h, e) in self.crossable:
                     k = self.crossing_key(h, e)
                     for width, i in self.lanes_at(*k):
-                        lane = f":{i}" if width > 1 else ""
-                        self.bits(("x", *k, i), f"{k[0]}.{k[1]}{lane}")
+                        in_lane = f":{i}" if width > 1 else ""
+                        self.bits(("x", *k, i), f"{k[0]}.{k[1]}{in_lane}")
         for h in self.game.hex_order:
             for i, t in enumerate(self.tiles[h][1]):
                 if t.a[0] == "n" and t.b[0] == "n":
@@ -355,7 +355,9 @@ class _GraphBuild:
         if "broad" in gauges and "narrow" in gauges:
             return  # the gauge changes only at a station
         w = w.step((h, t.path), gauges, w.a_terminal if w.track else p.terminal)
-        pieces = [("s", h, track_i)] if ea[0] == "n" and eb[0] == "n" else []
+        pieces: list[tuple[object, ...]] = []
+        if ea[0] == "n" and eb[0] == "n":
+            pieces.append(("s", h, track_i))
         if t.stretch is not None:
             pieces.append(("t", h, *t.stretch))
         for key in pieces:
