@@ -77,6 +77,13 @@ def test_mexico_city_and_puebla_have_two_lanes_across_their_border():
     check = check_position(pos)
     # the players' run (the log: 270) and the engine's price of ours: 270
     assert (check.recorded, check.priced, check.best, check.proven) == (270, 270, 270, True)
+    # a second route in the 5's lane (to O12 and M12) shares its track
+    locks = [RouteLock("5", ("O10", "M12", "I12")), RouteLock("4", ("M12", "O10"))]
+    with pytest.raises(ValueError) as err:
+        find_routes(pos.state, pos.company, ["4", "5"], locked=locks)
+    assert str(err.value) == (
+        "lock 4:M12,O10: shares track with lock 5:O10,M12,I12 (at O10, P11, M12, O12)"
+    )
 
 
 @pytest.mark.parametrize(
