@@ -12,12 +12,14 @@ The track model
     A train standing on an edge leaves the hex across that side and must then take a piece of
     the neighbouring hex that ends on the facing edge (``(e + 3) % 6``); pieces of one hex that
     only share an edge are not joined. Junction nodes join their pieces but are not stops.
+    Parallel tracks (``lanes``) and the shared stretch of an off-centre town: oracle_track.py.
 
 A route (found by depth-first search from every revenue centre)
     - ends at revenue centres and visits at least two of them, one of which is a city holding
       a station token of the company;
-    - uses no track piece twice, crosses no hex side twice, passes no node twice; at most one
-      node of each ``groups`` name;
+    - uses no track piece twice, crosses no hex side twice (in one place, with lanes), passes
+      no node twice, uses no off-centre town's stretch twice; at most one node of each
+      ``groups`` name;
     - ``one_stop_per_hex`` (default true): no two revenue centres on one hex (``"cities"``:
       except on a hex whose tile has a town); with it false, still none on a hex of
       ``one_stop_hexes``;
@@ -35,7 +37,8 @@ Revenue of a route for a train
 
 The company's result
     Every assignment of routes to the trains (a train may run none) in which routes of trains
-    of one ``track_class`` share no hex side and no node-to-node piece; once-per-run bonuses go
+    of one ``track_class`` share no hex side (place), no node-to-node piece and no off-centre
+    town's stretch; once-per-run bonuses go
     to the route where they pay most (or none); ``drop_lowest`` takes the lowest route off when
     every train runs. The best total. A ``pullman`` train runs no route: it goes, like a
     once-per-run bonus, to one route of the run and earns there the value of the best city or
@@ -48,6 +51,8 @@ import itertools
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from oracle_track import faces, path_places, town_sides
 
 from rusty_train_py.gamedata.loader.hand import hand_file, merge_hand
 from rusty_train_py.grid.tile import NodeKind
@@ -72,6 +77,9 @@ READING_DEFAULTS = {
     "tokens_passed_by": {},  # company -> train names passing its full cities
     "junction_reentry": False,
     "mines": (),  # goods / no_mines: hexes only goods trains visit, one each
+    # the oracle's own switch, set by no game: False forgets the off-centre towns' stretches
+    # (the scenario's check that its maps exercise the rule)
+    "town_stretches": True,
 }
 
 
@@ -345,14 +353,17 @@ class OracleRoute:
 
     centres: tuple[Centre, ...]  # in travel order
     pieces: tuple[tuple[str, int], ...]  # (hex, index in tile.paths), in travel order
-    sides: frozenset  # frozenset of frozenset({(hex, edge), (neighbour, facing edge)})
+    # frozenset of frozenset({(hex, edge, place), (neighbour, facing edge, place)})
+    sides: frozenset
     travel: tuple[str, ...]  # start hex, then the hex entered at every side crossed
     crossings: tuple[str, ...] = ()  # the gauge of every side crossed, in travel order
     gauges: frozenset[str] = frozenset()  # gauges of all pieces used
+    lanes: tuple[int, ...] = ()  # which track of each piece (lanes:N), in travel order
+    stretches: frozenset = frozenset()  # off-centre towns' stretches: (hex, town, place)
 
     @property
     def key(self) -> tuple:
-        return (tuple((c.hex, c.node) for c in self.centres), self.pieces)
+        return (tuple((c.hex, c.node) for c in self.centres), self.pieces, self.lanes)
 
     def describe(self) -> str:
         return " - ".join(
@@ -379,9 +390,10 @@ class Model:
         self.rules = rules or game_rules(self.game)
         self.company = self.game.company(company).abbrev
         self.colours = state.phase_colours
-        # hex -> list of (piece index, end a, end b, terminal, gauge); an end is ("e", edge) or
-        # ("n", node)
-        self.pieces: dict[str, list[tuple[int, tuple[str, int], tuple[str, int], bool, str]]] = {}
+        # hex -> list of tracks (piece index, end a, end b, terminal, gauge, track number k,
+        # places of the a and b ends, the off-centre town stretch it runs over or None); an
+        # end is ("e", edge) or ("n", node)
+        self.pieces: dict[str, list[tuple]] = {}
         self.node_node: set[tuple[str, int]] = set()  # pieces joining two nodes
         self.nodes = {}  # (hex, node index) -> Node
         self.node_opts = {}  # (hex, node index) -> options in the tile code
@@ -401,9 +413,18 @@ class Model:
                 o = popts[i] if i < len(popts) else {}
                 terminal = o.get("terminal") in ("1", "2", "true")
                 gauge = o.get("track", "broad")
-                lst.append((i, self._end(p.a, rot), self._end(p.b, rot), terminal, gauge))
+                for k, (pa, pb) in enumerate(path_places(o)):
+                    a, b = self._end(p.a, rot), self._end(p.b, rot)
+                    lst.append((i, a, b, terminal, gauge, k, pa, pb, None))
                 if p.a.node is not None and p.b.node is not None:
                     self.node_node.add((h, i))
+            drawn = town_sides(tile, rot, node_options(tile.code), [(t[1], t[2]) for t in lst])
+            if not self.rules.readings["town_stretches"]:
+                drawn = {}
+            for j, t in enumerate(lst):
+                for (kind, n), (other, e), pl in ((t[1], t[2], t[6]), (t[2], t[1], t[7])):
+                    if kind == "n" and other == "e" and drawn.get(n) not in (None, e):
+                        lst[j] = t[:8] + ((h, n, pl[1]),)
             self.pieces[h] = lst
             tokens = state.tokens_at(h)  # {space index: company}
             # the company's tokens beside a city's spaces (its extra slot): they never fill it
@@ -474,7 +495,11 @@ class Model:
 
     def conflict_set(self, route: OracleRoute) -> frozenset:
         """What two routes of one company may not share: hex sides and node-to-node pieces."""
-        return route.sides | frozenset(p for p in route.pieces if p in self.node_node)
+        ends = frozenset(end for side in route.sides for end in side)
+        node_node = frozenset(
+            (p, k) for p, k in zip(route.pieces, route.lanes, strict=True) if p in self.node_node
+        )
+        return ends | node_node | frozenset(("stretch", *t) for t in route.stretches)
 
     # ---- the search --------------------------------------------------------------------
 
@@ -493,7 +518,8 @@ class Model:
                 return
             sides, travel, crossings = walk["sides"], walk["travel"], walk["crossings"]
             gauges = frozenset(walk["all_gauges"])
-            if tuple(pieces) <= tuple(reversed(pieces)):
+            lanes, stretches = walk["lanes"], frozenset(walk["stretches"])
+            if (tuple(pieces), tuple(lanes)) <= (tuple(reversed(pieces)), tuple(reversed(lanes))):
                 r = OracleRoute(
                     tuple(centres),
                     tuple(pieces),
@@ -501,6 +527,8 @@ class Model:
                     tuple(travel),
                     tuple(crossings),
                     gauges,
+                    tuple(lanes),
+                    stretches,
                 )
             else:
                 r = OracleRoute(
@@ -510,6 +538,8 @@ class Model:
                     tuple(reversed(travel)),
                     tuple(reversed(crossings)),
                     gauges,
+                    tuple(reversed(lanes)),
+                    stretches,
                 )
             found.setdefault(r.key, r)
             if limit is not None and len(found) > limit:
@@ -518,18 +548,20 @@ class Model:
         # A walk: the nodes passed, pieces used, sides crossed, centres visited, groups met,
         # the gauges of the track since the last centre, whether it must end at the next node.
         def leave_node(h, n, walk):
-            for i, a, b, terminal, gauge in self.pieces[h]:
-                if (h, i) in walk["pieces"]:
+            for track in self.pieces[h]:
+                i, a, b, terminal, gauge, k = track[:6]
+                if (h, i, k) in walk["used"]:
                     continue
                 if a == ("n", n):
-                    other = b
+                    other, at = b, track[7]
                 elif b == ("n", n):
-                    other = a
+                    other, at = a, track[6]
                 else:
                     continue
-                take_piece(h, i, other, terminal, gauge, walk)
+                take_piece(h, track, other, at, walk)
 
-        def take_piece(h, i, end, terminal, gauge, walk):
+        def take_piece(h, track, end, at, walk):
+            i, _, _, terminal, gauge, k, _, _, stretch = track
             if terminal and walk["pieces"]:
                 if end[0] != "n":
                     return  # a terminal piece in the middle of a route
@@ -537,9 +569,14 @@ class Model:
             segment = walk["segment"] | {gauge}
             if {"broad", "narrow"} <= segment:
                 return  # gauge changes only at a revenue centre
+            if stretch is not None and stretch in walk["stretches"]:
+                return  # an off-centre town's stretch used twice
             walk = dict(
                 walk,
                 pieces=walk["pieces"] + [(h, i)],
+                used=walk["used"] | {(h, i, k)},
+                lanes=walk["lanes"] + [k],
+                stretches=walk["stretches"] | ({stretch} if stretch else set()),
                 segment=segment,
                 all_gauges=walk["all_gauges"] | {gauge},
                 last_gauge=gauge,
@@ -547,9 +584,9 @@ class Model:
             if end[0] == "n":
                 arrive_node(h, end[1], walk)
             elif not walk.get("must_end"):
-                cross(h, end[1], walk)
+                cross(h, end[1], at, walk)
 
-        def cross(h, edge, walk):
+        def cross(h, edge, at, walk):
             nb = self.game.neighbour(h, edge)
             if nb is None:
                 return
@@ -559,23 +596,29 @@ class Model:
             if not reentry and nb in walk["travel"]:
                 return
             facing = (edge + 3) % 6
-            side = frozenset({(h, edge), (nb, facing)})
-            if side in walk["sides"]:
+            used_ends = {end for side in walk["sides"] for end in side}
+            if (h, edge, at[1]) in used_ends:
                 return
-            walk = dict(walk, sides=walk["sides"] | {side}, travel=walk["travel"] + [nb])
-            for i, a, b, terminal, gauge in self.pieces[nb]:
-                if (nb, i) in walk["pieces"]:
+            for track in self.pieces[nb]:
+                i, a, b, terminal, gauge, k = track[:6]
+                if (nb, i, k) in walk["used"]:
                     continue
                 if a == ("e", facing):
-                    other = b
+                    other, there, far = b, track[6], track[7]
                 elif b == ("e", facing):
-                    other = a
+                    other, there, far = a, track[7], track[6]
                 else:
                     continue
+                if not faces(at, there) or (nb, facing, there[1]) in used_ends:
+                    continue
+                side = frozenset({(h, edge, at[1]), (nb, facing, there[1])})
                 w2 = dict(
-                    walk, crossings=walk["crossings"] + [crossing_gauge(walk["last_gauge"], gauge)]
+                    walk,
+                    sides=walk["sides"] | {side},
+                    travel=walk["travel"] + [nb],
+                    crossings=walk["crossings"] + [crossing_gauge(walk["last_gauge"], gauge)],
                 )
-                take_piece(nb, i, other, terminal, gauge, w2)
+                take_piece(nb, track, other, far, w2)
 
         junction_again = self.rules.readings["junction_reentry"]
 
@@ -617,6 +660,9 @@ class Model:
             start = {
                 "nodes": {(h, n)},
                 "pieces": [],
+                "used": set(),
+                "lanes": [],
+                "stretches": set(),
                 "sides": set(),
                 "centres": [self.centre(h, n)],
                 "centre_hexes": {h},

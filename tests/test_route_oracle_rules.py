@@ -159,6 +159,30 @@ def junctions(hexes, places, orientation, coords):
         hexes[h] = ("grey", "junction;" + every_side)
 
 
+OFF_CENTRE_TOWNS = (
+    # 18MEX's Copper Canyon (470): the town drawn at edge 0, its paths to 3 and 4 share
+    "town=revenue:20,loc:0;path=a:0,b:_0;path=a:3,b:_0;path=a:3,b:4;path=a:4,b:_0",
+    # System18 China's X tile: a centred city joined to a town drawn at edge 3 (2, 4 share)
+    "city=revenue:50,loc:center;town=revenue:20,loc:3;path=a:0,b:_0;path=a:_0,b:_1;"
+    "path=a:_1,b:2;path=a:_1,b:3;path=a:_1,b:4",
+    # 18xx.games tile 603: no loc, the town drawn at the least crowded of its edges
+    "city=revenue:30;town=revenue:30;path=a:0,b:_0;path=a:1,b:_1;path=a:2,b:_0;path=a:3,b:_1;"
+    "path=a:4,b:_0;path=a:5,b:_1",
+    # 18PA's E22: two towns drawn at corners, each with two edges sharing its stretch
+    "town=revenue:10,loc:5.5;town=revenue:10,loc:2.5;path=a:0,b:_0;path=a:5,b:_0;"
+    "path=a:2,b:_1;path=a:3,b:_1;path=a:_0,b:_1",
+    # a town with two lanes to edge 3 (a one-lane neighbour meets lane 1): lane 0 shares the
+    # stretch with the path to 5, lane 1 has its own
+    "town=revenue:20,loc:1;path=a:1,b:_0;path=a:3,b:_0,lanes:2;path=a:5,b:_0",
+)
+
+
+def off_centre_towns(hexes, places, orientation, coords):
+    """The five picks become grey hexes with an off-centre town (tiles/README.md, ``loc``)."""
+    for h, code in zip(places["picks"], OFF_CENTRE_TOWNS, strict=False):
+        hexes[h] = ("grey", code)
+
+
 def phase_name_city(hexes, places, orientation, coords):
     """The bypass city pays by phase name (1849 gray centres): its code names no colour."""
     colour, code = hexes[places["bypass"]]
@@ -755,6 +779,19 @@ def scenarios() -> list[Scenario]:
             dense=True,
             share_exercised=0.025,
             exercised=differs(hex_reentry=True),
+        ),
+        Scenario(
+            "off_centre_towns",  # an off-centre town's paths to other edges share a stretch
+            BASIC
+            + [
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "4", "stops": 4},
+            ],
+            map_change=off_centre_towns,
+            tile_bias=town_bias,
+            exercised=differs(town_stretches=False),  # 7 of the 40 fast maps
+            share_exercised=0.1,
+            dense=True,
         ),
         Scenario(
             "junction_reentry",  # 1817: the engine lets a route pass a junction again
