@@ -347,7 +347,7 @@ class OracleRoute:
     pieces: tuple[tuple[str, int], ...]  # (hex, index in tile.paths), in travel order
     sides: frozenset  # frozenset of frozenset({(hex, edge), (neighbour, facing edge)})
     travel: tuple[str, ...]  # start hex, then the hex entered at every side crossed
-    crossings: tuple[str, ...] = ()  # the gauge of every side crossed, in travel order
+    crossings: tuple[str, ...] = ()  # per side crossed, in travel order: its stretch's gauge
     gauges: frozenset[str] = frozenset()  # gauges of all pieces used
 
     @property
@@ -600,12 +600,19 @@ class Model:
                     return
             if set(node.groups) & walk["groups"]:
                 return
+            # every side crossed since the last centre costs by the stretch's one gauge
+            # (G1849#hex_edge_cost: narrow if any track of it is, else broad if any is)
+            seg, k = walk["segment"], walk["segment_start"]
+            chain = "narrow" if "narrow" in seg else "broad" if "broad" in seg else "dual"
+            crossings = walk["crossings"][:k] + [chain] * (len(walk["crossings"]) - k)
             walk = dict(
                 walk,
                 centres=walk["centres"] + [self.centre(h, n)],
                 centre_hexes=walk["centre_hexes"] | {h},
                 groups=walk["groups"] | set(node.groups),
                 segment=frozenset(),
+                crossings=crossings,
+                segment_start=len(crossings),
             )
             record(walk)
             if self.can_pass(h, n) and not walk.get("must_end"):
@@ -623,6 +630,7 @@ class Model:
                 "groups": set(node.groups),
                 "travel": [h],
                 "crossings": [],
+                "segment_start": 0,
                 "segment": frozenset(),
                 "all_gauges": frozenset(),
                 "last_gauge": "broad",

@@ -353,3 +353,25 @@ def test_18va_parts_the_importer_reads(tmp_path):
     assert 'barred_at = ["A6", "A12"]' in text_ and "multiplier = 2" in text_
     sym = dump["corporations"][0]["sym"]
     assert f"company {sym}: home city 3 of" in res.stdout
+
+
+def test_1849_boot_h_trains_a_path_given_twice_and_a_tile_made_in_code(tmp_path):
+    """1849 Boot (tools/import_game/titles.txt): its H trains as ``edges`` (distance in hex
+    edges), I13's path printed twice kept once, and the gray Avezzano its earthquake makes in
+    code written into its tile file, none of its manifest."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code, named_rule
+
+    assert named_rule("edges", 6) == {"rule": "edges", "edges": 6}
+    assert named_rule("edges", 99) is None
+    c = Conversion("x", "X", "pointy", None)
+    code = "city=slots:2;path=a:4,b:_0,track:dual;path=a:5,b:_0,track:dual;path=a:5,b:_0,track:dual"
+    assert clean_code(code, "hex I13", c) == (
+        "city=slots:2;path=a:4,b:_0,track:dual;path=a:5,b:_0,track:dual"
+    )
+    assert c.read_as == ["hex I13: path 'path=a:5,b:_0,track:dual' given twice (kept once)"]
+    text = (ROOT / "tiles" / "1849Boot.tiles").read_text(encoding="utf-8")
+    assert text.splitlines()[-1] == "C7 grey   town=revenue:10;path=a:4,b:_0,track:narrow"
+    game = (ROOT / "games" / "1849Boot.toml").read_text(encoding="utf-8")
+    assert '"C7"' not in game.split("[manifest]")[1].split("[[companies]]")[0]
+    assert 'rule = "edges"\nedges = 16\nprice = 1100' in game
