@@ -78,6 +78,7 @@ READING_DEFAULTS = {
 # Games whose 18xx.games class overrides a common rule (the oracle's own reading of each)
 GAME_SPECIFIC = {
     "1836Jr30": "colour_or_nothing",
+    "1836Jr56": "colour_or_nothing",  # 1836Jr30's ports on 1856's game
     "18MS": "hex_bonus_once",
     "18FL": "hotels_doubled",  # hotel_value: $20 in phases 5 and 6 (those allowing brown)
 }

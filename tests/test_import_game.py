@@ -375,3 +375,17 @@ def test_1849_boot_h_trains_a_path_given_twice_and_a_tile_made_in_code(tmp_path)
     game = (ROOT / "games" / "1849Boot.toml").read_text(encoding="utf-8")
     assert '"C7"' not in game.split("[manifest]")[1].split("[[companies]]")[0]
     assert 'rule = "edges"\nedges = 16\nprice = 1100' in game
+
+
+def test_1836jr56_has_the_diesel_variants_d_after_its_own_trains():
+    """tools/import_game/titles.txt imports 1836jr56 with ``--engine-options diesel_variant``
+    (dump_game.rb's ENGINE_OPTIONS): the 8 and its phase, then the variant's D and phase D."""
+    from rusty_train_py.gamedata.loader.gamefile import load_game
+
+    game = load_game("1836Jr56")
+    assert [t.name for t in game.trains] == ["2", "3", "4", "5", "6", "8", "D"]
+    assert [p.name for p in game.phases] == ["2", "3", "4", "5", "6", "8", "D"]
+    assert game.train("4").rusts_on == "8"  # the variant's (on the D): titles/t1836jr56.py
+    assert game.train("D").count == 22 and game.train("D").available_on == "6"
+    line = "1836Jr56 1836Jr56 --engine-options diesel_variant"
+    assert line in (ROOT / "tools" / "import_game" / "titles.txt").read_text(encoding="utf-8")
