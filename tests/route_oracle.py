@@ -86,6 +86,7 @@ READING_DEFAULTS = {
 # Games whose 18xx.games class overrides a common rule (the oracle's own reading of each)
 GAME_SPECIFIC = {
     "1836Jr30": "colour_or_nothing",
+    "1836Jr56": "colour_or_nothing",  # 1836Jr30's ports on 1856's game
     "18MS": "hex_bonus_once",
     "18FL": "hotels_doubled",  # hotel_value: $20 in phases 5 and 6 (those allowing brown)
 }
@@ -356,7 +357,7 @@ class OracleRoute:
     # frozenset of frozenset({(hex, edge, place), (neighbour, facing edge, place)})
     sides: frozenset
     travel: tuple[str, ...]  # start hex, then the hex entered at every side crossed
-    crossings: tuple[str, ...] = ()  # the gauge of every side crossed, in travel order
+    crossings: tuple[str, ...] = ()  # per side crossed, in travel order: its stretch's gauge
     gauges: frozenset[str] = frozenset()  # gauges of all pieces used
     lanes: tuple[int, ...] = ()  # which track of each piece (lanes:N), in travel order
     stretches: frozenset = frozenset()  # off-centre towns' stretches: (hex, town, place)
@@ -643,12 +644,19 @@ class Model:
                     return
             if set(node.groups) & walk["groups"]:
                 return
+            # every side crossed since the last centre costs by the stretch's one gauge
+            # (G1849#hex_edge_cost: narrow if any track of it is, else broad if any is)
+            seg, k = walk["segment"], walk["segment_start"]
+            chain = "narrow" if "narrow" in seg else "broad" if "broad" in seg else "dual"
+            crossings = walk["crossings"][:k] + [chain] * (len(walk["crossings"]) - k)
             walk = dict(
                 walk,
                 centres=walk["centres"] + [self.centre(h, n)],
                 centre_hexes=walk["centre_hexes"] | {h},
                 groups=walk["groups"] | set(node.groups),
                 segment=frozenset(),
+                crossings=crossings,
+                segment_start=len(crossings),
             )
             record(walk)
             if self.can_pass(h, n) and not walk.get("must_end"):
@@ -669,6 +677,7 @@ class Model:
                 "groups": set(node.groups),
                 "travel": [h],
                 "crossings": [],
+                "segment_start": 0,
                 "segment": frozenset(),
                 "all_gauges": frozenset(),
                 "last_gauge": "broad",

@@ -353,3 +353,39 @@ def test_18va_parts_the_importer_reads(tmp_path):
     assert 'barred_at = ["A6", "A12"]' in text_ and "multiplier = 2" in text_
     sym = dump["corporations"][0]["sym"]
     assert f"company {sym}: home city 3 of" in res.stdout
+
+
+def test_1849_boot_h_trains_a_path_given_twice_and_a_tile_made_in_code(tmp_path):
+    """1849 Boot (tools/import_game/titles.txt): its H trains as ``edges`` (distance in hex
+    edges), I13's path printed twice kept once, and the gray Avezzano its earthquake makes in
+    code written into its tile file, none of its manifest."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code, named_rule
+
+    assert named_rule("edges", 6) == {"rule": "edges", "edges": 6}
+    assert named_rule("edges", 99) is None
+    c = Conversion("x", "X", "pointy", None)
+    code = "city=slots:2;path=a:4,b:_0,track:dual;path=a:5,b:_0,track:dual;path=a:5,b:_0,track:dual"
+    assert clean_code(code, "hex I13", c) == (
+        "city=slots:2;path=a:4,b:_0,track:dual;path=a:5,b:_0,track:dual"
+    )
+    assert c.read_as == ["hex I13: path 'path=a:5,b:_0,track:dual' given twice (kept once)"]
+    text = (ROOT / "tiles" / "1849Boot.tiles").read_text(encoding="utf-8")
+    assert text.splitlines()[-1] == "C7 grey   town=revenue:10;path=a:4,b:_0,track:narrow"
+    game = (ROOT / "games" / "1849Boot.toml").read_text(encoding="utf-8")
+    assert '"C7"' not in game.split("[manifest]")[1].split("[[companies]]")[0]
+    assert 'rule = "edges"\nedges = 16\nprice = 1100' in game
+
+
+def test_1836jr56_has_the_diesel_variants_d_after_its_own_trains():
+    """tools/import_game/titles.txt imports 1836jr56 with ``--engine-options diesel_variant``
+    (dump_game.rb's ENGINE_OPTIONS): the 8 and its phase, then the variant's D and phase D."""
+    from rusty_train_py.gamedata.loader.gamefile import load_game
+
+    game = load_game("1836Jr56")
+    assert [t.name for t in game.trains] == ["2", "3", "4", "5", "6", "8", "D"]
+    assert [p.name for p in game.phases] == ["2", "3", "4", "5", "6", "8", "D"]
+    assert game.train("4").rusts_on == "8"  # the variant's (on the D): titles/t1836jr56.py
+    assert game.train("D").count == 22 and game.train("D").available_on == "6"
+    line = "1836Jr56 1836Jr56 --engine-options diesel_variant"
+    assert line in (ROOT / "tools" / "import_game" / "titles.txt").read_text(encoding="utf-8")

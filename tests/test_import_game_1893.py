@@ -20,7 +20,7 @@ def test_a_tiles_path_given_twice_is_written_once():
     assert clean_code(code, "tile K170", c) == (
         "city=revenue:50,slots:2;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0"
     )
-    assert c.read_as == ["tile K170: path 'path=a:3,b:_0' given twice, written once"]
+    assert c.read_as == ["tile K170: path 'path=a:3,b:_0' given twice (kept once)"]
     # a printed hex keeps its double track (18EU's Hamburg G2, 1817NA's Miami I21)
     c = Conversion("x", "X", "flat", None)
     code = "city=revenue:40;path=a:_0,b:5;path=a:_0,b:5"

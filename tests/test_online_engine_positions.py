@@ -36,6 +36,8 @@ DIFFERING = {
     # 1894: a split brown city holding two tokens in its one space (the engine's UpdateTokens
     # lets the second owner choose a full city); ours holds one of them (titles/t1894.py)
     "1894": 147,
+    # 1849 Boot: PL closed by the market (its price in the close cell) until its par again
+    "1849KingdomoftheTwoSicilies": 10,
 }
 
 

@@ -169,11 +169,12 @@ def test_gauge_changes_only_at_stations(tmp_path):
     check(s, ["E"], 0)  # A1's track is narrow
 
 
-def test_a_dual_edge_costs_one_between_narrow_track(tmp_path):
+def test_a_dual_edge_on_a_narrow_stretch_costs_as_narrow(tmp_path):
     # A1 city 10 (token, narrow) - A3 dual straight - A5 dual straight - A7 city 20 (narrow):
-    # edges A1|A3 and A5|A7 meet narrow track (2 each), A3|A5 is dual on both sides (1), so 5.
-    # (games/README.md: "each edge costs by its gauge". The 18xx.games engine prices the whole
-    # stretch between two stations by its narrowest gauge, which would make it 6.)
+    # the 18xx.games engine prices every edge of a stretch between two stops by the stretch's
+    # one gauge (G1849#hex_edge_cost, track_type: narrow if any of its track is), so the dual
+    # edge A3|A5 costs 2 as A1|A3 and A5|A7 do: 6 (it refuses the route to a 5H: "6 is too
+    # many hex edges")
     hexes = column(
         ("grey", "city=revenue:10;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:narrow"),
         ("grey", "path=a:3,b:0,track:dual"),
@@ -181,8 +182,18 @@ def test_a_dual_edge_costs_one_between_narrow_track(tmp_path):
         ("grey", "city=revenue:20;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:narrow"),
     )
     s = make(tmp_path, hexes, {"A1": {0: "A"}})
-    check(s, ["4H"], 0)
-    check(s, ["5H"], 30)
+    check(s, ["5H"], 0)
+    check(s, ["6H"], 30)
+    # the same stretch of broad and dual track: R6H pays 2 per edge, every H train 1
+    broad = column(
+        ("grey", "city=revenue:10;path=a:3,b:_0;path=a:_0,b:0"),
+        ("grey", "path=a:3,b:0,track:dual"),
+        ("grey", "path=a:3,b:0,track:dual"),
+        ("grey", "city=revenue:20;path=a:3,b:_0;path=a:_0,b:0"),
+    )
+    s = make(tmp_path / "b", broad, {"A1": {0: "A"}})
+    check(s, ["4H"], 30)
+    check(s, ["R6H"], 30)  # 3 edges at 2: 6
 
 
 def test_visit_cost_zero_and_one_hundred(tmp_path):

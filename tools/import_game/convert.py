@@ -151,13 +151,12 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
         if kind == "future_label" and not any(o.startswith("label:") and o[6:] for o in good):
             c.unexpressed.append(f"{where}: part {part!r}")
             continue
-        text = f"{kind}={','.join(good)}" if good else kind
-        if kind == "path" and where.startswith("tile ") and text in kept:
-            # a tile's path given twice (1893's K170): the engine keys track by hex, edge and
-            # lane (check_overlap), so the copy adds no track a route could use
-            c.read_as.append(f"{where}: path {part!r} given twice, written once")
+        cleaned = f"{kind}={','.join(good)}" if good else kind
+        if kind == "path" and cleaned in kept:
+            # the same track printed twice (1849 Boot's I13): one track, as the engine runs it
+            c.read_as.append(f"{where}: path {part!r} given twice (kept once)")
             continue
-        kept.append(text)
+        kept.append(cleaned)
     return ";".join(kept)
 
 
@@ -382,6 +381,9 @@ def named_rule(kind: str, distance: Any) -> dict[str, Any] | None:
         return {"rule": "local"} | ({"towns": town["visit"]} if town["visit"] != 1 else {})
     if kind == "tokened_cities":  # 1822's E: any distance, the check in check_distance
         return {"rule": kind} if isinstance(distance, int) and distance >= UNLIMITED else None
+    if kind == "edges":  # 1849's H trains: the distance counts hex edges (route_distance)
+        ok = isinstance(distance, int) and distance < UNLIMITED
+        return {"rule": kind, "edges": distance} if ok else None
     if kind == "halved":  # 1822MX's 3/2P: an N-train whose revenue_for halves its revenue
         ok = isinstance(distance, int) and distance < UNLIMITED
         return {"rule": kind, "stops": distance} if ok else None

@@ -98,6 +98,15 @@ def main(argv: list[str] | None = None) -> int:
         help="add the engine's blocking-token entity SYM as a neutral company (1824's B: the"
         " token a coal railway leaves on its mine)",
     )
+    ap.add_argument(
+        "--code-tile",
+        action="append",
+        default=[],
+        metavar="NAME=COLOUR:CODE",
+        help="a tile the title makes in code, none of its manifest (1849 Boot's Avezzano after"
+        " the earthquake, event_earthquake!): written into the title's tile file, its own"
+        " colour (grey) and code",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
@@ -148,6 +157,14 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             entry[key] = raw.split(",")
         c.read_as.append(f"train {name} {key} = {raw}")
+    for spec in args.code_tile:
+        name, _, rest = spec.partition("=")
+        colour, _, code = rest.partition(":")
+        if not name or not colour or not code:
+            c.errors.append(f"--code-tile {spec}: not NAME=COLOUR:CODE")
+            continue
+        c.own_tiles.append((name, colour, code))
+        c.read_as.append(f"tile {name} made in code ({colour}: {code})")
     if args.tokens is not None:
         for corp in c.companies:
             if corp.get("kind") == "major":
