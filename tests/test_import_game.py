@@ -389,3 +389,41 @@ def test_1836jr56_has_the_diesel_variants_d_after_its_own_trains():
     assert game.train("D").count == 22 and game.train("D").available_on == "6"
     line = "1836Jr56 1836Jr56 --engine-options diesel_variant"
     assert line in (ROOT / "tools" / "import_game" / "titles.txt").read_text(encoding="utf-8")
+def test_pay_best_trains_and_tiles_keeping_a_printed_group():
+    """18 Los Angeles 1st edition (tools/import_game/titles.txt): its N/M trains' one row for
+    cities and off-boards, paying fewer than they visit, is ``pay_best``; with ``--keep-groups
+    LB`` Long Beach's tiles keep the group of the printed hex's four cities (the engine's
+    Hex#lay), and a label no printed hex gives one group is an error."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, convert_tiles, train_rule
+
+    c = Conversion("x", "X", "pointy", None)
+    distance = [{"nodes": ["city", "offboard"], "pay": 3, "visit": 5}]
+    assert train_rule("3/5", distance, c) == {"rule": "pay_best", "pay": 3, "visit": 5}
+    four = ";".join(["city=revenue:10,groups:LongBeach"] * 4)
+    c.hex_groups = [("yellow", ["E8"], f"{four};path=a:1,b:_0;label=LB")]
+    code = "city=revenue:40;city=revenue:40;path=a:1,b:_0;path=a:2,b:_1;label=LB"
+    one = "city=revenue:40;path=a:1,b:_0;label=LB"
+    dump = {
+        "tiles": [
+            {"name": "298LA", "colour": "green", "code": code, "count": 1},
+            {"name": "X1", "colour": "green", "code": one, "count": 1},
+        ]
+    }
+    convert_tiles(dump, c, {}, frozenset({"LB"}))
+    assert c.own_tiles == [
+        (
+            "298LA",
+            "green",
+            "city=revenue:40,groups:LongBeach;city=revenue:40,groups:LongBeach;"
+            "path=a:1,b:_0;path=a:2,b:_1;label=LB",
+        ),
+        ("X1", "green", one),  # a city alone keeps no group (18SJ's X5)
+    ]
+    assert c.read_as == ["tile 298LA: its cities keep the group LongBeach of the hex it is laid on"]
+    plain = Conversion("x", "X", "pointy", None)
+    plain.hex_groups = c.hex_groups
+    convert_tiles(dump, plain, {})  # without --keep-groups the engine's codes stay
+    assert plain.own_tiles[0] == ("298LA", "green", code)
+    convert_tiles({"tiles": []}, plain, {}, frozenset({"Z"}))
+    assert plain.errors == ["--keep-groups Z: no printed hex of that label with one group"]

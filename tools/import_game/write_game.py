@@ -107,6 +107,21 @@ def main(argv: list[str] | None = None) -> int:
         " the earthquake, event_earthquake!): written into the title's tile file, its own"
         " colour (grey) and code",
     )
+    ap.add_argument(
+        "--neutral",
+        action="append",
+        default=[],
+        metavar="SYM",
+        help="add a neutral company SYM (one token, which blocks no route): the engine's"
+        " neutral tokens a private of that name places (18 Los Angeles' LA Title open-city token)",
+    )
+    ap.add_argument(
+        "--keep-groups",
+        default="",
+        metavar="LABEL,LABEL",
+        help="the tiles of these labels keep the city groups of the printed hexes of the label"
+        " (the engine's Hex#lay: 18 Los Angeles' Long Beach LB, one of its cities per route)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
     swaps = [s.partition("=")[::2] for s in args.rule]
@@ -115,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     by_train = {old: new for old, new in swaps if old in train_names}
     classes = dict(s.partition("=")[::2] for s in args.track_class)
-    c = convert(dump, args.id, args.tiles, by_train, classes, frozenset(args.skip_train))
+    keep = frozenset(x for x in args.keep_groups.split(",") if x)
+    c = convert(dump, args.id, args.tiles, by_train, classes, frozenset(args.skip_train), keep)
     if args.one_stop_per_hex:
         c.one_stop_per_hex = True if args.one_stop_per_hex == "true" else args.one_stop_per_hex
         c.read_as.append(
@@ -135,6 +151,19 @@ def main(argv: list[str] | None = None) -> int:
             }
         )
         c.read_as.append(f"the engine's blocking tokens ({args.blocker}) a neutral company")
+    for sym in args.neutral:
+        c.companies.append(
+            {
+                "abbrev": sym,
+                "name": f"{sym} (neutral token)",
+                "kind": "neutral",
+                "shares": 1,
+                "tokens": 1,
+                "colour": "#ffffff",
+                "text_colour": "#000000",
+            }
+        )
+        c.read_as.append(f"{sym}'s neutral tokens a neutral company's")
     for old, new in swaps:
         if old in train_names:
             continue
