@@ -53,13 +53,20 @@ class Specials1847AE(GameSpecials):
 
     def __init__(self) -> None:
         self.out: dict[str, dict[str, int]] = {}  # engine corporation -> shares out of the IPO
+        self.floated: list[str] = []  # floated by the last action: tokens go down after it
 
     def before_action(self, r: Moves, action: Action) -> None:
+        for corporation in self.floated:  # the previous action's float: after it, before this
+            company = r.company(corporation)
+            if company is not None:
+                r.place_home(company)
+                self._second_home(r, company.abbrev)
+        self.floated = []
         for a in [action, *(action.get("auto_actions") or [])]:
             if isinstance(a, dict):
-                self._shares(r, a)
+                self._shares(a)
 
-    def _shares(self, r: Moves, a: Action) -> None:
+    def _shares(self, a: Action) -> None:
         kind = a.get("type")
         if kind == "bid":
             for share, percent in self.PRIVATE_SHARES.get(str(a.get("company")), {}).items():
@@ -78,11 +85,8 @@ class Specials1847AE(GameSpecials):
             corporation = str(shares[0]).rpartition("_")[0]
         else:
             return
-        if self._floated(corporation):
-            company = r.company(corporation)
-            if company is not None:
-                r.place_home(company)
-                self._second_home(r, company.abbrev)
+        if self._floated(corporation) and corporation not in self.floated:
+            self.floated.append(corporation)
 
     def _out(self, share: str, percent: int) -> None:
         corporation = share.rpartition("_")[0]
