@@ -89,6 +89,7 @@ GAME_SPECIFIC = {
     "1836Jr56": "colour_or_nothing",  # 1836Jr30's ports on 1856's game
     "18MS": "hex_bonus_once",
     "18FL": "hotels_doubled",  # hotel_value: $20 in phases 5 and 6 (those allowing brown)
+    "1847AE": "coal_not_6e",  # coal_bonus: 0 to a 6E (the bonus id `coal` of its hand file)
 }
 
 
@@ -175,10 +176,8 @@ class BonusSpec:
         return self.kind in ("connection", "per_stop") and bool(self.get("once_per_run", default))
 
     def applies_to(self, train: TrainSpec) -> bool:
-        if self.kind == "hotels" and train.name.upper() in {
-            t.upper() for t in self.get("except_trains", ())
-        }:
-            return False  # 18FL: the 3E does not count hotels
+        if train.name.upper() in {t.upper() for t in self.get("except_trains", ())}:
+            return False  # 18FL: the 3E does not count hotels; 1847 AE: no coal to the 6E
         return self.train is None or self.train.strip().upper() == train.name.upper()
 
     def __str__(self) -> str:
@@ -730,7 +729,8 @@ def _first_city_value(state, hex_name: str) -> int:
 def game_bonuses(active: list[BonusSpec], state, company: str) -> list[BonusSpec]:
     """The bonuses as the map and the game's own rules make them for ``company``: the ports a
     ``linked_port`` bonus bars (no token of the company in their linked hex's first city);
-    18FL's hotels doubled in the phases allowing brown tiles."""
+    18FL's hotels doubled in the phases allowing brown tiles; 1847 AE's coal bonus kept from
+    the 6E."""
     doubled = GAME_SPECIFIC.get(state.game.id) == "hotels_doubled" and "brown" in (
         state.game.phase(state.phase).tiles
     )
@@ -750,6 +750,9 @@ def game_bonuses(active: list[BonusSpec], state, company: str) -> list[BonusSpec
             b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
         if b.kind == "hotels" and doubled:
             data = dict(b.data, amount=2 * int(b.get("amount", 0)))
+            b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
+        if GAME_SPECIFIC.get(state.game.id) == "coal_not_6e" and b.id == "coal":
+            data = dict(b.data, except_trains=("6E",))
             b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
         out.append(b)
     return out

@@ -32,6 +32,7 @@ CURRENCIES = {
     "18NL": "ƒ%s", "1893": "%sM",
     "18DE": "%s ℳ", "1877Venezuela": "Bs.%s", "1849Boot": "L.%s", "1836Jr56": "%s F",
     "18ChesapeakeOTR": "$%s", "18LosAngeles1": "$%s",
+    "1847AE": "%sM",
 }  # fmt: skip
 
 
