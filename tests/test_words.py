@@ -31,6 +31,7 @@ CURRENCIES = {
     "18MT": "$%s", "18SJ": "%s kr", "18TN": "$%s", "18Texas": "$%s", "18VA": "$%s",
     "18NL": "ƒ%s", "1893": "%sM",
     "18DE": "%s ℳ", "1877Venezuela": "Bs.%s",
+    "18JPT": "¥%s",
 }  # fmt: skip
 
 
