@@ -233,6 +233,7 @@ class Rules:
                 "destination_end",
                 "destination_value",
                 "connection_run",
+                "company_double",
             )
             if scoped and company is not None and b["company"] != company:
                 continue
@@ -1010,6 +1011,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         "end_again",
         "destination_end",
         "token_double",
+        "company_double",
         "linked_port",
         "closed",
         "marker",
@@ -1049,6 +1051,11 @@ def choice_revenue(
                 pays[i] * train.multiplier
                 for i in counted
                 if route.centres[i].hex in b.get("at") and route.centres[i].token
+            )
+            continue
+        if b.kind == "company_double":  # the company's counted stops on `at`: paid again
+            plain += sum(
+                pays[i] * train.multiplier for i in counted if route.centres[i].hex in b.get("at")
             )
             continue
         if b.kind == "linked_port":  # its trains earn a counted port and its linked city again

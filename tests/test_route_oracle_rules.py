@@ -862,6 +862,17 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
         ),
         Scenario(
+            "company_double",  # rules/kinds/company_double.py: 18JP-T's destination hexes
+            BASIC + [{"name": "4", "stops": 4}],
+            bonuses=[
+                {"id": "cda", "kind": "company_double", "company": "A"},
+                {"id": "cdb", "kind": "company_double", "company": "B"},
+            ],  # at filled in per map
+            pick_bonuses=options(["cda", "cdb"], 0.9),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
             "destination_value",  # rules/kinds/destination_value.py: 1822's destinations
             BASIC
             + [
@@ -1140,6 +1151,11 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         return [
             dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
             dict(sc.bonuses[1], at=[p[2], p[3], places["bypass"]], always=False),
+        ]
+    if sc.name == "company_double":
+        return [
+            dict(sc.bonuses[0], at=[single, *group, p[0], p[1]], always=False),
+            dict(sc.bonuses[1], at=[places["bypass"], p[2], p[3]], always=False),
         ]
     if sc.name == "destination_value":
         bypass = places["bypass"]

@@ -76,6 +76,11 @@ def test_bad_train_params_name_the_file_and_line(tmp_path, train, message):
         ),
         ({"id": "d", "kind": "end_again", "at": ["Z9"]}, "at names 'Z9', which is not a hex"),
         ({"id": "v", "kind": "visit", "at": ["A1"]}, "bonus v: needs amount or amounts"),
+        ({"id": "c", "kind": "company_double", "at": ["A1"]}, "bonus c: missing 'company'"),
+        (
+            {"id": "c", "kind": "company_double", "company": "A", "at": ["A5"]},
+            "at names 'A5', which is not a hex",
+        ),
     ],
 )
 def test_bad_bonus_params_name_the_file_and_line(tmp_path, bonus, message):
