@@ -353,3 +353,25 @@ def test_18va_parts_the_importer_reads(tmp_path):
     assert 'barred_at = ["A6", "A12"]' in text_ and "multiplier = 2" in text_
     sym = dump["corporations"][0]["sym"]
     assert f"company {sym}: home city 3 of" in res.stdout
+
+
+def test_a_title_keeping_a_subset_of_its_parents_companies():
+    """1822NRS keeps in code a subset of 1822's companies (G1822NRS STARTING_CORPORATIONS,
+    STARTING_COMPANIES): ``--corporations`` and ``--privates`` keep only those of the dump,
+    and the game file says so."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from write_game import _keep_only
+
+    dump = {
+        "corporations": [{"sym": "LNWR"}, {"sym": "GWR"}],
+        "minors": [{"sym": "1"}, {"sym": "11"}],
+        "companies": [{"sym": "P1"}, {"sym": "P5"}, {"sym": "M1"}],
+    }
+    notes = _keep_only(dump, "1,LNWR", "P1,M1")
+    assert dump == {
+        "corporations": [{"sym": "LNWR"}],
+        "minors": [{"sym": "1"}],
+        "companies": [{"sym": "P1"}, {"sym": "M1"}],
+    }
+    assert notes == ["only the corporations 1, LNWR", "only the private companies P1, M1"]
+    assert _keep_only(dump, None, None) == []

@@ -36,6 +36,7 @@ DIFFERING = {
     # 1894: a split brown city holding two tokens in its one space (the engine's UpdateTokens
     # lets the second owner choose a full city); ours holds one of them (titles/t1894.py)
     "1894": 147,
+    "1822NRS": 2,  # MR's destination token in a full York L19: our extra slot (readings)
 }
 
 
