@@ -19,7 +19,7 @@ What 1822 does that 1822MX does not (G1822::Game, G1822::Round::Stock):
 
 from __future__ import annotations
 
-from .moves import Action, Moves
+from .moves import Action, Handler, Moves
 from .registry import TitleHome, title
 from .specials import GameSpecials, Lcg
 from .t1822mx import Specials1822MX
@@ -85,6 +85,12 @@ class Specials1822(Specials1822MX):
     def national_open(self, r: Moves) -> bool:
         return False
 
+    def handlers(self) -> dict[str, Handler]:
+        out = super().handlers()
+        for kind in ("payoff_player_debt", "payoff_player_debt_partial"):
+            out[kind] = _money_only  # a player's loan repaid: nothing on the map
+        return out
+
     def before_action(self, r: Moves, a: Action) -> None:
         if a.get("entity") == self.TAX_HAVEN and a.get("entity_type") == "company":
             return  # P16 buying a share for its owner: a stock round action
@@ -102,6 +108,10 @@ class Specials1822(Specials1822MX):
         else:
             r.place_token(hex_name, space, company.abbrev)
         r.grant_tokens(company.abbrev)  # the destination token, beyond the charter
+
+
+def _money_only(r: Moves, a: Action) -> None:
+    """An action that moves money only."""
 
 
 class Specials1822NRS(Specials1822):
