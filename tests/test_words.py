@@ -29,6 +29,7 @@ CURRENCIES = {
     "1894": "%s F", "18AL": "$%s", "18CO": "$%s", "18Chesapeake": "$%s", "18EU": "£%s",
     "18FL": "$%s", "18GA": "$%s", "18LosAngeles": "$%s", "18MEX": "$%s", "18MS": "$%s",
     "18MT": "$%s", "18SJ": "%s kr", "18TN": "$%s", "18Texas": "$%s", "18VA": "$%s",
+    "1822NRS": "£%s",
 }  # fmt: skip
 
 
