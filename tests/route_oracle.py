@@ -1034,7 +1034,12 @@ def choice_revenue(
             continue
         if b.kind == "destination_value":  # 1822: the tokened destination city paid again
             counted_cities = [route.centres[i] for i in counted if route.centres[i].kind == "city"]
-            home = [c for c in counted_cities if c.token and c.hex in b.get("home")]
+            node = b.get("home_node")  # only the company's token in this city of its home
+            home = [
+                c
+                for c in counted_cities
+                if c.token and c.hex in b.get("home") and node in (None, c.node)
+            ]
             dest = [
                 pays[i] * train.multiplier
                 for i in counted

@@ -389,6 +389,8 @@ def test_1836jr56_has_the_diesel_variants_d_after_its_own_trains():
     assert game.train("D").count == 22 and game.train("D").available_on == "6"
     line = "1836Jr56 1836Jr56 --engine-options diesel_variant"
     assert line in (ROOT / "tools" / "import_game" / "titles.txt").read_text(encoding="utf-8")
+
+
 def test_pay_best_trains_and_tiles_keeping_a_printed_group():
     """18 Los Angeles 1st edition (tools/import_game/titles.txt): its N/M trains' one row for
     cities and off-boards, paying fewer than they visit, is ``pay_best``; with ``--keep-groups
@@ -427,3 +429,25 @@ def test_pay_best_trains_and_tiles_keeping_a_printed_group():
     assert plain.own_tiles[0] == ("298LA", "green", code)
     convert_tiles({"tiles": []}, plain, {}, frozenset({"Z"}))
     assert plain.errors == ["--keep-groups Z: no printed hex of that label with one group"]
+
+
+def test_a_title_keeping_a_subset_of_its_parents_companies():
+    """1822NRS keeps in code a subset of 1822's companies (G1822NRS STARTING_CORPORATIONS,
+    STARTING_COMPANIES): ``--corporations`` and ``--privates`` keep only those of the dump,
+    and the game file says so."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from write_game import _keep_only
+
+    dump = {
+        "corporations": [{"sym": "LNWR"}, {"sym": "GWR"}],
+        "minors": [{"sym": "1"}, {"sym": "11"}],
+        "companies": [{"sym": "P1"}, {"sym": "P5"}, {"sym": "M1"}],
+    }
+    notes = _keep_only(dump, "1,LNWR", "P1,M1")
+    assert dump == {
+        "corporations": [{"sym": "LNWR"}],
+        "minors": [{"sym": "1"}],
+        "companies": [{"sym": "P1"}, {"sym": "M1"}],
+    }
+    assert notes == ["only the corporations 1, LNWR", "only the private companies P1, M1"]
+    assert _keep_only(dump, None, None) == []

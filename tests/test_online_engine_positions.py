@@ -40,6 +40,7 @@ DIFFERING = {
     # 18 Los Angeles 1st edition, log 19984: DC&H's token beyond Los Angeles' two slots (the
     # engine's cheater slot) is in the city's extra slot until the brown tile opens a third
     "18LosAngeles1": 7,
+    "1822NRS": 2,  # MR's destination token in a full York L19: our extra slot (readings)
 }
 
 

@@ -882,8 +882,10 @@ def scenarios() -> list[Scenario]:
             bonuses=[
                 {"id": "dva", "kind": "destination_value", "company": "A"},
                 {"id": "dvb", "kind": "destination_value", "company": "B"},
+                # only the token in its home tile's second node (1822NRS's LNWR: N29's first)
+                {"id": "dvc", "kind": "destination_value", "company": "A", "home_node": 1},
             ],  # home and at filled in per map
-            pick_bonuses=options(["dva", "dvb"], 0.9),
+            pick_bonuses=options(["dva", "dvb", "dvc"], 0.9),
             exercised=bonus_matters,
             share_exercised=0.05,
         ),
@@ -1162,6 +1164,7 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         return [
             dict(sc.bonuses[0], home=[bypass, *p[:3]], at=p[3:], always=False),
             dict(sc.bonuses[1], home=p[3:], at=[bypass, *p[:3]], always=False),
+            dict(sc.bonuses[2], home=places["all"], at=p[3:], always=False),
         ]
     if sc.name == "passing":
         every = places["all"]

@@ -378,6 +378,26 @@ def test_destination_value_pays_the_destination_city_again_once(tmp_path):
     check(s, ["3"], 100)  # no destination token of A's (B's there): A1-A3-A5 100
 
 
+def test_destination_value_home_node_names_the_home_city(tmp_path):
+    # A1 city 10 - A3 two cities, node 0 (20) up to A1 and node 1 (30) down to A5, both
+    # holding A's tokens - A5 city 50 (A's destination token). Home A3: with no home_node
+    # either city is home; with home_node 0 (1822NRS's LNWR, whose home token is in London
+    # N29's first city) the route A3-A5 through node 1 earns no bonus.
+    two = ("grey", "city=revenue:20;city=revenue:30;path=a:3,b:_0;path=a:0,b:_1")
+    line = column(city(10), two, city(50, slots=2))
+    tokens = {"A3": {0: "A", 1: "A"}, "A5": {0: "A"}}
+    dv = {"name": "A's destination", "kind": "destination_value", "company": "A"}
+    dv |= {"home": ["A3"], "at": ["A5"]}
+    s = make(tmp_path, line, tokens, bonuses=[dv | {"id": "dv"}])
+    check(s, ["2"], 130)  # A3 (node 1) 30 + A5 50, and A5's 50 again
+    check(s, ["2", "2"], 160)  # and A1-A3 (node 0) 30
+    s = make(tmp_path / "b", line, tokens, bonuses=[dv | {"id": "dv", "home_node": 0}])
+    check(s, ["2"], 80)  # node 1 is no home: A3-A5 80, no bonus
+    check(s, ["2", "2"], 110)  # A1-A3 30 reaches home, not the destination
+    s = make(tmp_path / "c", line, tokens, bonuses=[dv | {"id": "dv", "home_node": 1}])
+    check(s, ["2"], 130)
+
+
 def test_ends_pair_pays_both_icons(tmp_path):
     # A1 off-board 30 (E icon 20) - A3 city 10 (token) - A5 city 20 - A7 off-board 40 (W 50)
     bonuses = [

@@ -81,6 +81,11 @@ def test_bad_train_params_name_the_file_and_line(tmp_path, train, message):
             {"id": "c", "kind": "company_double", "company": "A", "at": ["A5"]},
             "at names 'A5', which is not a hex",
         ),
+        (
+            {"id": "d", "kind": "destination_value", "company": "A", "home": ["A1"]}
+            | {"at": ["A3"], "home_node": -1},
+            "bonus d: home_node should be a whole number 0 to",
+        ),
     ],
 )
 def test_bad_bonus_params_name_the_file_and_line(tmp_path, bonus, message):

@@ -33,8 +33,8 @@ CURRENCIES = {
     "18DE": "%s ℳ", "1877Venezuela": "Bs.%s", "1849Boot": "L.%s", "1836Jr56": "%s F",
     "18ChesapeakeOTR": "$%s", "18LosAngeles1": "$%s",
     "1847AE": "%sM",
-    "18DE": "%s ℳ", "1877Venezuela": "Bs.%s",
     "18JPT": "¥%s",
+    "1822NRS": "£%s",
 }  # fmt: skip
 
 

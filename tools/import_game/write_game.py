@@ -122,8 +122,20 @@ def main(argv: list[str] | None = None) -> int:
         help="the tiles of these labels keep the city groups of the printed hexes of the label"
         " (the engine's Hex#lay: 18 Los Angeles' Long Beach LB, one of its cities per route)",
     )
+    ap.add_argument(
+        "--corporations",
+        metavar="SYM,SYM",
+        help="keep only these of the dump's corporations and minors: the title's own set where"
+        " it makes a subset of its parent's list in code (1822NRS's STARTING_CORPORATIONS)",
+    )
+    ap.add_argument(
+        "--privates",
+        metavar="SYM,SYM",
+        help="keep only these of the dump's private companies (1822NRS's STARTING_COMPANIES)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
+    kept = _keep_only(dump, args.corporations, args.privates)
     swaps = [s.partition("=")[::2] for s in args.rule]
     train_names = {t["name"] for t in dump["trains"]} | {
         v["name"] for t in dump["trains"] for v in t.get("variants") or []
@@ -171,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             if t["rule"] == old:
                 t["rule"] = new
         c.read_as.append(f"train rule {old} written as {new}")
+    c.read_as.extend(kept)
     c.two_stops_hexes = tuple(h for h in args.two_stops_hexes.split(",") if h)
     if args.pullman:
         pullman_trains(c, args.pullman)
@@ -212,6 +225,24 @@ def main(argv: list[str] | None = None) -> int:
     if tiles is not None:
         (args.tiles / f"{args.id}.tiles").write_text(tiles, encoding="utf-8")
     return 0
+
+
+def _keep_only(dump: dict, corporations: str | None, privates: str | None) -> list[str]:
+    """Drop the dump's corporations, minors and private companies the title never makes (a
+    title choosing a subset of its parent's entities in code); what was kept, as read_as
+    notes."""
+    notes = []
+    for keys, spec, what in (
+        (("corporations", "minors"), corporations, "corporations"),
+        (("companies",), privates, "private companies"),
+    ):
+        if spec is None:
+            continue
+        names = spec.split(",")
+        for key in keys:
+            dump[key] = [e for e in dump.get(key) or [] if e["sym"] in names]
+        notes.append(f"only the {what} {', '.join(names)}")
+    return notes
 
 
 if __name__ == "__main__":
