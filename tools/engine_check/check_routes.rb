@@ -23,6 +23,21 @@ require 'engine'
 
 MAX_COMBINATIONS = 64
 
+# Where the engine's code reads the same under Opal (the site: a symbol is a string) and not
+# under MRI: the site's answer is the one the logs record and the one we follow.
+# 1849: GRAY_REVENUE_CENTERS has symbol keys, looked up with the hex's and the phase's names
+# (strings); under MRI the lookup misses and C1, E1, C15 and M9 pay 0.
+if defined?(Engine::Game::G1849::Game)
+  Engine::Game::G1849::Game.prepend(Module.new do
+    def stop_revenue(stop, phase, train)
+      gray = self.class::GRAY_REVENUE_CENTERS[stop.hex.id.to_sym]
+      return gray[@phase.name.to_sym] if gray
+
+      super
+    end
+  end)
+end
+
 def code_nodes(tile)
   tile.parts.select { |p| (p.city? || p.town? || p.offboard? || p.junction?) && !p.halt? && !p.pass? }
 end
@@ -131,12 +146,13 @@ def answer(game, req)
       end
     rank = if error then 0 elsif total == req['revenue'] then 2 else 1 end
     if best.nil? || rank > best[0]
-      best = [rank, total, error, error ? nil : routes.map(&:connection_hexes)]
+      best = [rank, total, error, error ? nil : routes.map(&:connection_hexes),
+              error ? nil : routes.map { |r| "#{r.train.id}: #{r.revenue} #{r.revenue_str}" }]
     end
     break if rank == 2 || combo.include?(:connections)
   end
   { 'verdict' => best[0].zero? ? 'refused' : 'accepted', 'revenue' => best[1], 'error' => best[2],
-    'connections' => best[3] }
+    'connections' => best[3], 'routes' => best[4] }
 end
 
 def connections_price(game, trains, reqs)
