@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from rusty_train_py.files.online import log_from_data
-from rusty_train_py.files.online.engine_routes import engine_company, engine_routes
-from rusty_train_py.files.online.realcheck import positions
+from rusty_train_py.files.online.engine_routes import engine_company
+from rusty_train_py.files.online.realcheck import engine_route_set, positions
 from rusty_train_py.route.search import find_routes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,7 +88,7 @@ def test_our_route_sets_are_the_ones_the_engine_accepted(title_dir):
             assert res.optimal
             where = f"{log_name} action {line['action']} {pos.company}"
             assert res.net_revenue == line["revenue"] == line["engine_revenue"], where
-            assert engine_routes(res.routes, pos.trains, pos.train_ids) == line["routes"], where
+            assert engine_route_set(pos, res.routes) == line["routes"], where
             assert line["verdict"] == "accepted"
             checked += 1
     assert checked == len(_answers(title_dir))

@@ -167,21 +167,23 @@ rescue StandardError => e
   [nil, "#{e.class}: #{e.message}", routes]
 end
 
-requests = $stdin.each_line.map { |l| JSON.parse(l) unless l.strip.empty? }.compact
-requests.group_by { |r| r['log'] }.each do |log, reqs|
-  data = JSON.parse(File.read(log))
-  game = Engine::Game.load(data, at_action: 0)
-  reqs.sort_by { |r| r['action'] }.each do |req|
-    head = { 'log' => log, 'action' => req['action'], 'company' => req['company'], 'ours' => req['revenue'] }
-    begin
-      game.process_to_action(req['action'] - 1)
-      raise game.exception if game.exception
+if __FILE__ == $PROGRAM_NAME
+  requests = $stdin.each_line.map { |l| JSON.parse(l) unless l.strip.empty? }.compact
+  requests.group_by { |r| r['log'] }.each do |log, reqs|
+    data = JSON.parse(File.read(log))
+    game = Engine::Game.load(data, at_action: 0)
+    reqs.sort_by { |r| r['action'] }.each do |req|
+      head = { 'log' => log, 'action' => req['action'], 'company' => req['company'], 'ours' => req['revenue'] }
+      begin
+        game.process_to_action(req['action'] - 1)
+        raise game.exception if game.exception
 
-      out = answer(game, req)
-    rescue StandardError => e
-      out = { 'verdict' => 'refused', 'error' => "replay: #{e.class}: #{e.message}" }
+        out = answer(game, req)
+      rescue StandardError => e
+        out = { 'verdict' => 'refused', 'error' => "replay: #{e.class}: #{e.message}" }
+      end
+      puts JSON.generate(head.merge({ 'revenue' => nil, 'error' => nil, 'connections' => nil }).merge(out))
+      $stdout.flush
     end
-    puts JSON.generate(head.merge({ 'revenue' => nil, 'error' => nil, 'connections' => nil }).merge(out))
-    $stdout.flush
   end
 end

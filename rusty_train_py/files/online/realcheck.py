@@ -194,6 +194,12 @@ def _rides(pos: RunPosition, train: str) -> bool:
         return False
 
 
+def engine_route_set(pos: RunPosition, routes: Sequence[Any]) -> list[dict[str, Any]]:
+    """Our ``routes`` (a result's) at ``pos`` in the engine's terms (engine_routes.py)."""
+    riders = {t for t in pos.trains if _rides(pos, t)}
+    return engine_routes(routes, pos.trains, pos.train_ids, riders)
+
+
 def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunCheck:
     """(a) our price of the players' routes, (b) our optimum with the company's trains."""
     from ...route.search import find_routes
@@ -236,7 +242,7 @@ def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunChec
     cpu = time.process_time() - t0
     if found is not None and pos.train_ids:
         try:
-            best_routes = tuple(engine_routes(found, pos.trains, pos.train_ids))
+            best_routes = tuple(engine_route_set(pos, found))
         except ValueError as exc:
             problem = (problem + "; " if problem else "") + f"engine's terms: {exc}"
     return RunCheck(
