@@ -30,8 +30,14 @@ DATA = ROOT / "tests" / "data"
 ANSWERS = DATA / "engine_routes"
 FIXTURES = DATA / "18xx_fixtures"
 
-# the fixture directories whose every route set is recomputed (about 40 s of CPU in all)
-RECOMPUTED = ("1830", "1889", "18GA", "18VA")
+# the fixture directories whose every route set is recomputed: 19 titles, about 40 s of CPU
+# in all. Left out for their CPU: 1846, 1856, 1861, 1867, 1870, 1894, 18SJ, 1817 and its
+# variants, 1824; and 1822MX, whose data comes from a 10 s limit and whose route set among
+# optima of equal revenue is not the same from run to run (1822MX_game_end_stock_market 839)
+RECOMPUTED = (
+    "1830", "1836Jr30", "1849", "1882", "1888", "1889", "18AL", "18CO", "18Chesapeake",
+    "18EU", "18FL", "18GA", "18LosAngeles2", "18MEX", "18MS", "18MT", "18TN", "18Texas", "18VA",
+)  # fmt: skip
 
 # route sets of ours the engine refuses or pays otherwise, per fixture directory (snapshot
 # 111f7f6): each a known defect of ours; fixing one changes its data (refresh it, lower these)
@@ -45,6 +51,26 @@ NOT_ACCEPTED = {
     # the engine pays less: the Civil War (the lowest route unpaid) falls on these runs; our
     # replay does not give the civil_war option to the run it applies to
     "18TN": 6,
+    # the engine pays $20 to $40 more: 3 positions of 1846_game_end_reason_bankrupt where our
+    # replay's phase is II and the engine's III; 19962 (MS, actions 44 and 88): the Steamboat
+    # assigned to MS and D14 (actions 40, 41) pays the engine's "Port" +20, not given by us
+    "1846": 5,
+    # the engine pays $20 more on SAL's route set with its 3E through Jacksonville (B23, where
+    # the Steamboat was assigned at action 46), late in the game: not understood
+    "18FL": 3,
+    # refused, "Route is not connected": the NDEM's routes pass Veracruz N27, full in the
+    # engine (IRM and FCM in its two spaces); our replay puts FCM's destination token in the
+    # city's extra slot and leaves a space free
+    "1822MX": 4,
+    # refused by a crash in the engine's 1867 revenue_for (a train without owner): our replay
+    # gives the company a train the engine's position does not (GRR's 4-2, MKN's 4)
+    "1861": 2,
+    # the engine cannot replay verification_of_kk_formation past action 450 (its actions 432 to
+    # 436 stand after 449 in the file): the 11 runs after it are not answered
+    "1824": 11,
+    # refused, "Route is not connected": PLE's 3 passes H3, full in the engine (UR and R);
+    # our replay lacks UR's token there (1817_game_end_bankrupt 1581)
+    "1817": 1,
 }
 
 
@@ -84,12 +110,17 @@ def test_our_route_sets_are_the_ones_the_engine_accepted(title_dir):
         for line in lines:
             pos = by_action[line["action"]]
             assert pos.entity == line["company"]
-            res = find_routes(pos.state, pos.company, list(pos.trains), pos.bonuses)
+            # as bench/real_games.py searches (check_position's 60 s limit: among optima of equal revenue,
+            # the one returned may depend on the limit's path)
+            res = find_routes(
+                pos.state, pos.company, list(pos.trains), pos.bonuses, time_limit=60.0
+            )
             assert res.optimal
             where = f"{log_name} action {line['action']} {pos.company}"
-            assert res.net_revenue == line["revenue"] == line["engine_revenue"], where
+            # the route set the engine answered for (the known defects' too: a change of
+            # ours there must be given to the engine again)
+            assert res.net_revenue == line["revenue"], where
             assert engine_route_set(pos, res.routes) == line["routes"], where
-            assert line["verdict"] == "accepted"
             checked += 1
     assert checked == len(_answers(title_dir))
 
