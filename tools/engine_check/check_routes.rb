@@ -37,6 +37,17 @@ if defined?(Engine::Game::G1849::Game)
     end
   end)
 end
+# 1849 Boot: the same with NEW_GRAY_REVENUE_CENTERS (A7, N2, C5, ...), its own stop_revenue.
+if defined?(Engine::Game::G1849Boot::Game)
+  Engine::Game::G1849Boot::Game.prepend(Module.new do
+    def stop_revenue(stop, phase, train)
+      gray = self.class::NEW_GRAY_REVENUE_CENTERS[stop.hex.id.to_sym]
+      return gray[@phase.name.to_sym] if gray
+
+      super
+    end
+  end)
+end
 
 def code_nodes(tile)
   tile.parts.select { |p| (p.city? || p.town? || p.offboard? || p.junction?) && !p.halt? && !p.pass? }
