@@ -45,3 +45,9 @@ def test_every_game_we_model_is_on_the_page():
     beyond = set(re.findall(r"\(`([^`]+)`,", DOC.split("Beyond production", 1)[1]))
     assert named | beyond == set(available_games())
     assert not named & beyond
+
+
+def test_the_count_the_page_states_is_its_rows():
+    modelled = sum(1 for r in rows() if r[3].startswith("modelled: "))
+    stated = re.search(r"\*\*(\d+) of the 73 are modelled\.\*\*", DOC)
+    assert stated and int(stated.group(1)) == modelled
