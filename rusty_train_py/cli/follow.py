@@ -14,7 +14,7 @@ NAME = "follow"
 
 
 def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
-    from ..files.online.follow import DEFAULT_INTERVAL, MIN_INTERVAL
+    from ..files.follow_pace import DEFAULT_INTERVAL, MIN_INTERVAL
 
     fw = sub.add_parser(
         NAME,

@@ -55,7 +55,7 @@ def open_for_trains(args: argparse.Namespace) -> OpenedGame:
     ``--trains`` given is checked before the file is read; without it, the trains the file
     gives the company (an 18xx.games log, or a save's ``trains``) go into ``args.trains``, and
     without ``--bonus`` the bonuses a log gives it (the privates it owns) into ``args.bonus``."""
-    from ..files.online.commands import company_bonuses, company_trains
+    from ..files.company_runs import company_bonuses, company_trains
     from .route_report import train_list
 
     if args.trains is not None:

@@ -42,8 +42,9 @@ def add_parser(sub: Subcommands, shared: SharedArguments) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..files.log_shape import MAX_LOG_BYTES
     from ..files.online.commands import log_source
-    from ..files.online.log import MAX_LOG_BYTES, log_from_data
+    from ..files.online.log import log_from_data
     from ..files.online.review import review_log
     from ..files.reader import decode, describe_path, parse_json, read_bytes, shown
 

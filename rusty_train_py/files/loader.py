@@ -89,7 +89,7 @@ def open_game(
     which otherwise come back as warnings. Kept routes that no longer fit the map
     (``last_routes``) are warnings, never an error, strict or not.
     """
-    from .online.log import MAX_LOG_BYTES, is_log
+    from .log_shape import MAX_LOG_BYTES, is_log
 
     name = describe_path(path)
     where = shown(name)
@@ -119,7 +119,7 @@ def open_data(
     """``open_game`` for a JSON value already read (``where`` names it in messages): a
     downloaded 18xx.games log, or a file's contents. ``keep_runs``: a log's positions before
     each run are kept from the one replay (``OpenedGame.before_run``)."""
-    from .online.log import is_log
+    from .log_shape import is_log
 
     notes: list[str] = []
     last: tuple[LastRoute, ...] = ()

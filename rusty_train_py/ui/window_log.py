@@ -107,7 +107,7 @@ class LogCommands:
 
     def opened_file(self, path: str, opened: OpenedGame, at: int | None) -> None:
         """A log file was opened: its JSON is read again for the run keys and the review."""
-        from ..files.online.log import MAX_LOG_BYTES
+        from ..files.log_shape import MAX_LOG_BYTES
         from ..files.reader import decode, parse_json, read_bytes
 
         try:
@@ -119,7 +119,7 @@ class LogCommands:
 
     def opened(self, data: Any, where: str, opened: OpenedGame, at: int | None) -> None:
         """A log was opened (a file or a download): remember it for the run keys and review."""
-        from ..files.online.log import is_log
+        from ..files.log_shape import is_log
 
         if not is_log(data):
             self.source = None

@@ -17,8 +17,9 @@ from ...gamedata.loader.gamefile import available_games, load_game
 from ...mapstate.state import MapState
 from ...titles import specials_for
 from ..errors import GameFileError, short
+from ..log_shape import is_log
 from .actions import HANDLERS, run_point
-from .log import GameLog, is_log, log_from_data, read_log_file
+from .log import GameLog, log_from_data, read_log_file
 from .log_check import check_actions
 from .moves import ReplayMoves
 from .replay import NO_MAP_EFFECT, Replay

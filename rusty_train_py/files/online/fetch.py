@@ -14,8 +14,8 @@ import urllib.request
 from typing import Any
 
 from ..errors import GameFileError
+from ..log_shape import MAX_LOG_BYTES
 from ..reader import decode, parse_json
-from .log import MAX_LOG_BYTES
 
 BASE_URL = "https://18xx.games"
 TIMEOUT = 30.0  # seconds without an answer before giving up

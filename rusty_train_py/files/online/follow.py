@@ -22,13 +22,12 @@ from typing import Any
 
 from ...base.errors import RustyTrainError
 from ...mapstate.state import MapState
+from ..follow_pace import DEFAULT_INTERVAL, MIN_INTERVAL
 from . import replay_log
 from .log import GameLog, log_from_data
 from .poll import PollError, get_game
 from .replay import Replay
 
-DEFAULT_INTERVAL = 15.0
-MIN_INTERVAL = 5.0  # never more often (the site allows 2 requests/s per address)
 MAX_BACKOFF = 300.0
 BY_HAND = (
     "the players chose to route by hand (auto-routing is off in this game):"

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import GameFileError, short
+from ..log_shape import MAX_LOG_BYTES
 from ..reader import decode, parse_json, read_bytes
 
-MAX_LOG_BYTES = 16 * 1024 * 1024  # the longest real logs are a few MB
 # The longest real games have a few thousand actions (1,679 the most among the tobymao/18xx
 # fixtures in tests/data); the site numbers them from 1. An id past ten million is no log
 # of the site's (10**30 and 10**400 were read in the fuzz run of issue 29).
@@ -40,16 +40,6 @@ class GameLog:
 
     def action_ids(self) -> list[int]:
         return [a["id"] for a in self.actions]
-
-
-def is_log(data: object) -> bool:
-    """Whether a JSON value looks like an 18xx.games log (not a save of ours or Rusty Train's)."""
-    return (
-        isinstance(data, dict)
-        and "format" not in data
-        and "map" not in data
-        and ("actions" in data or "title" in data and "players" in data)
-    )
 
 
 def read_log_file(path: str, where: str) -> GameLog:

@@ -14,8 +14,8 @@ import urllib.request
 from typing import Any
 
 from ...base.errors import LogError, SaveFileError
+from ..log_shape import MAX_LOG_BYTES
 from ..reader import decode, parse_json
-from .log import MAX_LOG_BYTES
 
 TIMEOUT = 20.0  # seconds without an answer before giving up on one poll
 
