@@ -955,6 +955,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         "linked_port",
         "closed",
         "marker",
+        "connection_largest",
     ):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
@@ -1002,6 +1003,13 @@ def choice_revenue(
                 if h in city_value and h not in b.get("barred"):
                     again = pays[i] + city_value[h] * train.city_multiplier
                     plain += again * train.multiplier
+            continue
+        if b.kind == "connection_largest":  # a stop of `at` and another of `with_any`
+            # counted: the largest counted stop's value for the train once more (18Neb E-W)
+            hit_a = [i for i in counted if route.centres[i].hex in b.get("at")]
+            hit_b = [i for i in counted if route.centres[i].hex in b.get("with_any")]
+            if any(i != j for i in hit_a for j in hit_b):
+                plain += max(pays[i] * train.multiplier for i in counted)
             continue
         if b.kind in ("end_again", "destination_end"):  # a counted end on `at` paid again
             ends = {0, len(route.centres) - 1}

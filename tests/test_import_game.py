@@ -212,7 +212,7 @@ def test_company_scoped_bonuses_name_companies_of_their_game():
 
 def test_n_plus_m_trains_paying_every_stop_and_edge_six():
     sys.path.insert(0, str(ROOT / "tools" / "import_game"))
-    from convert import Conversion, clean_code, train_rule
+    from convert import Conversion, clean_code, train_rule, with_visits
 
     c = Conversion("x", "X", "flat", None)
     # 18GB 4+2: two towns, and four places any stop may take, every visit paid
@@ -227,6 +227,13 @@ def test_n_plus_m_trains_paying_every_stop_and_edge_six():
         {"nodes": ["town"], "pay": 0, "visit": 99},
     ]
     assert train_rule("4X", distance, c) == {"rule": "n_plus_m", "stops": 4, "towns": 0}
+    # 18Neb 2+2: rows without a visit visit as many as they pay (Base#check_distance)
+    distance = [{"nodes": ["town"], "pay": 2}, {"nodes": ["town", "city", "offboard"], "pay": 2}]
+    assert train_rule("2+2", with_visits(distance), c) == {
+        "rule": "n_plus_m_all",
+        "stops": 2,
+        "towns": 2,
+    }
     # 18GB G13: the engine turns path edges modulo 6
     assert clean_code("city=revenue:60;path=a:6,b:_0", "tile G13", c) == (
         "city=revenue:60;path=a:0,b:_0"

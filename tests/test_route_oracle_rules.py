@@ -949,6 +949,23 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
         ),
         Scenario(
+            "connection_largest",  # rules/kinds/connection_largest.py: 18Neb's east-west
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "3+1a", "rule": "n_plus_m_all", "stops": 3, "towns": 1},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+                {"name": "3+3E", "rule": "express", "stops": 3, "multiplier": 2},
+            ],
+            bonuses=[
+                {"id": "ew", "kind": "connection_largest"},
+                {"id": "ns", "kind": "connection_largest"},
+            ],  # at and with_any filled in per map
+            pick_bonuses=options(["ew", "ns"], 0.7),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
             "closed",  # rules/kinds/closed.py: 1894's London, open with a ferry marker only
             BASIC
             + [
@@ -1120,6 +1137,12 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         return [dict(b, always=False) for b in sc.bonuses]
     if sc.name == "closed":
         return [dict(sc.bonuses[0], at=[single, p[0], p[1], p[2]]), sc.bonuses[1]]
+    if sc.name == "connection_largest":
+        every = places["all"]
+        return [
+            dict(sc.bonuses[0], at=[single, p[0]], with_any=[*group, p[1], p[2]], always=False),
+            dict(sc.bonuses[1], at=every[::4], with_any=every[2::4], always=False),
+        ]
     if sc.name == "largest_stop":
         return [
             dict(sc.bonuses[0], at=[single, p[0], p[1]], always=False),

@@ -388,6 +388,14 @@ def named_rule(kind: str, distance: Any) -> dict[str, Any] | None:
     return towns_row_rule(kind, distance)
 
 
+def with_visits(distance: Any) -> Any:
+    """The engine's distance with each row's ``visit`` given: a row without one visits as
+    many as it pays (Base#check_distance: ``visit = h['visit'] || pay``; 18Neb's 2+2)."""
+    if not isinstance(distance, list):
+        return distance
+    return [r if "visit" in r else {**r, "visit": r["pay"]} for r in distance]
+
+
 def convert_trains(
     dump: dict,
     c: Conversion,
@@ -403,10 +411,11 @@ def convert_trains(
         if name in skip:
             c.read_as.append(f"train {name} left out (the title never runs it)")
             continue
-        rule = train_rule(name, t["distance"], c)
+        distance = with_visits(t["distance"])
+        rule = train_rule(name, distance, c)
         if by_train and name in by_train:
-            named = named_rule(by_train[name], t["distance"]) or keyless_rule(by_train[name])
-            if named is None and rule is not None and isinstance(t["distance"], int):
+            named = named_rule(by_train[name], distance) or keyless_rule(by_train[name])
+            if named is None and rule is not None and isinstance(distance, int):
                 named = {**rule, "rule": by_train[name]}  # the same distance, another kind's
             rule = named
             c.read_as.append(f"train {name} written as {by_train[name]}")
