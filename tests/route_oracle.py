@@ -97,6 +97,7 @@ class TrainSpec:
     spare_at: frozenset[str] = frozenset()  # plus_towns_min: one of the N only for these
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
+    with_towns: str | None = None  # pay_best: None no town, "paid" as any stop, "free" passed
     towns: int = 0  # n_plus_m, n_plus_m_all, local
     cities: int = 1  # local
     edges: int = 0  # edges
@@ -126,6 +127,7 @@ def train_from_data(t: dict) -> TrainSpec:
         spare_at=frozenset(d.get("spare_at", ())),
         pay=int(d.get("pay", 0)),
         visit=int(d.get("visit", 0)),
+        with_towns=d.get("with_towns"),
         towns=int(d.get("towns", 1 if rule == "local" else 0) or 0),
         cities=int(d.get("cities", 1)),
         edges=int(d.get("edges", 0)),
@@ -790,13 +792,16 @@ def stop_choices(
         )
         choices = [everything] if fits else []
     elif rule == "pay_best":
-        if any(route.centres[i].visit_cost > 0 for i in towns):
+        payable = others
+        if train.with_towns == "paid":  # a town visits and pays as any stop
+            payable = list(everything)
+        elif train.with_towns is None and any(route.centres[i].visit_cost > 0 for i in towns):
             return []  # no row of the distance list takes towns
-        if _cost(route, others) > train.visit:
+        if _cost(route, payable) > train.visit:
             return []
         choices = []
         for size in range(1, train.pay + 1):
-            for c in itertools.combinations(others, size):
+            for c in itertools.combinations(payable, size):
                 if any(route.centres[i].token for i in c):
                     choices.append(c)
     elif rule == "n_plus_m":
@@ -853,7 +858,7 @@ def stop_pays(
             ):
                 v = v * tokened_cities
         plus = ("plus_towns", "plus_towns_ends", "plus_towns_min")
-        if train.rule in plus and c.kind != "town":
+        if (train.rule in plus or train.rule == "pay_best") and c.kind != "town":
             v *= train.city_multiplier
         if train.rule in plus[1:] and c.kind == "town" and not train.towns_paid:
             v = 0

@@ -68,7 +68,7 @@ def test_writer_names_what_it_cannot_import(tmp_path):
     dump = json.loads((DUMPS / "18Texas.json").read_text())
     dump["trains"][0]["distance"] = [
         {"nodes": ["city", "offboard"], "pay": 2, "visit": 99},
-        {"nodes": ["town"], "pay": 0, "visit": 99},
+        {"nodes": ["town"], "pay": 1, "visit": 99},  # one town of any number paid: no kind
     ]
     dump["hexes"][0]["groups"][5]["code"] = "city=revenue:0;path=a:0,b:7"
     dump["route_overrides"] = [{"method": "revenue_for", "owner": "G18Texas::Game"}]
@@ -233,6 +233,26 @@ def test_n_plus_m_trains_paying_every_stop_and_edge_six():
         "rule": "n_plus_m_all",
         "stops": 2,
         "towns": 2,
+    }
+    # 18Neb 5/7: one row of every stop, visiting more than it pays; 4D: cities doubled, the
+    # best four of any number, towns passed unpaid
+    distance = [{"nodes": ["city", "offboard", "town"], "pay": 5, "visit": 7}]
+    assert train_rule("5/7", distance, c) == {
+        "rule": "pay_best",
+        "pay": 5,
+        "visit": 7,
+        "with_towns": "paid",
+    }
+    distance = [
+        {"nodes": ["city", "offboard"], "pay": 4, "visit": 99, "multiplier": 2},
+        {"nodes": ["town"], "pay": 0, "visit": 99},
+    ]
+    assert train_rule("4D", distance, c) == {
+        "rule": "pay_best",
+        "pay": 4,
+        "visit": 99,
+        "with_towns": "free",
+        "city_multiplier": 2,
     }
     # 18GB G13: the engine turns path edges modulo 6
     assert clean_code("city=revenue:60;path=a:6,b:_0", "tile G13", c) == (

@@ -580,6 +580,24 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.4,
         ),
         Scenario(
+            "pay_best_towns",  # 18Neb's 5/7 (towns as any stop) and 4D (towns passed, x2)
+            [
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3, "with_towns": "paid"},
+                {"name": "3/5", "rule": "pay_best", "pay": 3, "visit": 5, "with_towns": "paid"},
+                {
+                    "name": "2D",
+                    "rule": "pay_best",
+                    "pay": 2,
+                    "visit": 3,
+                    "with_towns": "free",
+                    "city_multiplier": 2,
+                },
+                {"name": "3", "stops": 3},
+            ],
+            exercised=pays,
+            share_exercised=0.4,
+        ),
+        Scenario(
             "edges",
             [
                 {"name": "3H", "rule": "edges", "edges": 3, "edge_cost": {"narrow": 2}},

@@ -278,6 +278,28 @@ def convert_companies(dump: dict, c: Conversion) -> None:
         c.privates.append(f"{p['sym']} {p['name']} ({p['value']}, revenue {p['revenue']}): {kinds}")
 
 
+def pay_best_rule(distance: list, rows: dict) -> dict[str, Any] | None:
+    """``pay_best`` for a row visiting more than it pays: one row of every kind of stop
+    (18Neb's 5/7: towns as any stop), or a cities row with a towns row passed unpaid (18Neb's
+    4D: ``with_towns = "free"``, its multiplier the cities'); None otherwise."""
+    every = rows.get(("city", "offboard", "town"))
+    if len(rows) == 1 and every and every[0] < every[1] and distance[0].get("multiplier", 1) == 1:
+        return {"rule": "pay_best", "pay": every[0], "visit": every[1], "with_towns": "paid"}
+    big, towns = rows.get(("city", "offboard")), rows.get(("town",))
+    if len(rows) != 2 or not big or not towns or big[0] >= big[1] or towns != (0, towns[1]):
+        return None
+    if towns[1] < UNLIMITED:
+        return None
+    town_row = next(r for r in distance if sorted(r["nodes"]) == ["town"])
+    if town_row.get("multiplier", 1) != 1:
+        return None
+    rule = {"rule": "pay_best", "pay": big[0], "visit": big[1], "with_towns": "free"}
+    times = next(r for r in distance if sorted(r["nodes"]) == ["city", "offboard"])
+    if times.get("multiplier", 1) != 1:
+        rule["city_multiplier"] = times["multiplier"]
+    return rule
+
+
 def train_rule(name: str, distance: Any, c: Conversion) -> dict[str, Any] | None:
     """Our rule kind and its keys for an engine distance, None when no kind states it."""
     if isinstance(distance, int):
@@ -285,6 +307,9 @@ def train_rule(name: str, distance: Any, c: Conversion) -> dict[str, Any] | None
     if not isinstance(distance, list):
         return None
     rows = {tuple(sorted(r["nodes"])): (r["pay"], r["visit"]) for r in distance}
+    best = pay_best_rule(distance, rows)
+    if best is not None:
+        return best
     if any(p != v for nodes, (p, v) in rows.items() if nodes != ("town",)):
         return None
     big = rows.get(("city", "offboard"))
