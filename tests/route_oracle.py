@@ -961,6 +961,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         "closed",
         "marker",
         "connection_largest",
+        "one_of_hexes",
     ):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
@@ -1044,6 +1045,10 @@ def route_revenue(
     for b in bonuses:  # a closed stop: no route touches it unless the company holds `unless`
         if b.kind == "closed" and b.applies_to(train) and b.get("unless") not in held:
             if any(c.hex in b.get("at") for c in route.centres):
+                return None
+    for b in bonuses:  # one_of_hexes: at most one stop of the route on the hexes of `at`
+        if b.kind == "one_of_hexes" and b.applies_to(train):
+            if sum(1 for c in route.centres if c.hex in b.get("at")) > 1:
                 return None
     best = None
     for counted in stop_choices(route, train, bonuses, readings):

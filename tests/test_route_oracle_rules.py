@@ -984,6 +984,18 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
         ),
         Scenario(
+            "one_of_hexes",  # rules/kinds/one_of_hexes.py: 18Neb's North and South Chicago
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[{"id": "chicago", "kind": "one_of_hexes"}],  # at filled in per map
+            pick_bonuses=options(["chicago"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
             "closed",  # rules/kinds/closed.py: 1894's London, open with a ferry marker only
             BASIC
             + [
@@ -1155,6 +1167,9 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         return [dict(b, always=False) for b in sc.bonuses]
     if sc.name == "closed":
         return [dict(sc.bonuses[0], at=[single, p[0], p[1], p[2]]), sc.bonuses[1]]
+    if sc.name == "one_of_hexes":
+        at = list(dict.fromkeys([single, *group, *places["all"][::3]]))
+        return [dict(sc.bonuses[0], at=at, always=False)]
     if sc.name == "connection_largest":
         every = places["all"]
         return [

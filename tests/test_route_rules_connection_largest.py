@@ -2,7 +2,8 @@
 east-west bonus: a route counting a W stop and an E stop earns its largest counted stop once
 more, read on the stop's worth for the train without stop bonuses, as the engine's
 ``route_revenue``), and the ``pay_best`` kind with towns (18Neb's 5/7, a town a stop like any
-other, and 4D, towns passed unpaid and cities doubled), alone and with that bonus. Each figure
+other, and 4D, towns passed unpaid and cities doubled), alone and with that bonus, and the ``one_of_hexes`` kind (18Neb's two Chicagos, never both
+in one route). Each figure
 is asserted against the brute-force oracle and the finder."""
 
 from __future__ import annotations
@@ -77,3 +78,15 @@ def test_east_west_with_pay_best_trains(tmp_path):
     check_revenue(s, "A", ["3/4"], 100)  # E out of reach: 20 + 50 + 30
     check_revenue(s, "A", ["3D"], 320)  # 220, and A5's doubled 100 again
     check_revenue(s, "A", ["2D"], 200)  # W and E paid, (20 + 40) x 2 and 80, over 140
+
+
+def test_one_of_hexes_never_both_in_a_route(tmp_path):
+    # A1 20 (the token) - A3 30 - A5 40; A1 and A5 one of two (18Neb's two Chicagos)
+    chicago = {"id": "chicago", "name": "Chicago", "kind": "one_of_hexes", "at": ["A1", "A5"]}
+    hexes = column(city(20), city(30), city(40))
+    s = hand_state(tmp_path, hexes, TRAINS, {"A1": {0: "A"}})
+    check_revenue(s, "A", ["D"], 90)  # 20 + 30 + 40
+    s = hand_state(tmp_path / "b", hexes, TRAINS, {"A1": {0: "A"}}, [chicago])
+    check_revenue(s, "A", ["D"], 50)  # A1-A3 only: A5 with A1 is refused
+    s = hand_state(tmp_path / "c", hexes, TRAINS, {"A3": {0: "A"}}, [chicago])
+    check_revenue(s, "A", ["D", "D"], 120)  # A3-A5 70 and A3-A1 50, each one of the two
