@@ -4,15 +4,22 @@ Given a tobymao/18xx snapshot (a git directory, as ``fetch`` brings it, or a che
 script reads ``public/fixtures/<title>/*.json`` for every title one of our games lists in
 its ``[eighteen_xx] titles`` (no list by hand), replays each log, and at every run_routes
 action (a) prices the players' recorded routes with our rules (must equal the revenue the
-log records) and (b) runs our finder with that company's trains (must be >= the players').
-Positions run in parallel on every core (multiprocessing). Printed: a table per game (logs,
-runs, (a) equal / differ / unrecorded / not priced, (b) equal / above / below, finder CPU
-median / p95 / max) and, with ``-v``, every difference.
+log records), (b) runs our finder with that company's trains (must be >= the players') and
+(c) gives our finder's route set back to the 18xx.games engine (tools/engine_check/
+check_routes.rb: Ruby and an extracted snapshot, development time only; else "not run"),
+which must accept it at exactly our revenue. Positions run in parallel on every core
+(multiprocessing). Printed: a table per game (logs, runs, (a) equal / differ / unrecorded /
+not priced, (b) equal / above / below, (c) accepted at our revenue / at another / refused,
+finder CPU median / p95 / max) and, with ``-v``, every difference.
 
-A full run (no ``--only``) rewrites its section of bench/RESULTS.md.
+A full run (no ``--only``) rewrites its section of bench/RESULTS.md; an ``--only`` run
+replaces its games' rows of that table and says under it when they were measured.
 
     .venv/bin/python bench/real_games.py SNAPSHOT_DIR [--only 1867] [--time-limit 60] [-v]
-        [--positions OUT.jsonl]
+        [--positions OUT.jsonl] [--engine-answers DIR]
+
+``--engine-answers DIR`` writes (c)'s requests with the engine's answers, one
+``<fixture dir>.jsonl`` per title directory (gzipped, they are tests/data/engine_routes/).
 
 ``--positions`` writes the replayed position before every run_routes action, one JSON line
 each (``{"log", "action", "phase", "tiles", "tokens", "trains"}``, files/online/position.py),
@@ -24,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import os
 import statistics
 import subprocess
 import sys
@@ -35,7 +43,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from results import Report  # noqa: E402
+from engine_check import ask_engine, merge_rows, not_runnable  # noqa: E402
+from results import Report, machine_line, read_section, write_section  # noqa: E402
 
 from rusty_train_py.files.errors import GameFileError  # noqa: E402
 from rusty_train_py.files.online import log_from_data, replay_log  # noqa: E402
@@ -98,7 +107,7 @@ def _positions(name: str, data: bytes) -> list:
 def run_one(task: tuple[str, str, bytes, int, float]):
     gid, name, data, index, limit = task
     pos = _positions(name, data)[index]
-    return gid, name, pos.trains, check_position(pos, limit)
+    return gid, name, pos.trains, pos.entity, check_position(pos, limit)
 
 
 def write_positions(logs, out: Path) -> None:
@@ -128,6 +137,7 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every difference")
     ap.add_argument("--positions", type=Path, help="write every run's position (JSON lines)")
+    ap.add_argument("--engine-answers", type=Path, help="write (c)'s answers per fixture dir")
     args = ap.parse_args()
     rep = Report()
     logs = [f for f in fixtures(args.snapshot) if args.only in f[0]]
@@ -152,8 +162,9 @@ def main() -> int:
         write_positions(logs, args.positions)
     cpu: dict[str, list[float]] = defaultdict(list)
     diffs: dict[str, list[str]] = defaultdict(list)
+    requests: list[dict] = []
     with mp.Pool(args.jobs or None) as pool:
-        for gid, name, trains, c in pool.imap(run_one, tasks, chunksize=4):
+        for gid, name, trains, entity, c in pool.imap(run_one, tasks, chunksize=4):
             g = per_game[gid]
             g["runs"] += 1
             cpu[gid].append(c.cpu)
@@ -179,22 +190,60 @@ def main() -> int:
                 diffs[gid].append(f"{where}: our best ${c.best} < players' ${c.priced}")
             if not c.proven:
                 g["unproven"] += 1
+            if c.best is not None and (c.best_routes or c.best == 0):
+                routes = list(c.best_routes)
+                requests.append(
+                    {"log": name, "action": c.action_id, "company": entity, "revenue": c.best,
+                     "routes": routes, "game": gid, "where": where}
+                )  # fmt: skip
+            else:
+                g["c_unasked"] += 1
+                diffs[gid].append(f"{where}: (c) not asked: no route set of ours to give")
+    engine = not_runnable(args.snapshot)
+    if not engine:
+        t1 = time.time()
+        asked = [{k: v for k, v in r.items() if k not in ("game", "where")} for r in requests]
+        answers = ask_engine(args.snapshot, asked, args.jobs or os.cpu_count() or 1)
+        by_key = {(r["log"], r["action"]): r for r in requests}
+        for a in answers:
+            req = by_key[(a["log"], a["action"])]
+            g = per_game[req["game"]]
+            if a["verdict"] == "accepted" and a["revenue"] == req["revenue"]:
+                g["c_ours"] += 1
+                continue
+            if a["verdict"] == "accepted":
+                g["c_other"] += 1
+            else:
+                g["c_refused"] += 1
+            diffs[req["game"]].append(
+                f"{req['where']}: engine {a['verdict']}: ours ${req['revenue']}, engine's"
+                f" {'$' + str(a['revenue']) if a['revenue'] is not None else '-'}"
+                + (f": {a['error']}" if a.get("error") else "")
+                + f" ({_text(req['routes'])})"
+            )
+        print(f"(c): {len(answers)} route sets asked of the engine, {time.time() - t1:.0f} s wall")
+        if args.engine_answers:
+            write_answers(args.engine_answers, requests, answers)
     rep(f"replay of {len(logs)} logs: {replay_cpu:.2f} s CPU (with the positions captured)")
     rep()
-    rep(
-        "| game | logs | runs | (a) equal | (a) differ | (a) no revenue in log | (a) not priced"
-        " | (b) equal | (b) above | (b) below | unproven | CPU median | p95 | max |"
-    )
-    rep("|---" * 14 + "|")
+    rep(HEADER)
+    rep("|---" * len(HEADER.strip("|").split("|")) + "|")
+    rows = {}
     for gid in sorted(per_game):
         g, c = per_game[gid], sorted(cpu[gid]) or [0.0]
         p95 = c[min(len(c) - 1, int(0.95 * len(c)))]
-        rep(
+        cc = [g["c_ours"], g["c_other"], g["c_refused"] + g["c_unasked"]]
+        rows[gid] = (
             f"| {gid} | {g['logs']} | {g['runs']} | {g['a_equal']} | {g['a_differ']}"
             f" | {g['a_unrecorded']} | {g['a_unpriced']} | {g['b_equal']} | {g['b_above']}"
-            f" | {g['b_below']} | {g['unproven']} | {statistics.median(c):.2f}"
-            f" | {p95:.2f} | {max(c):.2f} |"
+            f" | {g['b_below']} | "
+            + (" | ".join(str(x) for x in cc) if not engine else "not run | not run | not run")
+            + f" | {g['unproven']} | {statistics.median(c):.2f} | {p95:.2f} | {max(c):.2f} |"
         )
+        rep(rows[gid])
+    if engine:
+        rep()
+        rep(f"(c) not run: {engine}.")
     if args.verbose:
         for gid in sorted(per_game):
             for line in warnings[gid]:
@@ -212,11 +261,67 @@ def main() -> int:
             " in a tobymao/18xx snapshot, at every `run_routes` action: (a) the players'"
             " recorded routes priced with our rules (each route fixed by its stops) against the"
             " revenue the log records; (b) our finder with that company's trains, which must"
-            f" earn at least what the players did. {args.time_limit:g} s limit, finder CPU"
-            " seconds per position.",
+            " earn at least what the players did; (c) our finder's route set given back to the"
+            " 18xx.games engine (`tools/engine_check/check_routes.rb`), which must accept it at"
+            f" exactly our revenue (refused: with the engine's message). {args.time_limit:g} s"
+            " limit, finder CPU seconds per position.",
             markdown=True,
         )
+    elif rows:
+        write_only_rows(rows, args, engine)
     return 0
+
+
+HEADER = (
+    "| game | logs | runs | (a) equal | (a) differ | (a) no revenue in log | (a) not priced"
+    " | (b) equal | (b) above | (b) below | (c) accepted at our revenue"
+    " | (c) accepted at another | (c) refused | unproven | CPU median | p95 | max |"
+)
+C_AT = 10  # the first (c) cell of a row
+
+
+def _text(routes: list[dict]) -> str:
+    return "; ".join(
+        f"{r['train']}: " + ",".join(f"{h}.{n}" for h, n in r["stops"]) for r in routes
+    )
+
+
+def write_only_rows(rows: dict[str, str], args: argparse.Namespace, engine: str) -> None:
+    """Replace the measured games' rows of the real-games table (the others stay)."""
+    body = read_section("real-games")
+    when = machine_line().removeprefix("Measured ")
+    measured = (
+        f"measured {when.rstrip('.')}; `--only {args.only}`, {args.time_limit:g} s limit"
+        + (f"; (c) not run: {engine}" if engine else "")
+        + "."
+    )
+    merged = merge_rows(body, HEADER, rows, measured, C_AT, ["not run"] * 3) if body else None
+    if merged is None:
+        print("no real-games table in the results file: run without --only to write it")
+        return
+    write_section("real-games", "real_games.py", merged)
+
+
+def write_answers(out: Path, requests: list[dict], answers: list[dict]) -> None:
+    """(c)'s requests with the engine's answers, one JSON-lines file per fixture dir."""
+    out.mkdir(parents=True, exist_ok=True)
+    found = {(a["log"], a["action"]): a for a in answers}
+    per_dir: dict[str, list[str]] = defaultdict(list)
+    for req in sorted(requests, key=lambda r: (r["log"], r["action"])):
+        a = found[(req["log"], req["action"])]
+        line = {
+            "log": req["log"],
+            "action": req["action"],
+            "company": req["company"],
+            "revenue": req["revenue"],
+            "routes": req["routes"],
+            "verdict": a["verdict"],
+            "engine_revenue": a["revenue"],
+            "error": a.get("error"),
+        }
+        per_dir[req["log"].split("/")[-2]].append(json.dumps(line, separators=(",", ":")))
+    for d, lines in per_dir.items():
+        (out / f"{d}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -12,12 +12,14 @@ The track model
     A train standing on an edge leaves the hex across that side and must then take a piece of
     the neighbouring hex that ends on the facing edge (``(e + 3) % 6``); pieces of one hex that
     only share an edge are not joined. Junction nodes join their pieces but are not stops.
+    Parallel tracks (``lanes``) and the shared stretch of an off-centre town: oracle_track.py.
 
 A route (found by depth-first search from every revenue centre)
     - ends at revenue centres and visits at least two of them, one of which is a city holding
       a station token of the company;
-    - uses no track piece twice, crosses no hex side twice, passes no node twice; at most one
-      node of each ``groups`` name;
+    - uses no track piece twice, crosses no hex side twice (in one place, with lanes), passes
+      no node twice, uses no off-centre town's stretch twice; at most one node of each
+      ``groups`` name;
     - ``one_stop_per_hex`` (default true): no two revenue centres on one hex (``"cities"``:
       except on a hex whose tile has a town); with it false, still none on a hex of
       ``one_stop_hexes``;
@@ -35,7 +37,8 @@ Revenue of a route for a train
 
 The company's result
     Every assignment of routes to the trains (a train may run none) in which routes of trains
-    of one ``track_class`` share no hex side and no node-to-node piece; once-per-run bonuses go
+    of one ``track_class`` share no hex side (place), no node-to-node piece and no off-centre
+    town's stretch; once-per-run bonuses go
     to the route where they pay most (or none); ``drop_lowest`` takes the lowest route off when
     every train runs. The best total. A ``pullman`` train runs no route: it goes, like a
     once-per-run bonus, to one route of the run and earns there the value of the best city or
@@ -48,6 +51,8 @@ import itertools
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from oracle_track import faces, path_places, town_sides
 
 from rusty_train_py.gamedata.loader.hand import hand_file, merge_hand
 from rusty_train_py.grid.tile import NodeKind
@@ -72,14 +77,19 @@ READING_DEFAULTS = {
     "tokens_passed_by": {},  # company -> train names passing its full cities
     "junction_reentry": False,
     "mines": (),  # goods / no_mines: hexes only goods trains visit, one each
+    # the oracle's own switch, set by no game: False forgets the off-centre towns' stretches
+    # (the scenario's check that its maps exercise the rule)
+    "town_stretches": True,
 }
 
 
 # Games whose 18xx.games class overrides a common rule (the oracle's own reading of each)
 GAME_SPECIFIC = {
     "1836Jr30": "colour_or_nothing",
+    "1836Jr56": "colour_or_nothing",  # 1836Jr30's ports on 1856's game
     "18MS": "hex_bonus_once",
     "18FL": "hotels_doubled",  # hotel_value: $20 in phases 5 and 6 (those allowing brown)
+    "1847AE": "coal_not_6e",  # coal_bonus: 0 to a 6E (the bonus id `coal` of its hand file)
 }
 
 
@@ -168,10 +178,8 @@ class BonusSpec:
         return self.kind in ("connection", "per_stop") and bool(self.get("once_per_run", default))
 
     def applies_to(self, train: TrainSpec) -> bool:
-        if self.kind == "hotels" and train.name.upper() in {
-            t.upper() for t in self.get("except_trains", ())
-        }:
-            return False  # 18FL: the 3E does not count hotels
+        if train.name.upper() in {t.upper() for t in self.get("except_trains", ())}:
+            return False  # 18FL: the 3E does not count hotels; 1847 AE: no coal to the 6E
         return self.train is None or self.train.strip().upper() == train.name.upper()
 
     def __str__(self) -> str:
@@ -227,6 +235,7 @@ class Rules:
                 "destination_end",
                 "destination_value",
                 "connection_run",
+                "company_double",
             )
             if scoped and company is not None and b["company"] != company:
                 continue
@@ -347,14 +356,17 @@ class OracleRoute:
 
     centres: tuple[Centre, ...]  # in travel order
     pieces: tuple[tuple[str, int], ...]  # (hex, index in tile.paths), in travel order
-    sides: frozenset  # frozenset of frozenset({(hex, edge), (neighbour, facing edge)})
+    # frozenset of frozenset({(hex, edge, place), (neighbour, facing edge, place)})
+    sides: frozenset
     travel: tuple[str, ...]  # start hex, then the hex entered at every side crossed
-    crossings: tuple[str, ...] = ()  # the gauge of every side crossed, in travel order
+    crossings: tuple[str, ...] = ()  # per side crossed, in travel order: its stretch's gauge
     gauges: frozenset[str] = frozenset()  # gauges of all pieces used
+    lanes: tuple[int, ...] = ()  # which track of each piece (lanes:N), in travel order
+    stretches: frozenset = frozenset()  # off-centre towns' stretches: (hex, town, place)
 
     @property
     def key(self) -> tuple:
-        return (tuple((c.hex, c.node) for c in self.centres), self.pieces)
+        return (tuple((c.hex, c.node) for c in self.centres), self.pieces, self.lanes)
 
     def describe(self) -> str:
         return " - ".join(
@@ -381,9 +393,10 @@ class Model:
         self.rules = rules or game_rules(self.game)
         self.company = self.game.company(company).abbrev
         self.colours = state.phase_colours
-        # hex -> list of (piece index, end a, end b, terminal, gauge); an end is ("e", edge) or
-        # ("n", node)
-        self.pieces: dict[str, list[tuple[int, tuple[str, int], tuple[str, int], bool, str]]] = {}
+        # hex -> list of tracks (piece index, end a, end b, terminal, gauge, track number k,
+        # places of the a and b ends, the off-centre town stretch it runs over or None); an
+        # end is ("e", edge) or ("n", node)
+        self.pieces: dict[str, list[tuple]] = {}
         self.node_node: set[tuple[str, int]] = set()  # pieces joining two nodes
         self.nodes = {}  # (hex, node index) -> Node
         self.node_opts = {}  # (hex, node index) -> options in the tile code
@@ -403,9 +416,18 @@ class Model:
                 o = popts[i] if i < len(popts) else {}
                 terminal = o.get("terminal") in ("1", "2", "true")
                 gauge = o.get("track", "broad")
-                lst.append((i, self._end(p.a, rot), self._end(p.b, rot), terminal, gauge))
+                for k, (pa, pb) in enumerate(path_places(o)):
+                    a, b = self._end(p.a, rot), self._end(p.b, rot)
+                    lst.append((i, a, b, terminal, gauge, k, pa, pb, None))
                 if p.a.node is not None and p.b.node is not None:
                     self.node_node.add((h, i))
+            drawn = town_sides(tile, rot, node_options(tile.code), [(t[1], t[2]) for t in lst])
+            if not self.rules.readings["town_stretches"]:
+                drawn = {}
+            for j, t in enumerate(lst):
+                for (kind, n), (other, e), pl in ((t[1], t[2], t[6]), (t[2], t[1], t[7])):
+                    if kind == "n" and other == "e" and drawn.get(n) not in (None, e):
+                        lst[j] = t[:8] + ((h, n, pl[1]),)
             self.pieces[h] = lst
             tokens = state.tokens_at(h)  # {space index: company}
             # the company's tokens beside a city's spaces (its extra slot): they never fill it
@@ -476,7 +498,11 @@ class Model:
 
     def conflict_set(self, route: OracleRoute) -> frozenset:
         """What two routes of one company may not share: hex sides and node-to-node pieces."""
-        return route.sides | frozenset(p for p in route.pieces if p in self.node_node)
+        ends = frozenset(end for side in route.sides for end in side)
+        node_node = frozenset(
+            (p, k) for p, k in zip(route.pieces, route.lanes, strict=True) if p in self.node_node
+        )
+        return ends | node_node | frozenset(("stretch", *t) for t in route.stretches)
 
     # ---- the search --------------------------------------------------------------------
 
@@ -495,7 +521,8 @@ class Model:
                 return
             sides, travel, crossings = walk["sides"], walk["travel"], walk["crossings"]
             gauges = frozenset(walk["all_gauges"])
-            if tuple(pieces) <= tuple(reversed(pieces)):
+            lanes, stretches = walk["lanes"], frozenset(walk["stretches"])
+            if (tuple(pieces), tuple(lanes)) <= (tuple(reversed(pieces)), tuple(reversed(lanes))):
                 r = OracleRoute(
                     tuple(centres),
                     tuple(pieces),
@@ -503,6 +530,8 @@ class Model:
                     tuple(travel),
                     tuple(crossings),
                     gauges,
+                    tuple(lanes),
+                    stretches,
                 )
             else:
                 r = OracleRoute(
@@ -512,6 +541,8 @@ class Model:
                     tuple(reversed(travel)),
                     tuple(reversed(crossings)),
                     gauges,
+                    tuple(reversed(lanes)),
+                    stretches,
                 )
             found.setdefault(r.key, r)
             if limit is not None and len(found) > limit:
@@ -520,18 +551,20 @@ class Model:
         # A walk: the nodes passed, pieces used, sides crossed, centres visited, groups met,
         # the gauges of the track since the last centre, whether it must end at the next node.
         def leave_node(h, n, walk):
-            for i, a, b, terminal, gauge in self.pieces[h]:
-                if (h, i) in walk["pieces"]:
+            for track in self.pieces[h]:
+                i, a, b, terminal, gauge, k = track[:6]
+                if (h, i, k) in walk["used"]:
                     continue
                 if a == ("n", n):
-                    other = b
+                    other, at = b, track[7]
                 elif b == ("n", n):
-                    other = a
+                    other, at = a, track[6]
                 else:
                     continue
-                take_piece(h, i, other, terminal, gauge, walk)
+                take_piece(h, track, other, at, walk)
 
-        def take_piece(h, i, end, terminal, gauge, walk):
+        def take_piece(h, track, end, at, walk):
+            i, _, _, terminal, gauge, k, _, _, stretch = track
             if terminal and walk["pieces"]:
                 if end[0] != "n":
                     return  # a terminal piece in the middle of a route
@@ -539,9 +572,14 @@ class Model:
             segment = walk["segment"] | {gauge}
             if {"broad", "narrow"} <= segment:
                 return  # gauge changes only at a revenue centre
+            if stretch is not None and stretch in walk["stretches"]:
+                return  # an off-centre town's stretch used twice
             walk = dict(
                 walk,
                 pieces=walk["pieces"] + [(h, i)],
+                used=walk["used"] | {(h, i, k)},
+                lanes=walk["lanes"] + [k],
+                stretches=walk["stretches"] | ({stretch} if stretch else set()),
                 segment=segment,
                 all_gauges=walk["all_gauges"] | {gauge},
                 last_gauge=gauge,
@@ -549,9 +587,9 @@ class Model:
             if end[0] == "n":
                 arrive_node(h, end[1], walk)
             elif not walk.get("must_end"):
-                cross(h, end[1], walk)
+                cross(h, end[1], at, walk)
 
-        def cross(h, edge, walk):
+        def cross(h, edge, at, walk):
             nb = self.game.neighbour(h, edge)
             if nb is None:
                 return
@@ -561,23 +599,29 @@ class Model:
             if not reentry and nb in walk["travel"]:
                 return
             facing = (edge + 3) % 6
-            side = frozenset({(h, edge), (nb, facing)})
-            if side in walk["sides"]:
+            used_ends = {end for side in walk["sides"] for end in side}
+            if (h, edge, at[1]) in used_ends:
                 return
-            walk = dict(walk, sides=walk["sides"] | {side}, travel=walk["travel"] + [nb])
-            for i, a, b, terminal, gauge in self.pieces[nb]:
-                if (nb, i) in walk["pieces"]:
+            for track in self.pieces[nb]:
+                i, a, b, terminal, gauge, k = track[:6]
+                if (nb, i, k) in walk["used"]:
                     continue
                 if a == ("e", facing):
-                    other = b
+                    other, there, far = b, track[6], track[7]
                 elif b == ("e", facing):
-                    other = a
+                    other, there, far = a, track[7], track[6]
                 else:
                     continue
+                if not faces(at, there) or (nb, facing, there[1]) in used_ends:
+                    continue
+                side = frozenset({(h, edge, at[1]), (nb, facing, there[1])})
                 w2 = dict(
-                    walk, crossings=walk["crossings"] + [crossing_gauge(walk["last_gauge"], gauge)]
+                    walk,
+                    sides=walk["sides"] | {side},
+                    travel=walk["travel"] + [nb],
+                    crossings=walk["crossings"] + [crossing_gauge(walk["last_gauge"], gauge)],
                 )
-                take_piece(nb, i, other, terminal, gauge, w2)
+                take_piece(nb, track, other, far, w2)
 
         junction_again = self.rules.readings["junction_reentry"]
 
@@ -602,12 +646,19 @@ class Model:
                     return
             if set(node.groups) & walk["groups"]:
                 return
+            # every side crossed since the last centre costs by the stretch's one gauge
+            # (G1849#hex_edge_cost: narrow if any track of it is, else broad if any is)
+            seg, k = walk["segment"], walk["segment_start"]
+            chain = "narrow" if "narrow" in seg else "broad" if "broad" in seg else "dual"
+            crossings = walk["crossings"][:k] + [chain] * (len(walk["crossings"]) - k)
             walk = dict(
                 walk,
                 centres=walk["centres"] + [self.centre(h, n)],
                 centre_hexes=walk["centre_hexes"] | {h},
                 groups=walk["groups"] | set(node.groups),
                 segment=frozenset(),
+                crossings=crossings,
+                segment_start=len(crossings),
             )
             record(walk)
             if self.can_pass(h, n) and not walk.get("must_end"):
@@ -619,12 +670,16 @@ class Model:
             start = {
                 "nodes": {(h, n)},
                 "pieces": [],
+                "used": set(),
+                "lanes": [],
+                "stretches": set(),
                 "sides": set(),
                 "centres": [self.centre(h, n)],
                 "centre_hexes": {h},
                 "groups": set(node.groups),
                 "travel": [h],
                 "crossings": [],
+                "segment_start": 0,
                 "segment": frozenset(),
                 "all_gauges": frozenset(),
                 "last_gauge": "broad",
@@ -677,7 +732,8 @@ def _first_city_value(state, hex_name: str) -> int:
 def game_bonuses(active: list[BonusSpec], state, company: str) -> list[BonusSpec]:
     """The bonuses as the map and the game's own rules make them for ``company``: the ports a
     ``linked_port`` bonus bars (no token of the company in their linked hex's first city);
-    18FL's hotels doubled in the phases allowing brown tiles."""
+    18FL's hotels doubled in the phases allowing brown tiles; 1847 AE's coal bonus kept from
+    the 6E."""
     doubled = GAME_SPECIFIC.get(state.game.id) == "hotels_doubled" and "brown" in (
         state.game.phase(state.phase).tiles
     )
@@ -697,6 +753,9 @@ def game_bonuses(active: list[BonusSpec], state, company: str) -> list[BonusSpec
             b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
         if b.kind == "hotels" and doubled:
             data = dict(b.data, amount=2 * int(b.get("amount", 0)))
+            b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
+        if GAME_SPECIFIC.get(state.game.id) == "coal_not_6e" and b.id == "coal":
+            data = dict(b.data, except_trains=("6E",))
             b = BonusSpec(b.id, b.kind, tuple(sorted(data.items())), b.place)
         out.append(b)
     return out
@@ -957,6 +1016,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         "end_again",
         "destination_end",
         "token_double",
+        "company_double",
         "linked_port",
         "closed",
         "marker",
@@ -981,7 +1041,12 @@ def choice_revenue(
             continue
         if b.kind == "destination_value":  # 1822: the tokened destination city paid again
             counted_cities = [route.centres[i] for i in counted if route.centres[i].kind == "city"]
-            home = [c for c in counted_cities if c.token and c.hex in b.get("home")]
+            node = b.get("home_node")  # only the company's token in this city of its home
+            home = [
+                c
+                for c in counted_cities
+                if c.token and c.hex in b.get("home") and node in (None, c.node)
+            ]
             dest = [
                 pays[i] * train.multiplier
                 for i in counted
@@ -998,6 +1063,11 @@ def choice_revenue(
                 pays[i] * train.multiplier
                 for i in counted
                 if route.centres[i].hex in b.get("at") and route.centres[i].token
+            )
+            continue
+        if b.kind == "company_double":  # the company's counted stops on `at`: paid again
+            plain += sum(
+                pays[i] * train.multiplier for i in counted if route.centres[i].hex in b.get("at")
             )
             continue
         if b.kind == "linked_port":  # its trains earn a counted port and its linked city again

@@ -380,3 +380,101 @@ def test_18va_parts_the_importer_reads(tmp_path):
     assert 'barred_at = ["A6", "A12"]' in text_ and "multiplier = 2" in text_
     sym = dump["corporations"][0]["sym"]
     assert f"company {sym}: home city 3 of" in res.stdout
+
+
+def test_1849_boot_h_trains_a_path_given_twice_and_a_tile_made_in_code(tmp_path):
+    """1849 Boot (tools/import_game/titles.txt): its H trains as ``edges`` (distance in hex
+    edges), I13's path printed twice kept once, and the gray Avezzano its earthquake makes in
+    code written into its tile file, none of its manifest."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, clean_code, named_rule
+
+    assert named_rule("edges", 6) == {"rule": "edges", "edges": 6}
+    assert named_rule("edges", 99) is None
+    c = Conversion("x", "X", "pointy", None)
+    code = "city=slots:2;path=a:4,b:_0,track:dual;path=a:5,b:_0,track:dual;path=a:5,b:_0,track:dual"
+    assert clean_code(code, "hex I13", c) == (
+        "city=slots:2;path=a:4,b:_0,track:dual;path=a:5,b:_0,track:dual"
+    )
+    assert c.read_as == ["hex I13: path 'path=a:5,b:_0,track:dual' given twice (kept once)"]
+    text = (ROOT / "tiles" / "1849Boot.tiles").read_text(encoding="utf-8")
+    assert text.splitlines()[-1] == "C7 grey   town=revenue:10;path=a:4,b:_0,track:narrow"
+    game = (ROOT / "games" / "1849Boot.toml").read_text(encoding="utf-8")
+    assert '"C7"' not in game.split("[manifest]")[1].split("[[companies]]")[0]
+    assert 'rule = "edges"\nedges = 16\nprice = 1100' in game
+
+
+def test_1836jr56_has_the_diesel_variants_d_after_its_own_trains():
+    """tools/import_game/titles.txt imports 1836jr56 with ``--engine-options diesel_variant``
+    (dump_game.rb's ENGINE_OPTIONS): the 8 and its phase, then the variant's D and phase D."""
+    from rusty_train_py.gamedata.loader.gamefile import load_game
+
+    game = load_game("1836Jr56")
+    assert [t.name for t in game.trains] == ["2", "3", "4", "5", "6", "8", "D"]
+    assert [p.name for p in game.phases] == ["2", "3", "4", "5", "6", "8", "D"]
+    assert game.train("4").rusts_on == "8"  # the variant's (on the D): titles/t1836jr56.py
+    assert game.train("D").count == 22 and game.train("D").available_on == "6"
+    line = "1836Jr56 1836Jr56 --engine-options diesel_variant"
+    assert line in (ROOT / "tools" / "import_game" / "titles.txt").read_text(encoding="utf-8")
+
+
+def test_pay_best_trains_and_tiles_keeping_a_printed_group():
+    """18 Los Angeles 1st edition (tools/import_game/titles.txt): its N/M trains' one row for
+    cities and off-boards, paying fewer than they visit, is ``pay_best``; with ``--keep-groups
+    LB`` Long Beach's tiles keep the group of the printed hex's four cities (the engine's
+    Hex#lay), and a label no printed hex gives one group is an error."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from convert import Conversion, convert_tiles, train_rule
+
+    c = Conversion("x", "X", "pointy", None)
+    distance = [{"nodes": ["city", "offboard"], "pay": 3, "visit": 5}]
+    assert train_rule("3/5", distance, c) == {"rule": "pay_best", "pay": 3, "visit": 5}
+    four = ";".join(["city=revenue:10,groups:LongBeach"] * 4)
+    c.hex_groups = [("yellow", ["E8"], f"{four};path=a:1,b:_0;label=LB")]
+    code = "city=revenue:40;city=revenue:40;path=a:1,b:_0;path=a:2,b:_1;label=LB"
+    one = "city=revenue:40;path=a:1,b:_0;label=LB"
+    dump = {
+        "tiles": [
+            {"name": "298LA", "colour": "green", "code": code, "count": 1},
+            {"name": "X1", "colour": "green", "code": one, "count": 1},
+        ]
+    }
+    convert_tiles(dump, c, {}, frozenset({"LB"}))
+    assert c.own_tiles == [
+        (
+            "298LA",
+            "green",
+            "city=revenue:40,groups:LongBeach;city=revenue:40,groups:LongBeach;"
+            "path=a:1,b:_0;path=a:2,b:_1;label=LB",
+        ),
+        ("X1", "green", one),  # a city alone keeps no group (18SJ's X5)
+    ]
+    assert c.read_as == ["tile 298LA: its cities keep the group LongBeach of the hex it is laid on"]
+    plain = Conversion("x", "X", "pointy", None)
+    plain.hex_groups = c.hex_groups
+    convert_tiles(dump, plain, {})  # without --keep-groups the engine's codes stay
+    assert plain.own_tiles[0] == ("298LA", "green", code)
+    convert_tiles({"tiles": []}, plain, {}, frozenset({"Z"}))
+    assert plain.errors == ["--keep-groups Z: no printed hex of that label with one group"]
+
+
+def test_a_title_keeping_a_subset_of_its_parents_companies():
+    """1822NRS keeps in code a subset of 1822's companies (G1822NRS STARTING_CORPORATIONS,
+    STARTING_COMPANIES): ``--corporations`` and ``--privates`` keep only those of the dump,
+    and the game file says so."""
+    sys.path.insert(0, str(ROOT / "tools" / "import_game"))
+    from write_game import _keep_only
+
+    dump = {
+        "corporations": [{"sym": "LNWR"}, {"sym": "GWR"}],
+        "minors": [{"sym": "1"}, {"sym": "11"}],
+        "companies": [{"sym": "P1"}, {"sym": "P5"}, {"sym": "M1"}],
+    }
+    notes = _keep_only(dump, "1,LNWR", "P1,M1")
+    assert dump == {
+        "corporations": [{"sym": "LNWR"}],
+        "minors": [{"sym": "1"}],
+        "companies": [{"sym": "P1"}, {"sym": "M1"}],
+    }
+    assert notes == ["only the corporations 1, LNWR", "only the private companies P1, M1"]
+    assert _keep_only(dump, None, None) == []

@@ -20,12 +20,12 @@ def test_a_tiles_path_given_twice_is_written_once():
     assert clean_code(code, "tile K170", c) == (
         "city=revenue:50,slots:2;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0"
     )
-    assert c.read_as == ["tile K170: path 'path=a:3,b:_0' given twice, written once"]
-    # a printed hex keeps its double track (18EU's Hamburg G2, 1817NA's Miami I21)
+    assert c.read_as == ["tile K170: path 'path=a:3,b:_0' given twice (kept once)"]
+    # a printed hex's too (1849 Boot's I13; 18EU's Hamburg G2, 1817NA's Miami I21)
     c = Conversion("x", "X", "flat", None)
     code = "city=revenue:40;path=a:_0,b:5;path=a:_0,b:5"
-    assert clean_code(code, "hex G2", c) == code
-    assert c.read_as == []
+    assert clean_code(code, "hex G2", c) == "city=revenue:40;path=a:_0,b:5"
+    assert c.read_as == ["hex G2: path 'path=a:_0,b:5' given twice (kept once)"]
 
 
 def test_the_set_up_neutral_holding_a_token_is_one_company():

@@ -18,8 +18,7 @@ from rusty_train_py.files.loader import open_game, save_game
 from rusty_train_py.files.online import log_from_data, replay_log
 
 FIXTURES = Path(__file__).resolve().parent / "data" / "18xx_fixtures"
-FIRST_EDITION = "18LosAngeles1"  # 18 Los Angeles' 1st edition: its logs are refused
-TITLE_DIRS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir() and p.name != FIRST_EDITION)
+TITLE_DIRS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
 
 # token warnings the engine's own positions share: 18EU's HomeToken step puts a major's home
 # token beside the token of the minor it merges in another of Wien's cities (J5's tile 581

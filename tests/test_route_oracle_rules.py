@@ -159,6 +159,30 @@ def junctions(hexes, places, orientation, coords):
         hexes[h] = ("grey", "junction;" + every_side)
 
 
+OFF_CENTRE_TOWNS = (
+    # 18MEX's Copper Canyon (470): the town drawn at edge 0, its paths to 3 and 4 share
+    "town=revenue:20,loc:0;path=a:0,b:_0;path=a:3,b:_0;path=a:3,b:4;path=a:4,b:_0",
+    # System18 China's X tile: a centred city joined to a town drawn at edge 3 (2, 4 share)
+    "city=revenue:50,loc:center;town=revenue:20,loc:3;path=a:0,b:_0;path=a:_0,b:_1;"
+    "path=a:_1,b:2;path=a:_1,b:3;path=a:_1,b:4",
+    # 18xx.games tile 603: no loc, the town drawn at the least crowded of its edges
+    "city=revenue:30;town=revenue:30;path=a:0,b:_0;path=a:1,b:_1;path=a:2,b:_0;path=a:3,b:_1;"
+    "path=a:4,b:_0;path=a:5,b:_1",
+    # 18PA's E22: two towns drawn at corners, each with two edges sharing its stretch
+    "town=revenue:10,loc:5.5;town=revenue:10,loc:2.5;path=a:0,b:_0;path=a:5,b:_0;"
+    "path=a:2,b:_1;path=a:3,b:_1;path=a:_0,b:_1",
+    # a town with two lanes to edge 3 (a one-lane neighbour meets lane 1): lane 0 shares the
+    # stretch with the path to 5, lane 1 has its own
+    "town=revenue:20,loc:1;path=a:1,b:_0;path=a:3,b:_0,lanes:2;path=a:5,b:_0",
+)
+
+
+def off_centre_towns(hexes, places, orientation, coords):
+    """The five picks become grey hexes with an off-centre town (tiles/README.md, ``loc``)."""
+    for h, code in zip(places["picks"], OFF_CENTRE_TOWNS, strict=False):
+        hexes[h] = ("grey", code)
+
+
 def phase_name_city(hexes, places, orientation, coords):
     """The bypass city pays by phase name (1849 gray centres): its code names no colour."""
     colour, code = hexes[places["bypass"]]
@@ -775,6 +799,19 @@ def scenarios() -> list[Scenario]:
             exercised=differs(hex_reentry=True),
         ),
         Scenario(
+            "off_centre_towns",  # an off-centre town's paths to other edges share a stretch
+            BASIC
+            + [
+                {"name": "2+", "rule": "plus_towns", "stops": 2},
+                {"name": "4", "stops": 4},
+            ],
+            map_change=off_centre_towns,
+            tile_bias=town_bias,
+            exercised=differs(town_stretches=False),  # 7 of the 40 fast maps
+            share_exercised=0.1,
+            dense=True,
+        ),
+        Scenario(
             "junction_reentry",  # 1817: the engine lets a route pass a junction again
             [
                 {"name": "D"},
@@ -843,6 +880,17 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
         ),
         Scenario(
+            "company_double",  # rules/kinds/company_double.py: 18JP-T's destination hexes
+            BASIC + [{"name": "4", "stops": 4}],
+            bonuses=[
+                {"id": "cda", "kind": "company_double", "company": "A"},
+                {"id": "cdb", "kind": "company_double", "company": "B"},
+            ],  # at filled in per map
+            pick_bonuses=options(["cda", "cdb"], 0.9),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
             "destination_value",  # rules/kinds/destination_value.py: 1822's destinations
             BASIC
             + [
@@ -852,8 +900,10 @@ def scenarios() -> list[Scenario]:
             bonuses=[
                 {"id": "dva", "kind": "destination_value", "company": "A"},
                 {"id": "dvb", "kind": "destination_value", "company": "B"},
+                # only the token in its home tile's second node (1822NRS's LNWR: N29's first)
+                {"id": "dvc", "kind": "destination_value", "company": "A", "home_node": 1},
             ],  # home and at filled in per map
-            pick_bonuses=options(["dva", "dvb"], 0.9),
+            pick_bonuses=options(["dva", "dvb", "dvc"], 0.9),
             exercised=bonus_matters,
             share_exercised=0.05,
         ),
@@ -1151,11 +1201,17 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
             dict(sc.bonuses[0], at=[p[0], p[1], single, *group], always=False),
             dict(sc.bonuses[1], at=[p[2], p[3], places["bypass"]], always=False),
         ]
+    if sc.name == "company_double":
+        return [
+            dict(sc.bonuses[0], at=[single, *group, p[0], p[1]], always=False),
+            dict(sc.bonuses[1], at=[places["bypass"], p[2], p[3]], always=False),
+        ]
     if sc.name == "destination_value":
         bypass = places["bypass"]
         return [
             dict(sc.bonuses[0], home=[bypass, *p[:3]], at=p[3:], always=False),
             dict(sc.bonuses[1], home=p[3:], at=[bypass, *p[:3]], always=False),
+            dict(sc.bonuses[2], home=places["all"], at=p[3:], always=False),
         ]
     if sc.name == "passing":
         every = places["all"]

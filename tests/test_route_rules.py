@@ -169,11 +169,12 @@ def test_gauge_changes_only_at_stations(tmp_path):
     check(s, ["E"], 0)  # A1's track is narrow
 
 
-def test_a_dual_edge_costs_one_between_narrow_track(tmp_path):
+def test_a_dual_edge_on_a_narrow_stretch_costs_as_narrow(tmp_path):
     # A1 city 10 (token, narrow) - A3 dual straight - A5 dual straight - A7 city 20 (narrow):
-    # edges A1|A3 and A5|A7 meet narrow track (2 each), A3|A5 is dual on both sides (1), so 5.
-    # (games/README.md: "each edge costs by its gauge". The 18xx.games engine prices the whole
-    # stretch between two stations by its narrowest gauge, which would make it 6.)
+    # the 18xx.games engine prices every edge of a stretch between two stops by the stretch's
+    # one gauge (G1849#hex_edge_cost, track_type: narrow if any of its track is), so the dual
+    # edge A3|A5 costs 2 as A1|A3 and A5|A7 do: 6 (it refuses the route to a 5H: "6 is too
+    # many hex edges")
     hexes = column(
         ("grey", "city=revenue:10;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:narrow"),
         ("grey", "path=a:3,b:0,track:dual"),
@@ -181,8 +182,18 @@ def test_a_dual_edge_costs_one_between_narrow_track(tmp_path):
         ("grey", "city=revenue:20;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:narrow"),
     )
     s = make(tmp_path, hexes, {"A1": {0: "A"}})
-    check(s, ["4H"], 0)
-    check(s, ["5H"], 30)
+    check(s, ["5H"], 0)
+    check(s, ["6H"], 30)
+    # the same stretch of broad and dual track: R6H pays 2 per edge, every H train 1
+    broad = column(
+        ("grey", "city=revenue:10;path=a:3,b:_0;path=a:_0,b:0"),
+        ("grey", "path=a:3,b:0,track:dual"),
+        ("grey", "path=a:3,b:0,track:dual"),
+        ("grey", "city=revenue:20;path=a:3,b:_0;path=a:_0,b:0"),
+    )
+    s = make(tmp_path / "b", broad, {"A1": {0: "A"}})
+    check(s, ["4H"], 30)
+    check(s, ["R6H"], 30)  # 3 edges at 2: 6
 
 
 def test_visit_cost_zero_and_one_hundred(tmp_path):
@@ -365,6 +376,26 @@ def test_destination_value_pays_the_destination_city_again_once(tmp_path):
     check(s, ["2"], 90)  # no 2 reaches both: A5-A7 90
     s = make(tmp_path / "b", line, {"A1": {0: "A"}, "A5": {1: "B"}}, bonuses=bonuses)
     check(s, ["3"], 100)  # no destination token of A's (B's there): A1-A3-A5 100
+
+
+def test_destination_value_home_node_names_the_home_city(tmp_path):
+    # A1 city 10 - A3 two cities, node 0 (20) up to A1 and node 1 (30) down to A5, both
+    # holding A's tokens - A5 city 50 (A's destination token). Home A3: with no home_node
+    # either city is home; with home_node 0 (1822NRS's LNWR, whose home token is in London
+    # N29's first city) the route A3-A5 through node 1 earns no bonus.
+    two = ("grey", "city=revenue:20;city=revenue:30;path=a:3,b:_0;path=a:0,b:_1")
+    line = column(city(10), two, city(50, slots=2))
+    tokens = {"A3": {0: "A", 1: "A"}, "A5": {0: "A"}}
+    dv = {"name": "A's destination", "kind": "destination_value", "company": "A"}
+    dv |= {"home": ["A3"], "at": ["A5"]}
+    s = make(tmp_path, line, tokens, bonuses=[dv | {"id": "dv"}])
+    check(s, ["2"], 130)  # A3 (node 1) 30 + A5 50, and A5's 50 again
+    check(s, ["2", "2"], 160)  # and A1-A3 (node 0) 30
+    s = make(tmp_path / "b", line, tokens, bonuses=[dv | {"id": "dv", "home_node": 0}])
+    check(s, ["2"], 80)  # node 1 is no home: A3-A5 80, no bonus
+    check(s, ["2", "2"], 110)  # A1-A3 30 reaches home, not the destination
+    s = make(tmp_path / "c", line, tokens, bonuses=[dv | {"id": "dv", "home_node": 1}])
+    check(s, ["2"], 130)
 
 
 def test_ends_pair_pays_both_icons(tmp_path):

@@ -80,6 +80,16 @@ def test_bad_train_params_name_the_file_and_line(tmp_path, train, message):
         ),
         ({"id": "d", "kind": "end_again", "at": ["Z9"]}, "at names 'Z9', which is not a hex"),
         ({"id": "v", "kind": "visit", "at": ["A1"]}, "bonus v: needs amount or amounts"),
+        ({"id": "c", "kind": "company_double", "at": ["A1"]}, "bonus c: missing 'company'"),
+        (
+            {"id": "c", "kind": "company_double", "company": "A", "at": ["A5"]},
+            "at names 'A5', which is not a hex",
+        ),
+        (
+            {"id": "d", "kind": "destination_value", "company": "A", "home": ["A1"]}
+            | {"at": ["A3"], "home_node": -1},
+            "bonus d: home_node should be a whole number 0 to",
+        ),
     ],
 )
 def test_bad_bonus_params_name_the_file_and_line(tmp_path, bonus, message):

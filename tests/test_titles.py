@@ -142,7 +142,7 @@ def test_a_title_without_a_home_follows_the_common_rules():
     assert titles.home_of("18AL") is titles.TitleHome
     assert type(titles.specials_for("18AL")) is GameSpecials
     assert type(titles.rules_for("18AL", ("yellow",))) is GameRules
-    assert titles.games_with_rules() == ("1836Jr30", "18FL", "18MS")
+    assert titles.games_with_rules() == ("1836Jr30", "1836Jr56", "1847AE", "18FL", "18MS")
     assert titles.first_title() == "1867"
 
 

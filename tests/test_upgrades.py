@@ -114,6 +114,31 @@ def test_keeps_track_counts_towns_apart_from_cities(state):
     assert keeps_track(game.tile("4"), 0, game.tile("87"), 0)
 
 
+def test_a_tile_an_upgrade_rule_names_may_join_two_towns_in_one():
+    """1847 AE's upgrades_to?: the yellow double towns 1 and 55 become the green town 88, 56
+    becomes 87 and 69 becomes 204, in the rotations keeping both towns' edges (as the
+    fixtures lay them: E17 56 -> 87 and D20 55 -> 88 turned as before); without a rule two
+    towns never become one, and the green two-slot cities 14 and 15 never upgrade."""
+    state = MapState(load_game("1847AE"), "5")
+    for hex_name, old, rotation, new in [
+        ("E17", "56", 0, Candidate("87", (0,))),
+        ("F10", "1", 0, Candidate("88", (0,))),
+        ("D20", "55", 2, Candidate("88", (2,))),
+        ("G3", "69", 0, Candidate("204", (0,))),
+    ]:
+        state.apply(state.place_tile_edit(hex_name, old, rotation))
+        assert upgrade_candidates(state, hex_name) == [new]
+    assert upgrade_problem(state, "E17", "87", 1) == (
+        "E17: tile 87 does not keep the existing track and stations"
+    )
+    game = state.game
+    assert not keeps_track(game.tile("56"), 0, game.tile("87"), 0)
+    assert keeps_track(game.tile("56"), 0, game.tile("87"), 0, towns_merge=True)
+    state.apply(state.place_tile_edit("H16", "14", 2))
+    assert upgrade_candidates(state, "H16") == []
+    assert upgrade_problem(state, "H16", "63", 2) == "H16: tile 14 cannot be upgraded"
+
+
 def test_tokens_ride_along_with_the_upgrade(state):
     state.apply(state.place_tile_edit("E5", "57", 0))
     state.apply(state.place_token_edit("E5", 0, "GW"))

@@ -30,7 +30,11 @@ CURRENCIES = {
     "18FL": "$%s", "18GA": "$%s", "18LosAngeles": "$%s", "18MEX": "$%s", "18MS": "$%s",
     "18MT": "$%s", "18SJ": "%s kr", "18TN": "$%s", "18Texas": "$%s", "18VA": "$%s",
     "18NL": "ƒ%s", "1893": "%sM",
-    "18DE": "%s ℳ", "1877Venezuela": "Bs.%s",
+    "18DE": "%s ℳ", "1877Venezuela": "Bs.%s", "1849Boot": "L.%s", "1836Jr56": "%s F",
+    "18ChesapeakeOTR": "$%s", "18LosAngeles1": "$%s",
+    "1847AE": "%sM",
+    "18JPT": "¥%s",
+    "1822NRS": "£%s",
 }  # fmt: skip
 
 

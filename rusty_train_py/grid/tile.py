@@ -99,6 +99,7 @@ class Node:
     groups: tuple[str, ...] = ()
     hidden: bool = False
     loc: float | None = None
+    centred: bool = False  # ``loc:center`` given (drawn in the middle: node_edges.py)
     visit_cost: int = 1  # distance a visit uses (1882 Fishing 0, 18 Los Angeles a5 100)
     route: str = "mandatory"  # 18xx.games graph hint: "mandatory", "optional" or "never"
     format: str | None = None  # how the revenue is printed ("+%s": 1836Jr30 ports)
@@ -119,12 +120,20 @@ class End:
         return str(self.edge) if self.edge is not None else f"_{self.node}"
 
 
+Lane = tuple[int, int]  # (width, index): the lane of a path end among parallel tracks
+ONE_LANE: tuple[tuple[Lane, Lane], ...] = (((1, 0), (1, 0)),)
+
+
 @dataclass(frozen=True, slots=True)
 class Path:
+    """A piece of track. ``lanes``: the parallel tracks it stands for (``lanes:N`` gives N),
+    each as the lanes of its a and b ends (``a_lane``, ``b_lane``); one track by default."""
+
     a: End
     b: End
     terminal: bool = False
     track: str = "broad"
+    lanes: tuple[tuple[Lane, Lane], ...] = ONE_LANE
 
     @property
     def edges(self) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from .tile import (
     Border,
     End,
     Icon,
+    Lane,
     Node,
     NodeKind,
     Path,
@@ -185,6 +186,7 @@ def _node(kind: str, opts: dict[str, str], index: int, where: str) -> Node:
         groups=tuple(g.strip() for g in groups),
         hidden=_flag(opts, "hide", where, what),
         loc=loc,
+        centred=opts.get("loc") == "center",
         visit_cost=whole_number(opts.get("visit_cost", "1"), f"{where}: {what}", "visit_cost"),
         route=route,
         format=_name(opts["format"], where, f"{what}: format") if "format" in opts else None,
@@ -203,7 +205,49 @@ def _path(opts: dict[str, str], n_nodes: int, where: str) -> Path:
         raise TileDataError(
             f"{where}: path: track:{_plain(track)} should be one of {', '.join(TRACK_GAUGES)}"
         )
-    return Path(a, b, terminal=_flag(opts, "terminal", where, "path", TERMINAL), track=track)
+    return Path(
+        a,
+        b,
+        terminal=_flag(opts, "terminal", where, "path", TERMINAL),
+        track=track,
+        lanes=_lanes(opts, a, b, where),
+    )
+
+
+MAX_LANES = 6  # parallel tracks across one side (the engine's data has at most 2)
+
+
+def _lane(text: str | None, where: str, what: str) -> Lane:
+    """``a_lane:W.I`` (18xx.games ``decode_lane_spec``): lane I of W side by side."""
+    if text is None:
+        return (1, 0)
+    width, dot, index = text.strip().partition(".")
+    w = whole_number(width, where, f"path: {what} width", 1, MAX_LANES)
+    i = whole_number(index, where, f"path: {what} index", 0, 9) if dot else 0
+    if (dot and len(index.strip()) != 1) or i >= w:
+        raise TileDataError(
+            f"{where}: path: {what}:{_plain(text)} should be WIDTH.INDEX with an index below"
+            f" the width (2.0 or 2.1)"
+        )
+    return (w, i)
+
+
+def _lanes(opts: dict[str, str], a: End, b: End, where: str) -> tuple[tuple[Lane, Lane], ...]:
+    """The parallel tracks of a path (18xx.games ``Path.make_lanes``): ``lanes:N`` makes N,
+    track k in lane k at its a end and, from edge to edge, in lane N-1-k at its b end (the
+    lanes keep their side of the track); else one track in the lanes ``a_lane``, ``b_lane``."""
+    if "lanes" not in opts:
+        return (
+            (
+                _lane(opts.get("a_lane"), where, "a_lane"),
+                _lane(opts.get("b_lane"), where, "b_lane"),
+            ),
+        )
+    if "a_lane" in opts or "b_lane" in opts:
+        raise TileDataError(f"{where}: path: lanes: and a_lane:/b_lane: together")
+    n = whole_number(opts["lanes"], where, "path: lanes", 1, MAX_LANES)
+    both_edges = a.edge is not None and b.edge is not None
+    return tuple(((n, k), (n, n - k - 1) if both_edges else (n, k)) for k in range(n))
 
 
 def _check_node_count(nodes: list[Node], where: str) -> None:

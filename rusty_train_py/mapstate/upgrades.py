@@ -104,8 +104,11 @@ def _centres(tile: Tile, rotation: int) -> list[_Centre]:
     return [(n, conn.node_edges[n.index]) for n in tile.revenue_centres]
 
 
-def _towns_kept(old: list[_Centre], new: list[_Centre]) -> bool:
-    """Every old town matches its own new town reaching all of its edges."""
+def _towns_kept(old: list[_Centre], new: list[_Centre], merge: bool = False) -> bool:
+    """Every old town matches its own new town reaching all of its edges; with ``merge``,
+    several old towns may go to one new town reaching all their edges."""
+    if merge and len(new) < len(old):
+        return all(any(oe <= ne for _, ne in new) for _, oe in old)
     if len(old) != len(new):
         return False
     return any(
@@ -147,12 +150,18 @@ def _cities_kept(old: list[_Centre], new: list[_Centre], merge_allowed: bool) ->
 
 
 def keeps_track(
-    old: Tile, old_rotation: int, new: Tile, new_rotation: int, merge_allowed: bool = False
+    old: Tile,
+    old_rotation: int,
+    new: Tile,
+    new_rotation: int,
+    merge_allowed: bool = False,
+    towns_merge: bool = False,
 ) -> bool:
     """Whether ``new`` (turned ``new_rotation``) keeps every connection of ``old``.
 
     Each old revenue centre must find a new one of its kind reaching all of its edges, and
-    every through-track pair of edges must still be joined.
+    every through-track pair of edges must still be joined. ``towns_merge``: old towns may
+    share a new town (a tile the game names for the hex: 1847 AE's double towns).
     """
     old_c, new_c = _centres(old, old_rotation), _centres(new, new_rotation)
     if any(n.kind not in (NodeKind.CITY, NodeKind.TOWN) for n, _ in old_c + new_c):
@@ -161,7 +170,7 @@ def keeps_track(
     def of(kind: NodeKind, items: list[_Centre]) -> list[_Centre]:
         return [x for x in items if x[0].kind is kind]
 
-    if not _towns_kept(of(NodeKind.TOWN, old_c), of(NodeKind.TOWN, new_c)):
+    if not _towns_kept(of(NodeKind.TOWN, old_c), of(NodeKind.TOWN, new_c), towns_merge):
         return False
     if not _cities_kept(of(NodeKind.CITY, old_c), of(NodeKind.CITY, new_c), merge_allowed):
         return False
@@ -237,7 +246,10 @@ def upgrade_problem(state: MapState, hex_name: str, tile_name: str, rotation: in
     crossed = crossed_partition(state, hex_name, new, rotation)
     if crossed is not None:
         return f"{hex_name}: tile {tile_name} turned {rotation} {crossed}"
-    if not keeps_track(old, old_rot, new, rotation, merge_allowed=label is not None):
+    # a tile an upgrade rule names may join the old towns in one (18xx.games: the title's
+    # upgrades_to? names it, and its track step keeps the old track's edges, not its towns)
+    merged = special is not None
+    if not keeps_track(old, old_rot, new, rotation, label is not None, merged):
         return f"{hex_name}: tile {tile_name} does not keep the existing track and stations"
     try:
         state.place_tile_edit(hex_name, tile_name, rotation)

@@ -123,6 +123,9 @@ class Earner:
     def centre_hex(self, c: int) -> str:
         return self.graph.centres[c].hex
 
+    def centre_node(self, c: int) -> int:
+        return self.graph.centres[c].node
+
     def icon_count(self, hex_name: str, icon: str) -> int:
         return self.graph.icons.get(hex_name, {}).get(icon, 0)
 

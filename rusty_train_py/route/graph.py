@@ -17,6 +17,11 @@ city full only with them is passed by those trains and is an end for the others,
 ``Centre.pass_only``). Track gauge (1849) splits corridors: between two stops the track is all
 broad/dual or all narrow/dual, and each corridor counts the sides it crosses per gauge.
 
+A path of ``lanes:N`` is N tracks side by side: a side crossed in each lane is its own bit,
+and a track goes on only into the track of the facing lane (18MEX's Mexico City and Puebla).
+The stretch of track from an off-centre town to its other edges (grid/node_edges.py) is one
+piece the paths over it share: one bit.
+
 Node and bit numbering follows the map's hex order and each tile's declaration order, so the
 graph, and every result built from it, is the same on every run.
 """
@@ -26,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..grid.hexgrid import opposite_edge
-from ..grid.tile import TILE_COLOURS, End, Node, NodeKind, Tile
+from ..grid.node_edges import town_stretches
+from ..grid.tile import TILE_COLOURS, End, Lane, Node, NodeKind, Tile
 from ..mapstate.state import MapState
 
 
@@ -109,6 +115,40 @@ def build_graph(state: MapState, company: str | None) -> TrackGraph:
 PathEnd = tuple[str, int]  # ("e", hex side after rotation) or ("n", node index)
 
 
+@dataclass(frozen=True, slots=True)
+class _Track:
+    """One track of a laid tile: a path in one of its lanes, its ends after rotation."""
+
+    path: int  # index in tile.paths
+    a: PathEnd
+    b: PathEnd
+    lanes: tuple[Lane, Lane]
+    stretch: tuple[int, int] | None  # an off-centre town's stretch it runs over
+
+    def lane_at(self, end: PathEnd) -> Lane:
+        return self.lanes[0] if end == self.a else self.lanes[1]
+
+
+def _tracks(tile: Tile, rotation: int) -> list[_Track]:
+    out = []
+    stretches = town_stretches(tile, rotation)
+    for i, p in enumerate(tile.paths):
+        a, b = _rotated(p.a, rotation), _rotated(p.b, rotation)
+        for lanes, stretch in zip(p.lanes, stretches[i], strict=True):
+            out.append(_Track(i, a, b, lanes, stretch))
+    return out
+
+
+def lanes_meet(mine: Lane, other: Lane) -> bool:
+    """Whether two tracks facing each other across a side are in the same lane
+    (18xx.games ``Path#lane_match?``: lanes count from opposite sides of a side; of
+    different widths, the narrower set is centred on the wider)."""
+    if mine[0] == other[0]:
+        return other[1] == mine[0] - mine[1] - 1
+    small, large = sorted((mine, other))
+    return small[1] + (large[0] - small[0]) // 2 == large[0] - large[1] - 1
+
+
 def _rotated(end: End, rotation: int) -> PathEnd:
     if end.edge is not None:
         return ("e", (end.edge + rotation) % 6)
@@ -152,12 +192,11 @@ class _GraphBuild:
         self.neutral = {c.abbrev for c in game.companies if c.tokens_neutral}
         self.passed_by: dict[str, tuple[str, ...]] = dict(readings.get("tokens_passed_by", ()))
         self.phase_colours = state.phase_colours
-        # every laid tile (or printed hex) with its paths' ends after rotation
-        self.tiles: dict[str, tuple[Tile, list[tuple[PathEnd, PathEnd]]]] = {}
+        # every laid tile (or printed hex) with its tracks (paths by lane), ends rotated
+        self.tiles: dict[str, tuple[Tile, list[_Track]]] = {}
         for h in game.hex_order:
             tile, rot = state.tile_at(h)
-            ends = [(_rotated(p.a, rot), _rotated(p.b, rot)) for p in tile.paths]
-            self.tiles[h] = (tile, ends)
+            self.tiles[h] = (tile, _tracks(tile, rot))
         self.crossable = self._crossable_sides()
         self.centres: list[Centre] = []
         self.centre_of: dict[tuple[str, int], int] = {}
@@ -170,14 +209,14 @@ class _GraphBuild:
         game = self.game
         crossable: dict[tuple[str, int], str] = {}
         for h in game.hex_order:
-            ends = self.tiles[h][1]
-            my_edges = {end[1] for pair in ends for end in pair if end[0] == "e"}
+            tracks = self.tiles[h][1]
+            my_edges = {end[1] for t in tracks for end in (t.a, t.b) if end[0] == "e"}
             for e in sorted(my_edges):
                 other = game.neighbour(h, e)
                 if other is None:
                     continue
                 oe = opposite_edge(e)
-                if not any(end == ("e", oe) for pair in self.tiles[other][1] for end in pair):
+                if not any(("e", oe) in (t.a, t.b) for t in self.tiles[other][1]):
                     continue
                 border = game.border(h, e)
                 if border is not None and border.type == "impassable":
@@ -191,17 +230,33 @@ class _GraphBuild:
         a, b = (h, e), (other, opposite_edge(e))
         return min(a, b, key=lambda t: (self.game.hexes[t[0]].coord, t[1]))
 
+    def lanes_at(self, h: str, e: int) -> list[Lane]:
+        """The lanes of the tracks of ``h`` at side ``e``, each once, in order."""
+        out: list[Lane] = []
+        for t in self.tiles[h][1]:
+            for end in (t.a, t.b):
+                if end == ("e", e) and t.lane_at(end) not in out:
+                    out.append(t.lane_at(end))
+        return sorted(out)
+
     def add_track_bits(self) -> int:
         """Number the shared-track bits; returns how many there are."""
         for h in self.game.hex_order:
             for e in range(6):
                 if (h, e) in self.crossable:
                     k = self.crossing_key(h, e)
-                    self.bits(("x", *k), f"{k[0]}.{k[1]}")
+                    for width, i in self.lanes_at(*k):
+                        in_lane = f":{i}" if width > 1 else ""
+                        self.bits(("x", *k, i), f"{k[0]}.{k[1]}{in_lane}")
         for h in self.game.hex_order:
-            for i, (ea, eb) in enumerate(self.tiles[h][1]):
-                if ea[0] == "n" and eb[0] == "n":
-                    self.bits(("s", h, i), f"{h}/path{i}")
+            for i, t in enumerate(self.tiles[h][1]):
+                if t.a[0] == "n" and t.b[0] == "n":
+                    self.bits(("s", h, i), f"{h}/path{t.path}")
+        for h in self.game.hex_order:
+            stretches = [t.stretch for t in self.tiles[h][1] if t.stretch is not None]
+            for town, lane in sorted(set(stretches)):
+                if stretches.count((town, lane)) > 1:  # one path over it: its side is its bit
+                    self.bits(("t", h, town, lane), f"{h}/town{town}" + f":{lane}" * (lane > 0))
         return len(self.bits.names)
 
     def entered_bit(self, h: str) -> int:
@@ -281,30 +336,39 @@ class _GraphBuild:
         """Walk from every centre along each of its paths, recording corridors."""
         for c in self.centres:
             here = ("n", c.node)
-            for i, (ea, eb) in enumerate(self.tiles[c.hex][1]):
-                if ea == here or eb == here:
+            for i, t in enumerate(self.tiles[c.hex][1]):
+                if here in (t.a, t.b):
                     self.walk(c.id, c.hex, i, here, _Walk())
 
     def junction_bit(self, h: str, n: int) -> int:
         return 1 << self.bits(("j", h, n), f"{h}/junction{n}")
 
-    def walk(self, start: int, h: str, path_i: int, from_end: PathEnd, w: _Walk) -> None:
-        """Follow path ``path_i`` of hex ``h`` from ``from_end`` onward, recording corridors."""
-        tile, ends = self.tiles[h]
-        ea, eb = ends[path_i]
+    def walk(self, start: int, h: str, track_i: int, from_end: PathEnd, w: _Walk) -> None:
+        """Follow track ``track_i`` of hex ``h`` from ``from_end`` onward, recording
+        corridors."""
+        tile, tracks = self.tiles[h]
+        t = tracks[track_i]
+        ea, eb = t.a, t.b
         to_end = eb if ea == from_end else ea
-        p = tile.paths[path_i]
+        p = tile.paths[t.path]
         gauges = w.gauges | {p.track}
         if "broad" in gauges and "narrow" in gauges:
             return  # the gauge changes only at a station
-        w = w.step((h, path_i), gauges, w.a_terminal if w.track else p.terminal)
+        w = w.step((h, t.path), gauges, w.a_terminal if w.track else p.terminal)
+        pieces: list[tuple[object, ...]] = []
         if ea[0] == "n" and eb[0] == "n":
-            b = 1 << self.bits.number[("s", h, path_i)]
+            pieces.append(("s", h, track_i))
+        if t.stretch is not None:
+            pieces.append(("t", h, *t.stretch))
+        for key in pieces:
+            if key not in self.bits.number:
+                continue  # the only path over an off-centre town's stretch
+            b = 1 << self.bits.number[key]
             if w.track_mask & b:
                 return
             w = w.add(b, b)
         if to_end[0] == "e":
-            self._cross(start, h, to_end[1], p.track, w)
+            self._cross(start, h, to_end[1], p.track, t.lane_at(to_end), w)
             return
         n = to_end[1]
         if tile.nodes[n].kind is NodeKind.JUNCTION:
@@ -313,8 +377,8 @@ class _GraphBuild:
             jb = 0 if self.junction_reentry else self.junction_bit(h, n)
             if w.inner_mask & jb:
                 return
-            for j, (pa, pb) in enumerate(ends):
-                if j != path_i and (pa == to_end or pb == to_end):
+            for j, other in enumerate(tracks):
+                if j != track_i and to_end in (other.a, other.b):
                     self.walk(start, h, j, to_end, w.add(0, jb))
             return
         cid = self.centre_of[(h, n)]
@@ -335,23 +399,26 @@ class _GraphBuild:
         self.adjacency[start].append((len(self.corridors), cid))
         self.corridors.append(corridor)
 
-    def _cross(self, start: int, h: str, e: int, track: str, w: _Walk) -> None:
-        """Go on across side ``e`` of ``h`` into the track of the hex there."""
+    def _cross(self, start: int, h: str, e: int, track: str, lane: Lane, w: _Walk) -> None:
+        """Go on across side ``e`` of ``h`` (in ``lane``) into the track of the hex there."""
         other = self.crossable.get((h, e))
         if other is None:
-            return
-        b = 1 << self.bits.number[("x", *self.crossing_key(h, e))]
-        if w.track_mask & b:
             return
         eb_ = self.entered_bit(other)
         if w.inner_mask & eb_ or (self.no_reentry and other == self.centres[start].hex):
             return  # a route visits each hex in one stretch
         oe = ("e", opposite_edge(e))
-        other_tile, other_ends = self.tiles[other]
-        for j, (pa, pb) in enumerate(other_ends):
-            if pa == oe or pb == oe:
-                gauge = _crossing_gauge(track, other_tile.paths[j].track)
-                self.walk(start, other, j, oe, w.cross(b, eb_, other, gauge))
+        key = self.crossing_key(h, e)
+        other_tile, other_tracks = self.tiles[other]
+        for j, t in enumerate(other_tracks):
+            if oe not in (t.a, t.b) or not lanes_meet(lane, t.lane_at(oe)):
+                continue
+            # the side in the lane of the hex that names it
+            b = 1 << self.bits.number[("x", *key, (lane if key == (h, e) else t.lane_at(oe))[1])]
+            if w.track_mask & b:
+                continue
+            gauge = _crossing_gauge(track, other_tile.paths[t.path].track)
+            self.walk(start, other, j, oe, w.cross(b, eb_, other, gauge))
 
 
 def _icons(state: MapState) -> dict[str, dict[str, int]]:

@@ -224,7 +224,7 @@ def _hexes_of_bits(game: Game, graph: TrackGraph, bits: int) -> list[str]:
             if "/" in name:
                 out.add(name.split("/")[0])
             else:
-                h, _, edge = name.rpartition(".")
+                h, _, edge = name.partition(":")[0].rpartition(".")  # "O10.5:1": a lane
                 out.add(h)
                 other = game.neighbour(h, int(edge))
                 if other is not None:

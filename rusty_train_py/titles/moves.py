@@ -147,6 +147,9 @@ class Moves(Protocol):
     def place_extra_token(self, hex_name: str, city: int, company: str) -> None:
         """``company``'s token in the extra slot of a city."""
 
+    def remove_extra_token(self, hex_name: str, city: int, company: str) -> None:
+        """``company``'s token leaves the extra slot of a city (nothing when it is not there)."""
+
     def move_tokens(self, source: str, target: str) -> None:
         """Every token of ``source`` becomes ``target``'s."""
 

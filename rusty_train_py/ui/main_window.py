@@ -91,7 +91,7 @@ class MainWindow(QMainWindow):
         self.canvas.paintFailed.connect(lambda text: self.show_message(text, 20000))
         self.view = MapView(self.canvas)
         self.setCentralWidget(self.view)
-        self.overlays = MapOverlays(self)  # the filter box and the panels of the modes
+        self.overlays = MapOverlays(self, self)  # the filter box and the panels of the modes
 
         self.files = FileCommands(self)
         self.logs = LogCommands(self)  # the log opened or followed: run keys, Runs, follow

@@ -8,23 +8,42 @@ the search panel (progress, cancel), the route table and the advisor's table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 
 from .advice_panel import AdviceTable
+from .canvas import MapCanvas
+from .map_view import MapView
+from .modes import Mode, ModeDone
 from .panels import RouteTable, SearchView
 
-if TYPE_CHECKING:
-    from .main_window import MainWindow
+
+class OverlaysHost(Protocol):
+    """What the overlays ask of the main window."""
+
+    @property
+    def view(self) -> MapView: ...
+
+    @property
+    def canvas(self) -> MapCanvas: ...
+
+    @property
+    def mode(self) -> Mode: ...
+
+    def press(self, key: int, text: str = "") -> bool: ...
+
+    def refresh(self) -> None: ...
+
+    def run_mode_action(self, action: Callable[[], Mode | ModeDone | None]) -> None: ...
 
 
 class MapOverlays(QObject):
     """The filter box and the panels of the window's map view (``window.view``)."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
+    def __init__(self, window: OverlaysHost, parent: QObject):
+        super().__init__(parent)
         self.window = window
         self.view = window.view
         self.on_filter: Callable[[str], None] | None = None

@@ -151,13 +151,12 @@ def clean_code(code: str, where: str, c: Conversion) -> str:
         if kind == "future_label" and not any(o.startswith("label:") and o[6:] for o in good):
             c.unexpressed.append(f"{where}: part {part!r}")
             continue
-        text = f"{kind}={','.join(good)}" if good else kind
-        if kind == "path" and where.startswith("tile ") and text in kept:
-            # a tile's path given twice (1893's K170): the engine keys track by hex, edge and
-            # lane (check_overlap), so the copy adds no track a route could use
-            c.read_as.append(f"{where}: path {part!r} given twice, written once")
+        cleaned = f"{kind}={','.join(good)}" if good else kind
+        if kind == "path" and cleaned in kept:
+            # the same track printed twice (1849 Boot's I13): one track, as the engine runs it
+            c.read_as.append(f"{where}: path {part!r} given twice (kept once)")
             continue
-        kept.append(text)
+        kept.append(cleaned)
     return ";".join(kept)
 
 
@@ -195,14 +194,64 @@ def convert_hexes(dump: dict, c: Conversion) -> None:
     c.names = {h: n for h, n in sorted(dump["location_names"].items()) if h in seen}
 
 
-def convert_tiles(dump: dict, c: Conversion, ours: dict[str, tuple[str, str]]) -> None:
+def _parts(code: str) -> list[tuple[str, dict[str, str]]]:
+    """A code's parts as (kind, options): ``city=revenue:10,groups:X`` -> ("city", {...})."""
+    out = []
+    for part in code.split(";"):
+        kind, _, body = part.partition("=")
+        opts = dict(o.partition(":")[::2] for o in body.split(",") if o)
+        out.append((kind, opts))
+    return out
+
+
+def label_groups(c: Conversion, labels: frozenset[str]) -> dict[str, str]:
+    """Label (of ``labels``) -> the group every city of the printed hexes of that label holds,
+    where one does (18 Los Angeles' Long Beach, LB: LongBeach): the engine's ``Hex#lay`` gives a
+    laid tile's cities the groups of the cities they replace, so the tiles of that label keep
+    it. Asked for by label (``--keep-groups``): a title whose route rules read such a group
+    otherwise (1822MX's Mexico City) keeps its tiles as the engine writes them."""
+    found: dict[str, set[str]] = {}
+    for _, _, code in c.hex_groups:
+        parts = _parts(code)
+        printed = [o for k, opts in parts if k == "label" for o in opts]
+        groups = {opts.get("groups", "") for k, opts in parts if k == "city"}
+        if len(printed) == 1:
+            found.setdefault(printed[0], set()).update(groups or {""})
+    out = {label: g.pop() for label, g in found.items() if len(g) == 1 and "" not in g}
+    for label in sorted(labels - set(out)):
+        c.errors.append(f"--keep-groups {label}: no printed hex of that label with one group")
+    return {label: g for label, g in out.items() if label in labels}
+
+
+def _keep_groups(name: str, code: str, groups: dict[str, str], c: Conversion) -> str:
+    """``code`` with the group of its label on every city that has none (``label_groups``),
+    for a tile of two cities or more (one city alone in a group changes no route: 18SJ's X5)."""
+    parts = _parts(code)
+    labels = [o for k, opts in parts if k == "label" for o in opts]
+    group = groups.get(labels[0]) if len(labels) == 1 else None
+    cities = [opts for k, opts in parts if k == "city"]
+    if group is None or len(cities) < 2 or any("groups" in opts for opts in cities):
+        return code
+    c.read_as.append(f"tile {name}: its cities keep the group {group} of the hex it is laid on")
+    return ";".join(
+        part + f",groups:{group}" if part.startswith("city=") else part for part in code.split(";")
+    )
+
+
+def convert_tiles(
+    dump: dict,
+    c: Conversion,
+    ours: dict[str, tuple[str, str]],
+    keep_groups: frozenset[str] = frozenset(),
+) -> None:
+    groups = label_groups(c, keep_groups)
     for t in dump["tiles"]:
         name = t["name"]
         colour = TILE_COLOURS.get(t["colour"] or "")
         if colour is None or t["code"] is None:
             c.unexpressed.append(f"tile {name}: a {t['colour']} tile (left out of the manifest)")
             continue
-        code = clean_code(t["code"], f"tile {name}", c)
+        code = _keep_groups(name, clean_code(t["code"], f"tile {name}", c), groups, c)
         _check(name, colour, code, f"tile {name}", c)
         if ours.get(name) != (colour, code):
             c.own_tiles.append((name, colour, code))
@@ -310,6 +359,10 @@ def train_rule(name: str, distance: Any, c: Conversion) -> dict[str, Any] | None
     best = pay_best_rule(distance, rows)
     if best is not None:
         return best
+    if list(rows) == [("city", "offboard")] and distance[0].get("multiplier", 1) == 1:
+        pay, visit = rows[("city", "offboard")]
+        if pay < visit < UNLIMITED:  # 1846's N/M: visits M cities/off-boards, no town
+            return {"rule": "pay_best", "pay": pay, "visit": visit}
     if any(p != v for nodes, (p, v) in rows.items() if nodes != ("town",)):
         return None
     big = rows.get(("city", "offboard"))
@@ -407,6 +460,9 @@ def named_rule(kind: str, distance: Any) -> dict[str, Any] | None:
         return {"rule": "local"} | ({"towns": town["visit"]} if town["visit"] != 1 else {})
     if kind == "tokened_cities":  # 1822's E: any distance, the check in check_distance
         return {"rule": kind} if isinstance(distance, int) and distance >= UNLIMITED else None
+    if kind == "edges":  # 1849's H trains: the distance counts hex edges (route_distance)
+        ok = isinstance(distance, int) and distance < UNLIMITED
+        return {"rule": kind, "edges": distance} if ok else None
     if kind == "halved":  # 1822MX's 3/2P: an N-train whose revenue_for halves its revenue
         ok = isinstance(distance, int) and distance < UNLIMITED
         return {"rule": kind, "stops": distance} if ok else None
@@ -588,6 +644,7 @@ def convert(
     by_train: dict[str, str] | None = None,
     track_class: dict[str, str] | None = None,
     skip: frozenset[str] = frozenset(),
+    keep_groups: frozenset[str] = frozenset(),
 ) -> Conversion:
     layout = dump["layout"]
     axes = dump["axes"]
@@ -599,7 +656,7 @@ def convert(
     c = Conversion(game_id, dump["full_title"], layout, numbers)
     ours = read_tile_codes(tiles_folder, ("common", "library"))
     convert_hexes(dump, c)
-    convert_tiles(dump, c, ours)
+    convert_tiles(dump, c, ours, keep_groups)
     convert_companies(dump, c)
     convert_trains(dump, c, by_train, track_class, skip)
     convert_phases(dump, c)

@@ -141,6 +141,16 @@ trains = game.send(:game_trains).map { |t| plain(t) }
 train_counts = Hash.new(0)
 game.depot.trains.each { |t| train_counts[t.name] += 1 }
 phases = game.send(:game_phases).map { |p| plain(p) }
+# ENGINE_OPTIONS=a,b: the trains and phases a game with these optional rules adds (1836jr56's
+# diesel_variant: the D and its phase), after the title's own, so that logs of either replay
+options = (ENV['ENGINE_OPTIONS'] || '').split(',').map(&:to_sym)
+unless options.empty?
+  variant = klass.new((1..players).map { |i| "Player #{i}" }, optional_rules: options)
+  added = variant.send(:game_trains).map { |t| plain(t) }.reject { |t| trains.any? { |x| x['name'] == t['name'] } }
+  trains += added
+  variant.depot.trains.each { |t| train_counts[t.name] += 1 if added.any? { |x| x['name'] == t.name } }
+  phases += variant.send(:game_phases).map { |p| plain(p) }.reject { |p| phases.any? { |x| x['name'] == p['name'] } }
+end
 
 overrides = ROUTE_METHODS.filter_map do |m|
   next unless game.respond_to?(m, true)

@@ -98,15 +98,52 @@ def main(argv: list[str] | None = None) -> int:
         help="add the engine's blocking-token entity SYM as a neutral company (1824's B: the"
         " token a coal railway leaves on its mine)",
     )
+    ap.add_argument(
+        "--code-tile",
+        action="append",
+        default=[],
+        metavar="NAME=COLOUR:CODE",
+        help="a tile the title makes in code, none of its manifest (1849 Boot's Avezzano after"
+        " the earthquake, event_earthquake!): written into the title's tile file, its own"
+        " colour (grey) and code",
+    )
+    ap.add_argument(
+        "--neutral",
+        action="append",
+        default=[],
+        metavar="SYM",
+        help="add a neutral company SYM (one token, which blocks no route): the engine's"
+        " neutral tokens a private of that name places (18 Los Angeles' LA Title open-city token)",
+    )
+    ap.add_argument(
+        "--keep-groups",
+        default="",
+        metavar="LABEL,LABEL",
+        help="the tiles of these labels keep the city groups of the printed hexes of the label"
+        " (the engine's Hex#lay: 18 Los Angeles' Long Beach LB, one of its cities per route)",
+    )
+    ap.add_argument(
+        "--corporations",
+        metavar="SYM,SYM",
+        help="keep only these of the dump's corporations and minors: the title's own set where"
+        " it makes a subset of its parent's list in code (1822NRS's STARTING_CORPORATIONS)",
+    )
+    ap.add_argument(
+        "--privates",
+        metavar="SYM,SYM",
+        help="keep only these of the dump's private companies (1822NRS's STARTING_COMPANIES)",
+    )
     args = ap.parse_args(argv)
     dump = json.loads(args.dump.read_text(encoding="utf-8"))
+    kept = _keep_only(dump, args.corporations, args.privates)
     swaps = [s.partition("=")[::2] for s in args.rule]
     train_names = {t["name"] for t in dump["trains"]} | {
         v["name"] for t in dump["trains"] for v in t.get("variants") or []
     }
     by_train = {old: new for old, new in swaps if old in train_names}
     classes = dict(s.partition("=")[::2] for s in args.track_class)
-    c = convert(dump, args.id, args.tiles, by_train, classes, frozenset(args.skip_train))
+    keep = frozenset(x for x in args.keep_groups.split(",") if x)
+    c = convert(dump, args.id, args.tiles, by_train, classes, frozenset(args.skip_train), keep)
     if args.one_stop_per_hex:
         c.one_stop_per_hex = True if args.one_stop_per_hex == "true" else args.one_stop_per_hex
         c.read_as.append(
@@ -126,6 +163,19 @@ def main(argv: list[str] | None = None) -> int:
             }
         )
         c.read_as.append(f"the engine's blocking tokens ({args.blocker}) a neutral company")
+    for sym in args.neutral:
+        c.companies.append(
+            {
+                "abbrev": sym,
+                "name": f"{sym} (neutral token)",
+                "kind": "neutral",
+                "shares": 1,
+                "tokens": 1,
+                "colour": "#ffffff",
+                "text_colour": "#000000",
+            }
+        )
+        c.read_as.append(f"{sym}'s neutral tokens a neutral company's")
     for old, new in swaps:
         if old in train_names:
             continue
@@ -133,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             if t["rule"] == old:
                 t["rule"] = new
         c.read_as.append(f"train rule {old} written as {new}")
+    c.read_as.extend(kept)
     c.two_stops_hexes = tuple(h for h in args.two_stops_hexes.split(",") if h)
     if args.pullman:
         pullman_trains(c, args.pullman)
@@ -148,6 +199,14 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             entry[key] = raw.split(",")
         c.read_as.append(f"train {name} {key} = {raw}")
+    for spec in args.code_tile:
+        name, _, rest = spec.partition("=")
+        colour, _, code = rest.partition(":")
+        if not name or not colour or not code:
+            c.errors.append(f"--code-tile {spec}: not NAME=COLOUR:CODE")
+            continue
+        c.own_tiles.append((name, colour, code))
+        c.read_as.append(f"tile {name} made in code ({colour}: {code})")
     if args.tokens is not None:
         for corp in c.companies:
             if corp.get("kind") == "major":
@@ -166,6 +225,24 @@ def main(argv: list[str] | None = None) -> int:
     if tiles is not None:
         (args.tiles / f"{args.id}.tiles").write_text(tiles, encoding="utf-8")
     return 0
+
+
+def _keep_only(dump: dict, corporations: str | None, privates: str | None) -> list[str]:
+    """Drop the dump's corporations, minors and private companies the title never makes (a
+    title choosing a subset of its parent's entities in code); what was kept, as read_as
+    notes."""
+    notes = []
+    for keys, spec, what in (
+        (("corporations", "minors"), corporations, "corporations"),
+        (("companies",), privates, "private companies"),
+    ):
+        if spec is None:
+            continue
+        names = spec.split(",")
+        for key in keys:
+            dump[key] = [e for e in dump.get(key) or [] if e["sym"] in names]
+        notes.append(f"only the {what} {', '.join(names)}")
+    return notes
 
 
 if __name__ == "__main__":

@@ -65,7 +65,7 @@ def game_for_title(title: str, where: str) -> Game:
         if title in titles:
             return game
         other = game.eighteen_xx.other_editions.get(title)
-        if other:  # 18 Los Angeles' 1st edition: another map, other privates
+        if other:  # another edition: another map, other privates
             raise GameFileError(
                 f"{where}: the game {short(title)} is {other}; this program models"
                 f" {game.title} (18xx.games title {', '.join(map(repr, titles))}) only"

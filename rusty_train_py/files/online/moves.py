@@ -34,6 +34,10 @@ class ReplayMoves(Replay):
     def kept_actions(self) -> Sequence[Action]:
         return [a for a, kept in zip(self.log.actions, self.log.kept, strict=True) if kept]
 
+    def remove_extra_token(self, hex_name: str, city: int, company: str) -> None:
+        if (city, company) in self.state.extra_tokens_at(hex_name):
+            self.state.apply(self.state.remove_extra_token_edit(hex_name, city, company))
+
     def common(self, action: Action) -> None:
         handler = HANDLERS.get(str(action.get("type")))
         if handler is not None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...mapstate.state import MapState
+from .engine_routes import engine_company, engine_routes
 from .log import GameLog
 from .replay import Replay
 
@@ -25,6 +26,8 @@ class RunPosition:
     bonuses: tuple[str, ...]  # the bonus options it holds
     # (train, stops, revenue, the hexes it runs through in order: () when not recorded)
     routes: tuple[tuple[str, tuple[str, ...], int | None, tuple[str, ...]], ...]
+    entity: str = ""  # the engine's id of the company (the action's entity, or its owner)
+    train_ids: tuple[str, ...] = ()  # the engine's ids of ``trains``, in their order
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class RunCheck:
     proven: bool
     cpu: float  # CPU seconds of the finder
     problem: str = ""
+    # our optimum's routes in the engine's terms (engine_routes.py), for the engine's check
+    best_routes: tuple[dict[str, Any], ...] = ()
 
 
 def route_stops(route: dict[str, Any], state: MapState) -> tuple[str, ...]:
@@ -123,6 +128,10 @@ def capture(replay: Replay, action: dict[str, Any]) -> RunPosition | None:
         revenue = revenue if isinstance(revenue, int) else None
         recorded.append((name, stops, revenue, route_walk(route, stops)))
     owned = replay.company_trains().get(company.abbrev, ())
+    ids = tuple(t for t in replay.trains.get(company.abbrev, ()) if replay.is_run(t))
+    entity = action.get("entity")
+    if action.get("entity_type") == "company" or not isinstance(entity, str):
+        entity = engine_company(dict(replay.game.eighteen_xx.companies), company.abbrev)
     return RunPosition(
         action["id"],
         company.abbrev,
@@ -130,6 +139,8 @@ def capture(replay: Replay, action: dict[str, Any]) -> RunPosition | None:
         owned,
         tuple(replay.bonuses_for(company.abbrev)),
         tuple(recorded),
+        entity,
+        ids if len(ids) == len(owned) else (),
     )
 
 
@@ -183,6 +194,12 @@ def _rides(pos: RunPosition, train: str) -> bool:
         return False
 
 
+def engine_route_set(pos: RunPosition, routes: Sequence[Any]) -> list[dict[str, Any]]:
+    """Our ``routes`` (a result's) at ``pos`` in the engine's terms (engine_routes.py)."""
+    riders = {t for t in pos.trains if _rides(pos, t)}
+    return engine_routes(routes, pos.trains, pos.train_ids, riders)
+
+
 def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunCheck:
     """(a) our price of the players' routes, (b) our optimum with the company's trains."""
     from ...route.search import find_routes
@@ -208,6 +225,8 @@ def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunChec
         priced = 0
     best = None
     proven = False
+    best_routes: tuple[dict[str, Any], ...] = ()
+    found: tuple[Any, ...] | None = None
     t0 = time.process_time()
     if pos.trains:
         try:
@@ -215,10 +234,17 @@ def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunChec
                 pos.state, pos.company, list(pos.trains), pos.bonuses, time_limit=time_limit
             )
             best, proven = res.net_revenue, res.optimal
+            found = res.routes
         except ValueError as exc:
             problem = (problem + "; " if problem else "") + f"finder: {exc}"
     else:
         best, proven = 0, True
+    cpu = time.process_time() - t0
+    if found is not None and pos.train_ids:
+        try:
+            best_routes = tuple(engine_route_set(pos, found))
+        except ValueError as exc:
+            problem = (problem + "; " if problem else "") + f"engine's terms: {exc}"
     return RunCheck(
         pos.action_id,
         pos.company,
@@ -226,6 +252,7 @@ def check_position(pos: RunPosition, time_limit: float | None = 60.0) -> RunChec
         priced,
         best,
         proven,
-        time.process_time() - t0,
+        cpu,
         problem,
+        best_routes,
     )

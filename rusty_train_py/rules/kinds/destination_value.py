@@ -4,7 +4,9 @@ company's tokens: the destination city's value for that train once more (1822 an
 tobymao/18xx g_1822 ``destination_bonus`` and ``calculate_destination_bonus``: the route
 visits the home token and the destination token, and earns
 ``destination_token.city.route_revenue``, so an E train's double value). Other companies'
-routes get nothing from it. One file: its parameters and its effect (the pair effect, which
+routes get nothing from it. ``home_node`` (optional): only the company's token in that node
+of the home hex's tile is its home (the engine's first token: 1822NRS's LNWR in the first
+of London N29's two cities, where it may also hold minor 15's). One file: its parameters and its effect (the pair effect, which
 the exact model states).
 """
 
@@ -16,7 +18,7 @@ from ..bonus_kinds import BONUS_KINDS, BonusFacts, BonusKind
 from ..effects import PairEffect
 from ..facts import TrainTable
 from ..params import KindParams
-from ..registry import strings, text
+from ..registry import strings, text, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +26,7 @@ class DestinationValueParams(KindParams):
     company: str
     home: tuple[str, ...]
     at: tuple[str, ...]
+    home_node: int | None = None
 
 
 @BONUS_KINDS.register("destination_value")
@@ -32,7 +35,7 @@ class DestinationValueBonus(BonusKind[DestinationValueParams]):
     tokened city on ``at`` earns the latter's worth for the train again."""
 
     Params = DestinationValueParams
-    keys = {"company": text, "home": strings, "at": strings}
+    keys = {"company": text, "home": strings, "at": strings, "home_node": whole(0)}
     hex_keys = ("home", "at")
 
     def once_per_run(self, p: DestinationValueParams) -> bool:
@@ -42,7 +45,11 @@ class DestinationValueBonus(BonusKind[DestinationValueParams]):
         p: DestinationValueParams = bonus.params
         if t.company != p.company:
             return
-        home = {c: 0 for c in t.centres_on(p.home) if t.is_city[c] and t.token[c]}
+        home = {
+            c: 0
+            for c in t.centres_on(p.home)
+            if t.is_city[c] and t.token[c] and p.home_node in (None, t.centre_node(c))
+        }
         there = {
             c: t.worth[c]
             for c in t.centres_on(p.at)

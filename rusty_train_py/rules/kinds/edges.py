@@ -1,6 +1,8 @@
 """The ``edges`` train kind (1849's H trains): its distance is the hex edges crossed, each
-costing by its gauge (R6H: broad edges cost 2; E: barred from narrow track); every stop is
-paid, the cities of ``double_at`` double. Every stop visited counts: the base split, fast
+costing by the gauge of its stretch between two stops (R6H: broad edges cost 2; E: barred
+from narrow track); every stop is paid, the cities of ``double_at`` double. A stretch's gauge
+is read from its side crossings (a crossing is narrow when the track on either side is):
+narrow if any is, else broad if any is, else dual. Every stop visited counts: the base split, fast
 sum and exact model of ``TrainKind``.
 """
 
@@ -35,8 +37,9 @@ class EdgesParams(KindParams):
 
 @TRAIN_RULES.register("edges")
 class EdgesTrain(TrainKind[EdgesParams]):
-    """Distance is the hex edges crossed, each costing by its gauge; every stop is paid (1849
-    H trains; R6H with broad edges costing 2; E barred from narrow track, doubling some cities)."""
+    """Distance is the hex edges crossed, each costing by its stretch's gauge; every stop is
+    paid (1849 H trains; R6H with broad edges costing 2; E barred from narrow track, doubling
+    some cities)."""
 
     keys = {
         "edges": whole(1),
@@ -54,13 +57,14 @@ class EdgesTrain(TrainKind[EdgesParams]):
 
     def corridor_cost(self, p: EdgesParams, k: CorridorFacts) -> int:
         allowed = GAUGES if p.gauges is None else p.gauges
-        costs = dict(p.edge_cost or ())
-        total = 0
-        for gauge, n in k.gauge_crossings:
-            if n and gauge not in allowed:
-                return NO_ROUTE
-            total += n * costs.get(gauge, 1)
-        return total
+        crossed = {gauge: n for gauge, n in k.gauge_crossings if n}
+        if any(gauge not in allowed for gauge in crossed):
+            return NO_ROUTE
+        # G1849#hex_edge_cost: every edge of a stretch between two stops costs by the
+        # stretch's one gauge (track_type: narrow if any track of it is, else broad if any
+        # is, else dual), so a dual edge on narrow track's stretch costs as narrow
+        chain = next((g for g in ("narrow", "broad") if g in crossed), "dual")
+        return sum(crossed.values()) * dict(p.edge_cost or ()).get(chain, 1)
 
     def row_multiplier(self, p: EdgesParams, c: StopFacts) -> int:
         return 2 if p.double_at is not None and c.hex in p.double_at else 1
