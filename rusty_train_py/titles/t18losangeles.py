@@ -38,10 +38,15 @@ class Setup18LosAngeles(Setup1846):
                 space = r.free_space(r.hex_name(second), 0)
                 if space is not None:
                     r.place_token(r.hex_name(second), space, company.abbrev)
-        drafted = {a.get("company") for a in r.kept_actions() if a["type"] == "bid"}
         for c in r.game.companies:
             if c.kind != "minor" and c.home is not None:
                 r.place_home(c)
+        self.start_minors(r)
+
+    def start_minors(self, r: Moves) -> None:
+        """Each minor drafted (bid for) starts with its home token and its 2 train; the
+        trains of the others leave the depot."""
+        drafted = {a.get("company") for a in r.kept_actions() if a["type"] == "bid"}
         for minor, train_id in self.MINOR_TRAINS.items():
             company = r.company(minor)
             if company is not None and minor in drafted:

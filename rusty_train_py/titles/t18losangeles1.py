@@ -112,13 +112,7 @@ class Setup18LosAngeles1(Setup18LosAngeles):
             space = r.free_space(hex_name, 0)
             if space is not None:
                 r.place_token(hex_name, space, company.abbrev)
-        drafted = {a.get("company") for a in r.kept_actions() if a["type"] == "bid"}
-        for minor, train_id in self.MINOR_TRAINS.items():
-            company = r.company(minor)
-            if company is not None and minor in drafted:
-                r.place_home(company)
-                r.give_train(company.abbrev, train_id, r.train_name(train_id) or "2")
-            r.depart(train_id, r.train_name(train_id) or "2")
+        self.start_minors(r)
 
 
 @title("18LosAngeles1")

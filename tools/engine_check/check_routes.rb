@@ -25,18 +25,19 @@ MAX_COMBINATIONS = 64
 
 # Where the engine's code reads the same under Opal (the site: a symbol is a string) and not
 # under MRI: the site's answer is the one the logs record and the one we follow.
-# 1849: GRAY_REVENUE_CENTERS has symbol keys, looked up with the hex's and the phase's names
-# (strings); under MRI the lookup misses and C1, E1, C15 and M9 pay 0.
-if defined?(Engine::Game::G1849::Game)
-  Engine::Game::G1849::Game.prepend(Module.new do
-    def stop_revenue(stop, phase, train)
-      gray = self.class::GRAY_REVENUE_CENTERS[stop.hex.id.to_sym]
-      return gray[@phase.name.to_sym] if gray
-
-      super
+# 1849 (GRAY_REVENUE_CENTERS) and 1849 Boot (NEW_GRAY_REVENUE_CENTERS, its own stop_revenue):
+# tables with symbol keys, looked up with the hex's and the phase's names (strings); under MRI
+# the lookup misses and the grey centres (1849's C1, E1, C15, M9; Boot's A7, N2, C5, ...) pay 0.
+def read_grey_centres_as_the_site(game_class, table)
+  game_class.prepend(Module.new do
+    define_method(:stop_revenue) do |stop, phase, train|
+      grey = game_class.const_get(table)[stop.hex.id.to_sym]
+      grey ? grey[@phase.name.to_sym] : super(stop, phase, train)
     end
   end)
 end
+read_grey_centres_as_the_site(Engine::Game::G1849::Game, :GRAY_REVENUE_CENTERS) if defined?(Engine::Game::G1849::Game)
+read_grey_centres_as_the_site(Engine::Game::G1849Boot::Game, :NEW_GRAY_REVENUE_CENTERS) if defined?(Engine::Game::G1849Boot::Game)
 
 def code_nodes(tile)
   tile.parts.select { |p| (p.city? || p.town? || p.offboard? || p.junction?) && !p.halt? && !p.pass? }
