@@ -261,6 +261,8 @@ def _home_spots(state: MapState, company: str) -> list[tuple[str, int]]:
         return []
     tile, _ = state.tile_at(comp.home)
     cities = tile.cities
+    if not cities:  # a home town that becomes a city later (18Neb's locals, in brown): none yet
+        return []
     if comp.home_city is not None:
         if comp.home_city >= len(cities):
             raise GrowError(
@@ -352,11 +354,13 @@ def grow_position(
         if comp.is_neutral and comp.home is not None:
             h, s = _home_spots(state, comp.abbrev)[0]
             state.apply(state.place_token_edit(h, s, comp.abbrev))
-    for company in operating:
+    for company in list(operating):
         spots = _home_spots(state, company)
         if spots:
             h, s = spots[0] if len(spots) == 1 else rng.choice(spots)
             state.apply(state.place_token_edit(h, s, company))
+        elif game.company(company).home is not None:  # its home is no city yet: it waits
+            operating.remove(company)
     homes = {c.home for c in game.companies if c.home is not None}
     for company in list(operating):  # the others: home tokens in distinct free cities
         if game.company(company).home is not None:

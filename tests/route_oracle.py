@@ -107,6 +107,7 @@ class TrainSpec:
     spare_at: frozenset[str] = frozenset()  # plus_towns_min: one of the N only for these
     pay: int = 0  # pay_best
     visit: int = 0  # pay_best
+    with_towns: str | None = None  # pay_best: None no town, "paid" as any stop, "free" passed
     towns: int = 0  # n_plus_m, n_plus_m_all, local
     cities: int = 1  # local
     edges: int = 0  # edges
@@ -136,6 +137,7 @@ def train_from_data(t: dict) -> TrainSpec:
         spare_at=frozenset(d.get("spare_at", ())),
         pay=int(d.get("pay", 0)),
         visit=int(d.get("visit", 0)),
+        with_towns=d.get("with_towns"),
         towns=int(d.get("towns", 1 if rule == "local" else 0) or 0),
         cities=int(d.get("cities", 1)),
         edges=int(d.get("edges", 0)),
@@ -849,13 +851,16 @@ def stop_choices(
         )
         choices = [everything] if fits else []
     elif rule == "pay_best":
-        if any(route.centres[i].visit_cost > 0 for i in towns):
+        payable = others
+        if train.with_towns == "paid":  # a town visits and pays as any stop
+            payable = list(everything)
+        elif train.with_towns is None and any(route.centres[i].visit_cost > 0 for i in towns):
             return []  # no row of the distance list takes towns
-        if _cost(route, others) > train.visit:
+        if _cost(route, payable) > train.visit:
             return []
         choices = []
         for size in range(1, train.pay + 1):
-            for c in itertools.combinations(others, size):
+            for c in itertools.combinations(payable, size):
                 if any(route.centres[i].token for i in c):
                     choices.append(c)
     elif rule == "n_plus_m":
@@ -912,7 +917,7 @@ def stop_pays(
             ):
                 v = v * tokened_cities
         plus = ("plus_towns", "plus_towns_ends", "plus_towns_min")
-        if train.rule in plus and c.kind != "town":
+        if (train.rule in plus or train.rule == "pay_best") and c.kind != "town":
             v *= train.city_multiplier
         if train.rule in plus[1:] and c.kind == "town" and not train.towns_paid:
             v = 0
@@ -1015,6 +1020,8 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         "linked_port",
         "closed",
         "marker",
+        "connection_largest",
+        "one_of_hexes",
     ):
         return 0  # they change the stops' pay, the choices or the run, not the route's sum
     raise ValueError(f"unknown bonus kind {b.kind!r}")
@@ -1073,6 +1080,13 @@ def choice_revenue(
                     again = pays[i] + city_value[h] * train.city_multiplier
                     plain += again * train.multiplier
             continue
+        if b.kind == "connection_largest":  # a stop of `at` and another of `with_any`
+            # counted: the largest counted stop's value for the train once more (18Neb E-W)
+            hit_a = [i for i in counted if route.centres[i].hex in b.get("at")]
+            hit_b = [i for i in counted if route.centres[i].hex in b.get("with_any")]
+            if any(i != j for i in hit_a for j in hit_b):
+                plain += max(pays[i] * train.multiplier for i in counted)
+            continue
         if b.kind in ("end_again", "destination_end"):  # a counted end on `at` paid again
             ends = {0, len(route.centres) - 1}
             plain += sum(
@@ -1101,6 +1115,10 @@ def route_revenue(
     for b in bonuses:  # a closed stop: no route touches it unless the company holds `unless`
         if b.kind == "closed" and b.applies_to(train) and b.get("unless") not in held:
             if any(c.hex in b.get("at") for c in route.centres):
+                return None
+    for b in bonuses:  # one_of_hexes: at most one stop of the route on the hexes of `at`
+        if b.kind == "one_of_hexes" and b.applies_to(train):
+            if sum(1 for c in route.centres if c.hex in b.get("at")) > 1:
                 return None
     best = None
     for counted in stop_choices(route, train, bonuses, readings):

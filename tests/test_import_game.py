@@ -68,7 +68,7 @@ def test_writer_names_what_it_cannot_import(tmp_path):
     dump = json.loads((DUMPS / "18Texas.json").read_text())
     dump["trains"][0]["distance"] = [
         {"nodes": ["city", "offboard"], "pay": 2, "visit": 99},
-        {"nodes": ["town"], "pay": 0, "visit": 99},
+        {"nodes": ["town"], "pay": 1, "visit": 99},  # one town of any number paid: no kind
     ]
     dump["hexes"][0]["groups"][5]["code"] = "city=revenue:0;path=a:0,b:7"
     dump["route_overrides"] = [{"method": "revenue_for", "owner": "G18Texas::Game"}]
@@ -212,7 +212,7 @@ def test_company_scoped_bonuses_name_companies_of_their_game():
 
 def test_n_plus_m_trains_paying_every_stop_and_edge_six():
     sys.path.insert(0, str(ROOT / "tools" / "import_game"))
-    from convert import Conversion, clean_code, train_rule
+    from convert import Conversion, clean_code, train_rule, with_visits
 
     c = Conversion("x", "X", "flat", None)
     # 18GB 4+2: two towns, and four places any stop may take, every visit paid
@@ -227,6 +227,33 @@ def test_n_plus_m_trains_paying_every_stop_and_edge_six():
         {"nodes": ["town"], "pay": 0, "visit": 99},
     ]
     assert train_rule("4X", distance, c) == {"rule": "n_plus_m", "stops": 4, "towns": 0}
+    # 18Neb 2+2: rows without a visit visit as many as they pay (Base#check_distance)
+    distance = [{"nodes": ["town"], "pay": 2}, {"nodes": ["town", "city", "offboard"], "pay": 2}]
+    assert train_rule("2+2", with_visits(distance), c) == {
+        "rule": "n_plus_m_all",
+        "stops": 2,
+        "towns": 2,
+    }
+    # 18Neb 5/7: one row of every stop, visiting more than it pays; 4D: cities doubled, the
+    # best four of any number, towns passed unpaid
+    distance = [{"nodes": ["city", "offboard", "town"], "pay": 5, "visit": 7}]
+    assert train_rule("5/7", distance, c) == {
+        "rule": "pay_best",
+        "pay": 5,
+        "visit": 7,
+        "with_towns": "paid",
+    }
+    distance = [
+        {"nodes": ["city", "offboard"], "pay": 4, "visit": 99, "multiplier": 2},
+        {"nodes": ["town"], "pay": 0, "visit": 99},
+    ]
+    assert train_rule("4D", distance, c) == {
+        "rule": "pay_best",
+        "pay": 4,
+        "visit": 99,
+        "with_towns": "free",
+        "city_multiplier": 2,
+    }
     # 18GB G13: the engine turns path edges modulo 6
     assert clean_code("city=revenue:60;path=a:6,b:_0", "tile G13", c) == (
         "city=revenue:60;path=a:0,b:_0"

@@ -604,6 +604,24 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.4,
         ),
         Scenario(
+            "pay_best_towns",  # 18Neb's 5/7 (towns as any stop) and 4D (towns passed, x2)
+            [
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3, "with_towns": "paid"},
+                {"name": "3/5", "rule": "pay_best", "pay": 3, "visit": 5, "with_towns": "paid"},
+                {
+                    "name": "2D",
+                    "rule": "pay_best",
+                    "pay": 2,
+                    "visit": 3,
+                    "with_towns": "free",
+                    "city_multiplier": 2,
+                },
+                {"name": "3", "stops": 3},
+            ],
+            exercised=pays,
+            share_exercised=0.4,
+        ),
+        Scenario(
             "edges",
             [
                 {"name": "3H", "rule": "edges", "edges": 3, "edge_cost": {"narrow": 2}},
@@ -999,6 +1017,35 @@ def scenarios() -> list[Scenario]:
             share_exercised=0.1,
         ),
         Scenario(
+            "connection_largest",  # rules/kinds/connection_largest.py: 18Neb's east-west
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "3+1a", "rule": "n_plus_m_all", "stops": 3, "towns": 1},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+                {"name": "3+3E", "rule": "express", "stops": 3, "multiplier": 2},
+            ],
+            bonuses=[
+                {"id": "ew", "kind": "connection_largest"},
+                {"id": "ns", "kind": "connection_largest"},
+            ],  # at and with_any filled in per map
+            pick_bonuses=options(["ew", "ns"], 0.7),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
+            "one_of_hexes",  # rules/kinds/one_of_hexes.py: 18Neb's North and South Chicago
+            BASIC
+            + [
+                {"name": "4", "stops": 4},
+                {"name": "2/3", "rule": "pay_best", "pay": 2, "visit": 3},
+            ],
+            bonuses=[{"id": "chicago", "kind": "one_of_hexes"}],  # at filled in per map
+            pick_bonuses=options(["chicago"], 0.8),
+            exercised=bonus_matters,
+            share_exercised=0.1,
+        ),
+        Scenario(
             "closed",  # rules/kinds/closed.py: 1894's London, open with a ferry marker only
             BASIC
             + [
@@ -1176,6 +1223,15 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
         return [dict(b, always=False) for b in sc.bonuses]
     if sc.name == "closed":
         return [dict(sc.bonuses[0], at=[single, p[0], p[1], p[2]]), sc.bonuses[1]]
+    if sc.name == "one_of_hexes":
+        at = list(dict.fromkeys([single, *group, *places["all"][::3]]))
+        return [dict(sc.bonuses[0], at=at, always=False)]
+    if sc.name == "connection_largest":
+        every = places["all"]
+        return [
+            dict(sc.bonuses[0], at=[single, p[0]], with_any=[*group, p[1], p[2]], always=False),
+            dict(sc.bonuses[1], at=every[::4], with_any=every[2::4], always=False),
+        ]
     if sc.name == "largest_stop":
         return [
             dict(sc.bonuses[0], at=[single, p[0], p[1]], always=False),

@@ -56,6 +56,10 @@ def test_train_params_are_typed_and_frozen(tmp_path):
             "train 2: stops should be a whole number 1 to 1,000,000, got 'two'",
         ),
         ({"name": "3/2", "rule": "pay_best", "pay": 3, "visit": 2}, "pays more stops (3)"),
+        (
+            {"name": "5/7", "rule": "pay_best", "pay": 5, "visit": 7, "with_towns": "all"},
+            "train 5/7: with_towns should be one of",
+        ),
     ],
 )
 def test_bad_train_params_name_the_file_and_line(tmp_path, train, message):

@@ -327,6 +327,28 @@ def convert_companies(dump: dict, c: Conversion) -> None:
         c.privates.append(f"{p['sym']} {p['name']} ({p['value']}, revenue {p['revenue']}): {kinds}")
 
 
+def pay_best_rule(distance: list, rows: dict) -> dict[str, Any] | None:
+    """``pay_best`` for a row visiting more than it pays: one row of every kind of stop
+    (18Neb's 5/7: towns as any stop), or a cities row with a towns row passed unpaid (18Neb's
+    4D: ``with_towns = "free"``, its multiplier the cities'); None otherwise."""
+    every = rows.get(("city", "offboard", "town"))
+    if len(rows) == 1 and every and every[0] < every[1] and distance[0].get("multiplier", 1) == 1:
+        return {"rule": "pay_best", "pay": every[0], "visit": every[1], "with_towns": "paid"}
+    big, towns = rows.get(("city", "offboard")), rows.get(("town",))
+    if len(rows) != 2 or not big or not towns or big[0] >= big[1] or towns != (0, towns[1]):
+        return None
+    if towns[1] < UNLIMITED:
+        return None
+    town_row = next(r for r in distance if sorted(r["nodes"]) == ["town"])
+    if town_row.get("multiplier", 1) != 1:
+        return None
+    rule = {"rule": "pay_best", "pay": big[0], "visit": big[1], "with_towns": "free"}
+    times = next(r for r in distance if sorted(r["nodes"]) == ["city", "offboard"])
+    if times.get("multiplier", 1) != 1:
+        rule["city_multiplier"] = times["multiplier"]
+    return rule
+
+
 def train_rule(name: str, distance: Any, c: Conversion) -> dict[str, Any] | None:
     """Our rule kind and its keys for an engine distance, None when no kind states it."""
     if isinstance(distance, int):
@@ -334,6 +356,9 @@ def train_rule(name: str, distance: Any, c: Conversion) -> dict[str, Any] | None
     if not isinstance(distance, list):
         return None
     rows = {tuple(sorted(r["nodes"])): (r["pay"], r["visit"]) for r in distance}
+    best = pay_best_rule(distance, rows)
+    if best is not None:
+        return best
     if list(rows) == [("city", "offboard")] and distance[0].get("multiplier", 1) == 1:
         pay, visit = rows[("city", "offboard")]
         if pay < visit < UNLIMITED:  # 1846's N/M: visits M cities/off-boards, no town
@@ -444,6 +469,14 @@ def named_rule(kind: str, distance: Any) -> dict[str, Any] | None:
     return towns_row_rule(kind, distance)
 
 
+def with_visits(distance: Any) -> Any:
+    """The engine's distance with each row's ``visit`` given: a row without one visits as
+    many as it pays (Base#check_distance: ``visit = h['visit'] || pay``; 18Neb's 2+2)."""
+    if not isinstance(distance, list):
+        return distance
+    return [r if "visit" in r else {**r, "visit": r["pay"]} for r in distance]
+
+
 def convert_trains(
     dump: dict,
     c: Conversion,
@@ -459,10 +492,11 @@ def convert_trains(
         if name in skip:
             c.read_as.append(f"train {name} left out (the title never runs it)")
             continue
-        rule = train_rule(name, t["distance"], c)
+        distance = with_visits(t["distance"])
+        rule = train_rule(name, distance, c)
         if by_train and name in by_train:
-            named = named_rule(by_train[name], t["distance"]) or keyless_rule(by_train[name])
-            if named is None and rule is not None and isinstance(t["distance"], int):
+            named = named_rule(by_train[name], distance) or keyless_rule(by_train[name])
+            if named is None and rule is not None and isinstance(distance, int):
                 named = {**rule, "rule": by_train[name]}  # the same distance, another kind's
             rule = named
             c.read_as.append(f"train {name} written as {by_train[name]}")
