@@ -35,6 +35,7 @@ CURRENCIES = {
     "1847AE": "%sM",
     "18JPT": "¥%s",
     "1822NRS": "£%s",
+    "1850Jr": "L.%s",
 }  # fmt: skip
 
 
