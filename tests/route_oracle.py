@@ -882,7 +882,7 @@ def stop_choices(
         if b.kind == "linked_port" and any(c.hex in b.get("barred", ()) for c in route.centres):
             return []
     for b in bonuses:  # a route counting a port needs min_stops counted stops
-        if b.kind == "port" and b.applies_to(train):
+        if b.kind in ("port", "port_share") and b.applies_to(train):
             at = set(b.get("at", ()))
             need = int(b.get("min_stops", 0))
             choices = [
@@ -1012,6 +1012,7 @@ def bonus_amount(b: BonusSpec, route: OracleRoute, counted, game) -> int:
         return min(int(b.get("per_token_now", 0)) * cities, int(b.get("most_now", 0)))
     if b.kind in (
         "port",
+        "port_share",
         "drop_lowest",
         "end_again",
         "destination_end",
@@ -1101,6 +1102,11 @@ def choice_revenue(
         else:
             plain += amount
     total = (base + multiplied) * train.multiplier + plain
+    for b in bonuses:  # 1850Jr: a route counting a port earns half its stops again, to 10 down
+        if b.kind == "port_share" and b.applies_to(train):
+            if any(route.centres[i].hex in b.get("at", ()) for i in counted):
+                half = max(base * train.multiplier, 0) * int(b.get("percent")) // 100
+                total += half - half % int(b.get("round_to"))
     if train.rule == "halved" and total > 0:  # 1822MX 3/2P: (revenue / 2).round(-1) in Ruby
         half = total // 2
         total = half - half % 10 + (10 if half % 10 >= 5 else 0)

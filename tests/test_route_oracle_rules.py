@@ -740,6 +740,13 @@ def scenarios() -> list[Scenario]:
             exercised=bonus_matters,
         ),
         Scenario(
+            "port_share",  # rules/kinds/port_share.py: 1850Jr's ports, half the stops again
+            BASIC + [{"name": "4", "stops": 4}],
+            bonuses=[],  # filled in per game
+            pick_bonuses=options(["share"], 0.8),
+            exercised=bonus_matters,
+        ),
+        Scenario(
             "drop_lowest",
             BASIC,
             bonuses=[{"id": "cw", "name": "civil war", "kind": "drop_lowest", "always": False}],
@@ -1269,6 +1276,19 @@ def per_game_bonuses(sc: Scenario, places) -> list[dict]:
                 "pays": "self",
                 "always": False,
             },
+        ]
+    if sc.name == "port_share":
+        return [
+            {
+                "id": "share",
+                "name": "ports pay half the route again",
+                "kind": "port_share",
+                "at": [single, *group],
+                "min_stops": 3,
+                "percent": 50,
+                "round_to": 10,
+                "always": False,
+            }
         ]
     return [dict(b) for b in sc.bonuses]
 

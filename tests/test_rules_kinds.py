@@ -90,6 +90,25 @@ def test_bad_train_params_name_the_file_and_line(tmp_path, train, message):
             | {"at": ["A3"], "home_node": -1},
             "bonus d: home_node should be a whole number 0 to",
         ),
+        (
+            {"id": "p", "kind": "port_share", "at": ["A1"], "min_stops": 3, "percent": 50},
+            "bonus p: missing 'round_to'",
+        ),
+        (
+            {"id": "p", "kind": "port_share", "at": ["A1"], "min_stops": 0}
+            | {"percent": 50, "round_to": 10},
+            "bonus p: min_stops should be a whole number 1 to",
+        ),
+        (
+            {"id": "p", "kind": "port_share", "at": ["A1"], "min_stops": 3}
+            | {"percent": 50, "round_to": 0},
+            "bonus p: round_to should be a whole number 1 to",
+        ),
+        (
+            {"id": "p", "kind": "port_share", "at": ["Z9"], "min_stops": 3}
+            | {"percent": 50, "round_to": 10},
+            "at names 'Z9', which is not a hex",
+        ),
     ],
 )
 def test_bad_bonus_params_name_the_file_and_line(tmp_path, bonus, message):

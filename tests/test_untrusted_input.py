@@ -168,7 +168,7 @@ def test_every_real_log_passes_the_check():
         warnings = check_actions(log, game)
         if warnings:
             warned[path.name] = len(warnings)
-    assert len(fixtures) == 155
+    assert len(fixtures) == 157
     assert warned == {
         "verification_of_kk_formation.json.gz": 5,
         "hotseat001.json.gz": 3,

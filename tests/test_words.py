@@ -36,6 +36,7 @@ CURRENCIES = {
     "18JPT": "¥%s",
     "1822NRS": "£%s",
     "18Neb": "$%s",
+    "1850Jr": "L.%s",
 }  # fmt: skip
 
 

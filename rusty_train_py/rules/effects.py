@@ -36,6 +36,7 @@ __all__ = [
     "PerVisitEffect",
     "PortEffect",
     "RouteEffect",
+    "port_needs",
 ]
 
 
@@ -125,6 +126,16 @@ class BarredEffect(RouteEffect):
         return 0
 
 
+def port_needs(
+    ports: frozenset[int], min_stops: int, stops: Sequence[int]
+) -> list[Need | None] | None:
+    """A path's ports either not counted or counted with ``min_stops`` counted stops."""
+    at = frozenset(i for i, s in enumerate(stops) if s in ports)
+    if not at:
+        return None
+    return [Need(excluded=at), Need(min_stops=min_stops, at=at)]
+
+
 @dataclass(slots=True)
 class PortEffect(RouteEffect):
     """A route counting one of ``ports`` needs ``min_stops`` counted stops; with ``per_token``
@@ -148,10 +159,7 @@ class PortEffect(RouteEffect):
                 t.worth[port] = 0
 
     def needs(self, t: TrainTable, stops: Sequence[int]) -> list[Need | None] | None:
-        at = frozenset(i for i, s in enumerate(stops) if s in self.ports)
-        if not at:
-            return None
-        return [Need(excluded=at), Need(min_stops=self.min_stops, at=at)]
+        return port_needs(self.ports, self.min_stops, stops)
 
     def pays(self, t: TrainTable, stops: Sequence[int], chosen: set[int]) -> list[Pay]:
         if not self.per_token:
