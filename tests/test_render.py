@@ -76,7 +76,7 @@ def test_png_of_a_new_map_has_the_size_of_the_map_extent(tmp_path, game_id):
     size = export.render_map_image(state, out, hex_size=30)
     assert size == expected_size(state.game, 30)
     w, h = size
-    assert 300 < w < 3000 and 300 < h < 3000  # a sane map: a few to a few dozen hexes across
+    assert 250 < w < 3000 and 250 < h < 3000  # a sane map: a few to a few dozen hexes across
     img = QImage(str(out))
     assert (img.width(), img.height()) == size
     assert out.stat().st_size > 10_000
