@@ -166,7 +166,11 @@ def _game_from_data(
     try:
         lay_rules = parse_lay_rules(data, source)
     except TileLayDataError as exc:
-        raise GameDataError(str(exc)) from None
+        text = str(exc)
+        if text.startswith(f"{source}: lay_costs") or text.startswith(f"{source}: [lay_costs]"):
+            # the file and line of the [lay_costs] table: the game file's or its hand file's
+            text = lines.where("lay_costs", None) + text[len(source) :]
+        raise GameDataError(text) from None
     default_phase = str(data.get("default_phase", phases[0].name))
     if default_phase not in {p.name for p in phases}:
         raise GameDataError(f"{source}: default_phase {default_phase!r} is not a phase")

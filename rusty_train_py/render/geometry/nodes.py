@@ -152,7 +152,9 @@ def _base_candidates(tile: Tile, frame: _Frame, topo: _Topology, node_index: int
                 if cosang > 0.99:
                     on_curve([(0.5, 0.0)])
                     return out
-        for d, cost in ((LOC_DISTANCE, 0.0), (0.4, 2.0), (0.6, 3.0)):
+        # nearer the middle only when a larger city does not fit there (1822NRS's Glasgow E6:
+        # three slots at loc 1)
+        for d, cost in ((LOC_DISTANCE, 0.0), (0.4, 2.0), (0.6, 3.0), (0.25, 6.0), (0.0, 8.0)):
             out.append(_Cand(_mul(direction, d), cost))
         return out
     if node.kind is NodeKind.OFFBOARD:
