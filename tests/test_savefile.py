@@ -67,11 +67,13 @@ def test_saved_text_exactly(tmp_path):
 
 def played_state(game_id: str) -> MapState:
     """A new map of the game (as Ctrl+N starts it) in its last phase, with a yellow city tile
-    on the first plain hex and a token of the first company on it."""
+    (its first city tile when it has no yellow one) on the first plain hex and a token of the
+    first company on it."""
     game = load_game(game_id)
     state = MapState(game)
     state.apply(state.phase_edit(game.phases[-1].name))
-    tile = next(t for t in game.placeable_tiles if t.colour == "yellow" and t.cities)
+    cities = [t for t in game.placeable_tiles if t.cities]  # 18Neb's first are green
+    tile = next((t for t in cities if t.colour == "yellow"), cities[0])
     plain = next(h for h in game.hex_order if game.hexes[h].colour == "white")
     state.apply(state.place_tile_edit(plain, tile.name, 1, check_available=False))
     state.apply(state.place_token_edit(plain, 0, game.companies[0].abbrev))
