@@ -24,4 +24,5 @@ def test_random_keys_on_the_window_raise_nothing(qapp, tmp_path, game_id):
     assert report.problems == [], "\n".join(report.problems)
     assert report.keys + report.clicks == KEYS_PER_GAME
     assert game_id in report.games
-    assert report.slow_searches == 0
+    # a search still running after SEARCH_PATIENCE gets Esc, which must stop it (a problem
+    # otherwise); how long searches take is the benchmarks' (bench/), not a unit test's
